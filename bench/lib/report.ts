@@ -1,0 +1,153 @@
+/** Renders bench/results.md from the parts' figures in bench/.out and the notes in bench/notes.md. */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { HttpPart } from '../parts/http';
+import type { LighthouseResult } from '../parts/lighthouse';
+import type { LoadResult } from '../parts/load';
+import type { RaterResult } from '../parts/rater';
+import type { SessionResult } from '../parts/session';
+import type { WebResult } from '../parts/web';
+import type { PassResult } from './http-bench';
+import type { Machine } from './machine';
+
+interface Saved<T> {
+  at: string;
+  data: T;
+}
+
+function read<T>(dir: string, name: string): Saved<T> | null {
+  const file = path.join(dir, `${name}.json`);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Saved<T>) : null;
+}
+
+const ok = (pass: boolean) => (pass ? 'PASS' : '**FAIL**');
+const n0 = (n: number) => Math.round(n).toLocaleString('en-US');
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Target per call: question sets ≥ 0.8 of the ceiling; others ≥ 0.3 with p99 < 50 ms (PostgreSQL). */
+export function callTarget(name: string, database: string): { text: string; pass: (ratio: number, p99: number) => boolean } {
+  if (name.startsWith('GET /api/question-sets')) return { text: 'ratio ≥ 0.8', pass: (r) => r >= 0.8 };
+  if (database === 'postgres') return { text: 'ratio ≥ 0.3, p99 < 50 ms', pass: (r, p99) => r >= 0.3 && p99 < 50 };
+  return { text: '(figures only)', pass: () => true };
+}
+
+function passTable(pass: PassResult): string[] {
+  const lines = [
+    `#### ${pass.database === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${n0(pass.events)} events`,
+    '',
+    '| call | bytes | req/s | ceiling req/s | ratio | p50 ms | p99 ms | errors | non-2xx | target | result |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
+  ];
+  for (const c of pass.calls) {
+    const target = callTarget(c.name, pass.database);
+    const clean = c.server.errors === 0 && c.server.non2xx === 0;
+    lines.push(
+      `| ${c.name} | ${n0(c.bytes)} | ${n0(c.server.rps)} | ${n0(c.ceiling.rps)} | ${c.ratio.toFixed(2)} | ${c.server.p50} | ${c.server.p99} | ${c.server.errors} | ${c.server.non2xx} | ${target.text} | ${target.text.startsWith('(') ? (clean ? 'no errors' : '**errors**') : ok(clean && target.pass(c.ratio, c.server.p99))} |`,
+    );
+  }
+  lines.push('', `Server RSS: ${pass.rssAfterStartMb.toFixed(0)} MB after start, ${pass.rssAfterLoadMb.toFixed(0)} MB after the load.`, '');
+  return lines;
+}
+
+function growthTable(passes: PassResult[]): string[] {
+  const lines = ['| database | call | p99 at small table (ms) | p99 at large table (ms) | growth | result (≤ 2x) |', '|---|---|---:|---:|---:|---|'];
+  for (const database of ['pglite', 'postgres']) {
+    const mine = passes.filter((p) => p.database === database).sort((a, b) => a.events - b.events);
+    const small = mine[0];
+    const large = mine[mine.length - 1];
+    if (!small || !large || small === large) continue;
+    for (const c of large.calls) {
+      const before = small.calls.find((s) => s.name === c.name);
+      if (!before) continue;
+      // p99 is whole milliseconds; 1 ms of jitter on a 1 ms call is not growth.
+      const growth = c.server.p99 / Math.max(1, before.server.p99);
+      lines.push(`| ${database} (${n0(small.events)} → ${n0(large.events)}) | ${c.name} | ${before.server.p99} | ${c.server.p99} | ${growth.toFixed(2)}x | ${ok(growth <= 2)} |`);
+    }
+  }
+  return lines;
+}
+
+export function writeResults(outDir: string, file: string): void {
+  const machine = read<Machine>(outDir, 'machine');
+  const http = read<HttpPart>(outDir, 'http');
+  const load = read<LoadResult[]>(outDir, 'load');
+  const rater = read<RaterResult>(outDir, 'rater');
+  const web = read<WebResult>(outDir, 'web');
+  const lighthouse = read<LighthouseResult>(outDir, 'lighthouse');
+  const session = read<SessionResult[]>(outDir, 'session');
+  const out: string[] = ['# Benchmark results', '', 'Written by `npm run bench` (see bench/README.md). Each section says when its part last ran.', ''];
+
+  if (machine) {
+    const m = machine.data;
+    out.push(
+      '## Machine',
+      '',
+      `- Run: ${machine.at}`,
+      `- ${m.cpus} CPU cores (${m.cpuModel}), ${m.memoryGb} GB memory, ${m.kernel}; load average at the start ${m.loadAverage.join(' / ')} (the machine is shared with other engineers' test runs, so absolute figures are noisy: compare the ratios to the in-run ceiling)`,
+      `- Node ${m.node}, PostgreSQL ${m.postgres}, PGlite ${m.pglite}, ${m.chromium}, Lighthouse ${m.lighthouse}, autocannon ${m.autocannon}`,
+      '',
+    );
+  }
+
+  if (http) {
+    const h = http.data;
+    out.push('## HTTP calls under load', '', `Ran ${http.at}. autocannon, ${h.connections} connections, ${h.seconds} s per call (after a 1 s warm-up), against the real server process (\`tsx server/main.ts\`, request logging on as shipped). The ceiling is a bare Fastify process answering the same status, content type and bytes from memory, measured right after each call in the same run.`, '');
+    out.push('Seeded databases (bulk SQL through the real schema and migrations):', '');
+    for (const s of h.seed) out.push(`- ${s.database}: ${Object.entries(s.counts).map(([k, v]) => `${k} ${n0(v)}`).join(', ')}`);
+    out.push('');
+    for (const pass of h.passes) out.push(...passTable(pass));
+    out.push('### p99 growth from the small to the large events table', '', ...growthTable(h.passes), '');
+  }
+
+  if (load) {
+    out.push('## Load: mixed traffic, no lost writes', '', `Ran ${load.at}.`, '', '| database | clients | seconds | requests | by kind | statuses | acknowledged feedback / ratings | missing | 5xx | network errors | RSS after | result |', '|---|---:|---:|---:|---|---|---|---|---:|---:|---:|---|');
+    for (const l of load.data) {
+      out.push(
+        `| ${l.database} | ${l.clients} | ${l.seconds} | ${n0(l.requests)} | ${Object.entries(l.byKind).map(([k, v]) => `${k} ${v}`).join(', ')} | ${Object.entries(l.statuses).map(([k, v]) => `${k}: ${v}`).join(', ')} | ${l.acknowledgedFeedback} / ${l.acknowledgedRatings} | ${l.missingFeedback} / ${l.missingRatings} | ${l.serverErrors} | ${l.networkErrors} | ${l.rssAfterMb.toFixed(0)} MB | ${ok(l.pass)} |`,
+      );
+    }
+    out.push('');
+  }
+
+  if (rater) {
+    const r = rater.data;
+    out.push('## Rubric rater, 60-minute interview', '', `Ran ${rater.at}. ${n0(r.words)} words in ${r.entries} turns (${n0(r.characters)} characters), ${r.runs} runs after a warm-up: median **${r.medianMs.toFixed(1)} ms**, p90 ${r.p90Ms.toFixed(1)} ms. Target < 50 ms: ${ok(r.pass)}.`, '');
+  }
+
+  if (web) {
+    const w = web.data;
+    out.push('## Web bundle', '', `Ran ${web.at}. What index.html makes the browser load for the first screen (gzip -9):`, '', '| file | bytes | gzipped |', '|---|---:|---:|');
+    for (const a of w.firstScreen) out.push(`| ${a.file} | ${n0(a.bytes)} | ${kb(a.gzip)} |`);
+    out.push(`| **total** | | **${kb(w.firstScreenGzip)}** |`, '', `Target ≤ 100 KB: ${ok(w.pass)}.`, '', 'Lazy chunks (loaded on demand):', '', '| chunk | bytes | gzipped |', '|---|---:|---:|');
+    for (const a of w.lazy) out.push(`| ${a.file} | ${n0(a.bytes)} | ${kb(a.gzip)} |`);
+    out.push('', 'What the entry chunk is made of (minified bytes, from a sourcemapped build):', '', '| source | minified | share |', '|---|---:|---:|');
+    for (const c of w.entryComposition) out.push(`| ${c.source} | ${kb(c.bytes)} | ${(c.share * 100).toFixed(0)}% |`);
+    out.push('');
+  }
+
+  if (lighthouse) {
+    const l = lighthouse.data;
+    out.push(
+      '## Lighthouse (mobile)',
+      '',
+      `Ran ${lighthouse.at}. Lighthouse ${machine?.data.lighthouse ?? ''} default mobile emulation with simulated throttling, Debian Chromium headless, first visit to \`/\` of the real server.`,
+      '',
+      `- Performance **${l.performance}** (target ≥ 95): ${ok(l.performance >= 95)}`,
+      `- Accessibility **${l.accessibility}** (target 100): ${ok(l.accessibility === 100)}`,
+      `- ${Object.entries(l.metrics).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+      ...(l.failedAudits.length > 0 ? [`- Audits below 0.9: ${l.failedAudits.join('; ')}`] : []),
+      ...(l.problem ? [`- Problem: ${l.problem}`] : []),
+      '',
+    );
+  }
+
+  if (session) {
+    out.push('## Session start', '', `Ran ${session.at}. From the click on \`start session\` to the status indicator reading \`Connected\` (page clock), Debian Chromium with a fake microphone, one unmeasured warm-up start first.`, '', '| mode | median | runs |', '|---|---:|---|');
+    for (const s of session.data) out.push(`| ${s.mode} | **${s.medianMs.toFixed(0)} ms** | ${s.runs.map((t) => t.toFixed(0)).join(', ')} ms |`);
+    out.push('');
+  }
+
+  const notes = path.join(path.dirname(file), 'notes.md');
+  if (existsSync(notes)) out.push(readFileSync(notes, 'utf8').trim(), '');
+  writeFileSync(file, out.join('\n'));
+}

@@ -1,0 +1,89 @@
+/**
+ * `npm run bench` — every benchmark, then bench/results.md.
+ *
+ *   npm run bench                      # everything (about 20 minutes)
+ *   npm run bench -- --only=http,load  # some parts: http, load, rater, web, lighthouse, session
+ *   npm run bench -- --quick           # short runs and small tables, to check the scripts
+ *   npm run bench -- --report          # only rebuild results.md (e.g. after editing notes.md)
+ *   npm run bench -- --db=postgres     # one database (pglite, postgres)
+ *   npm run bench -- --only=http --sizes=100000 --seconds=3   # one table size, shorter runs
+ *
+ * Each part's figures are kept in bench/.out/<part>.json; results.md is rebuilt from all of
+ * them, so a part can be re-run alone without losing the others.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { DatabaseKind } from './lib/databases';
+import { ROOT } from './lib/processes';
+import { describeMachine } from './lib/machine';
+import { writeResults } from './lib/report';
+import { runHttp } from './parts/http';
+import { runLighthouse } from './parts/lighthouse';
+import { runLoad } from './parts/load';
+import { runRater } from './parts/rater';
+import { runSession } from './parts/session';
+import { runWeb } from './parts/web';
+
+export const PARTS = ['http', 'load', 'rater', 'web', 'lighthouse', 'session'] as const;
+type Part = (typeof PARTS)[number];
+
+function parseArgs(argv: string[]) {
+  const value = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+  // --report: only rebuild results.md from bench/.out (e.g. after editing bench/notes.md).
+  const only = argv.includes('--report') ? [] : (value('only')?.split(',') ?? [...PARTS]);
+  const unknown = only.filter((p) => !(PARTS as readonly string[]).includes(p));
+  if (unknown.length > 0) throw new Error(`Unknown part(s): ${unknown.join(', ')}. Parts: ${PARTS.join(', ')}`);
+  const databases = (value('db')?.split(',') ?? ['pglite', 'postgres']) as DatabaseKind[];
+  const sizes = value('sizes')?.split(',').map(Number);
+  const seconds = value('seconds') === undefined ? undefined : Number(value('seconds'));
+  return { only: only as Part[], quick: argv.includes('--quick'), databases, sizes, seconds };
+}
+
+const OUT = path.join(ROOT, 'bench/.out');
+
+function save(part: Part | 'machine', data: unknown): void {
+  mkdirSync(OUT, { recursive: true });
+  writeFileSync(path.join(OUT, `${part}.json`), JSON.stringify({ at: new Date().toISOString(), data }, null, 2));
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const log = (line: string) => console.log(line);
+  if (args.only.length > 0) save('machine', await describeMachine());
+  for (const part of args.only) {
+    const started = Date.now();
+    log(`== ${part}`);
+    if (part === 'http') {
+      save(
+        part,
+        await runHttp({
+          databases: args.databases,
+          eventSizes: args.sizes ?? (args.quick ? [2_000, 10_000] : [10_000, 100_000]),
+          seconds: args.seconds ?? (args.quick ? 2 : 10),
+          connections: 50,
+          log,
+        }),
+      );
+    } else if (part === 'load') {
+      const results = [];
+      for (const database of args.databases) results.push(await runLoad({ database, clients: 200, seconds: args.quick ? 5 : 30, log }));
+      save(part, results);
+    } else if (part === 'rater') {
+      save(part, await runRater(log, args.quick ? 7 : 31));
+    } else if (part === 'web') {
+      save(part, runWeb(log));
+    } else if (part === 'lighthouse') {
+      save(part, await runLighthouse(log));
+    } else {
+      save(part, await runSession(log, args.quick ? 3 : 7));
+    }
+    log(`== ${part} done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
+  writeResults(OUT, path.join(ROOT, 'bench/results.md'));
+  log('wrote bench/results.md');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

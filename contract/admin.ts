@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { emailSchema, MAX_DB_INTEGER, timestampSchema } from './common';
+import { transcriptEntrySchema } from './interview';
+
+export const eventsQuerySchema = z.object({
+  limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 500.' }).int().min(1).max(500).default(100),
+  /** Cursor: only events with an id lower than this (the last id of the previous page). */
+  before: z.coerce.number({ error: 'before must be an event id.' }).int().positive().max(MAX_DB_INTEGER, { error: 'before must be an event id.' }).optional(),
+});
+
+export const adminEventSchema = z.object({
+  id: z.number().int().positive(),
+  userEmail: z.string().nullable(),
+  eventType: z.string(),
+  topic: z.string().nullable(),
+  questionSetIndex: z.number().int().nullable(),
+  eventTimestamp: timestampSchema,
+  durationSeconds: z.number().int().nullable(),
+  transcript: z.array(transcriptEntrySchema).nullable(),
+  ratingMarkdown: z.string().nullable(),
+  score: z.number().nullable(),
+  /** Which rater produced the rating, e.g. `rubric` or `llm:gpt-5-mini`. */
+  rater: z.string().nullable(),
+});
+export type AdminEvent = z.infer<typeof adminEventSchema>;
+/** Newest first. */
+export const eventsResponseSchema = z.array(adminEventSchema);
+
+export const interviewStatsSchema = z.object({
+  emailCount: z.number().int(),
+  /** "n" -> number of accounts with at least n rated interviews. */
+  interviewCounts: z.record(z.string(), z.number().int()),
+});
+export type InterviewStats = z.infer<typeof interviewStatsSchema>;
+
+export const emailAccountSchema = z.object({
+  email: z.string(),
+  /** Present means Pro. */
+  subscriptionId: z.string().nullable(),
+  limit: z.number().int().nullable(),
+  sessionsUsed: z.number().int(),
+  createdAt: timestampSchema,
+  lastLoginAt: timestampSchema.nullable(),
+});
+export type EmailAccount = z.infer<typeof emailAccountSchema>;
+export const emailListSchema = z.array(emailAccountSchema);
+
+/** {email, limit: null} creates; {email, isPro, limit: null} sets the plan (spec §7). */
+export const emailUpsertSchema = z.object({
+  email: emailSchema,
+  isPro: z.boolean().optional(),
+  limit: z.number().int().nonnegative().max(1_000_000).nullable().optional(),
+});
+export const emailParamsSchema = z.object({ email: emailSchema });
+
+export const adminFeedbackSchema = z.object({
+  id: z.number().int().positive(),
+  user: z.object({ email: z.string() }).nullable(),
+  topic: z.string(),
+  questionIndex: z.number().int(),
+  feedback: z.string(),
+  createdAt: timestampSchema,
+});
+export type AdminFeedback = z.infer<typeof adminFeedbackSchema>;
+export const feedbackListSchema = z.array(adminFeedbackSchema);
+
+export const okSchema = z.object({ ok: z.literal(true) });

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Every 4xx/5xx body: one sentence a person understands. */
+export const errorSchema = z.object({ error: z.string() });
+export type ApiError = z.infer<typeof errorSchema>;
+
+/** design.md §3: the {email} pattern of the spec. The server trims and lower-cases. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MAX_EMAIL_LENGTH = 254;
+
+export const emailSchema = z
+  .string({ error: 'Email must be text.' })
+  .trim()
+  .max(MAX_EMAIL_LENGTH, { error: `Email must be at most ${MAX_EMAIL_LENGTH} characters.` })
+  .regex(EMAIL_PATTERN, { error: 'Please enter a valid email address.' })
+  .transform((value) => value.toLowerCase());
+
+/** Identity header of the interviewee (spec §6). */
+export const userHeadersSchema = z.object({ 'x-user-email': emailSchema });
+/** Shared admin secret header (spec §6); checked in constant time by the server. */
+export const adminHeadersSchema = z.object({ 'x-admin-secret': z.string().min(1).max(512) });
+
+/** Ids and indexes are PostgreSQL `integer` columns; a larger number can name no row. */
+export const MAX_DB_INTEGER = 2_147_483_647;
+export const idSchema = z.coerce
+  .number({ error: 'The id must be a number.' })
+  .int()
+  .positive()
+  .max(MAX_DB_INTEGER, { error: 'The id is too large.' });
+/** ISO 8601 timestamp as sent over the wire. */
+export const timestampSchema = z.string();

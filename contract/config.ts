@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** GET /api/config: the public settings the web app needs. */
+export const publicConfigSchema = z.object({
+  productName: z.string(),
+  supportChatUrl: z.string(),
+  supportContacts: z.array(z.object({ name: z.string(), url: z.string() })),
+  voiceMode: z.enum(['openai-realtime', 'browser-speech']),
+  /** Random dog picture API (JSON {message: url}); null when switched off. */
+  dogImageApi: z.string().nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const healthSchema = z.object({ status: z.literal('ok') });

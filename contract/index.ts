@@ -1,0 +1,6 @@
+export * from './common';
+export * from './question-sets';
+export * from './user';
+export * from './interview';
+export * from './admin';
+export * from './config';

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { idSchema, MAX_DB_INTEGER } from './common';
+
+export const tokenQuerySchema = z.object({ questionSetId: idSchema });
+
+const clientSecretSchema = z.object({
+  /** OpenAI: the ephemeral `ek_...` key. Browser speech: the session token for POST /interview/turn. */
+  value: z.string(),
+  /** Unix seconds. */
+  expires_at: z.number().int(),
+});
+
+export const openAiTokenSchema = z.object({
+  transport: z.literal('openai-realtime'),
+  client_secret: clientSecretSchema,
+  sessionId: z.string(),
+  /** Where the browser POSTs its SDP offer, e.g. https://api.openai.com/v1/realtime/calls */
+  sdpUrl: z.string(),
+  model: z.string(),
+});
+
+export const browserSpeechTokenSchema = z.object({
+  transport: z.literal('browser-speech'),
+  client_secret: clientSecretSchema,
+  sessionId: z.string(),
+});
+
+export const tokenResponseSchema = z.discriminatedUnion('transport', [openAiTokenSchema, browserSpeechTokenSchema]);
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+export type OpenAiToken = z.infer<typeof openAiTokenSchema>;
+export type BrowserSpeechToken = z.infer<typeof browserSpeechTokenSchema>;
+
+export const MAX_TRANSCRIPT_ENTRIES = 2000;
+export const MAX_TRANSCRIPT_TEXT = 20_000;
+export const MAX_DURATION_SECONDS = 4 * 60 * 60;
+
+export const transcriptEntrySchema = z.object({
+  role: z.enum(['interviewer', 'interviewee']),
+  transcript: z.string().max(MAX_TRANSCRIPT_TEXT),
+  /** Milliseconds since the session started; used for delivery figures. */
+  at: z.number().int().nonnegative().optional(),
+});
+export type TranscriptEntry = z.infer<typeof transcriptEntrySchema>;
+
+export const rateRequestSchema = z.object({
+  transcripts: z.array(transcriptEntrySchema).max(MAX_TRANSCRIPT_ENTRIES),
+  durationSeconds: z.number().int().nonnegative().max(MAX_DURATION_SECONDS),
+  questionSetId: z.number().int().positive().max(MAX_DB_INTEGER, { error: 'The id is too large.' }),
+  /** The token's sessionId, when the client has one; links the rating to its START. */
+  sessionId: z.string().max(100).optional(),
+});
+export type RateRequest = z.infer<typeof rateRequestSchema>;
+
+export const rateResponseSchema = z.object({
+  id: z.number().int().positive(),
+  markdown: z.string(),
+  score: z.number().min(0).max(100),
+});
+export type RateResponse = z.infer<typeof rateResponseSchema>;
+
+/** Browser-speech mode: one interviewer turn. */
+export const turnRequestSchema = z.object({
+  /** client_secret.value of the browser-speech token. */
+  sessionToken: z.string().min(1).max(200),
+  /** The candidate's last answer; absent for the opening turn. */
+  utterance: z.string().max(MAX_TRANSCRIPT_TEXT).optional(),
+});
+export const turnResponseSchema = z.object({
+  /** What the interviewer says next (or the closing remark). */
+  say: z.string(),
+  /** Set when the interviewer ends the interview (spec's close_session with its reason). */
+  closeSession: z.object({ reason: z.string() }).nullable(),
+});
+export type TurnResponse = z.infer<typeof turnResponseSchema>;

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { emailSchema, idSchema, MAX_DB_INTEGER, timestampSchema } from './common';
+
+export const loginRequestSchema = z.object({ email: emailSchema });
+
+export const subscriptionSchema = z.object({
+  type: z.enum(['pro', 'free']),
+  status: z.enum(['active', 'inactive']),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** One completed (rated) interview, as listed in the login response. */
+export const progressItemSchema = z.object({
+  questionSetId: z.number().int().positive(),
+  topic: z.string(),
+  index: z.number().int().positive(),
+  score: z.number().nullable(),
+  completedAt: timestampSchema,
+});
+
+export const loginResponseSchema = z.object({
+  subscription: subscriptionSchema,
+  progress: z.array(progressItemSchema),
+  /** topic name -> highest completed set index (1-based). */
+  topicLevels: z.record(z.string(), z.number().int()),
+  /** topic name -> whether the user gave feedback on that topic. */
+  topicFeedback: z.record(z.string(), z.boolean()),
+  isNewUser: z.boolean(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const FEEDBACK_MIN_LENGTH = 20;
+export const FEEDBACK_MAX_LENGTH = 1000;
+
+export const feedbackRequestSchema = z.object({
+  feedback: z
+    .string({ error: 'Feedback must be text.' })
+    .max(FEEDBACK_MAX_LENGTH, { error: `Feedback must be at most ${FEEDBACK_MAX_LENGTH} characters` })
+    .refine((text) => text.trim().length >= FEEDBACK_MIN_LENGTH, {
+      error: `Feedback must be at least ${FEEDBACK_MIN_LENGTH} characters`,
+    }),
+  topic: z.string({ error: 'Missing feedback submission information' }).trim().min(1).max(200),
+  /** The index of the set the feedback is about (shown as Q{questionIndex}). */
+  questionIndex: z
+    .number({ error: 'Missing feedback submission information' })
+    .int()
+    .nonnegative()
+    .max(MAX_DB_INTEGER, { error: 'The question index is too large.' }),
+});
+export const feedbackResponseSchema = z.object({ id: z.number().int().positive() });
+
+export const HISTORY_PAGE_SIZE = 9;
+export const MAX_RATINGS_PAGE_SIZE = 50;
+
+export const ratingsQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page must be a whole number of at least 1.' }).int().min(1).max(1_000_000).default(1),
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${MAX_RATINGS_PAGE_SIZE}.` })
+    .int()
+    .min(1)
+    .max(MAX_RATINGS_PAGE_SIZE)
+    .default(HISTORY_PAGE_SIZE),
+});
+
+export const ratingItemSchema = z.object({
+  id: z.number().int().positive(),
+  topic: z.string().nullable(),
+  /** 0-based: set.index - 1 (design.md §3). */
+  questionSetIndex: z.number().int().nullable(),
+  score: z.number().nullable(),
+  eventTimestamp: timestampSchema,
+  durationSeconds: z.number().int().nullable(),
+  ratingMarkdown: z.string().nullable(),
+});
+export type RatingItem = z.infer<typeof ratingItemSchema>;
+
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  totalCount: z.number().int(),
+  totalPages: z.number().int(),
+  hasNextPage: z.boolean(),
+  hasPreviousPage: z.boolean(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export const ratingsResponseSchema = z.object({
+  ratings: z.array(ratingItemSchema),
+  pagination: paginationSchema,
+});
+export type RatingsResponse = z.infer<typeof ratingsResponseSchema>;
+
+export { idSchema };

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { csvCell, csvRow, neutraliseFormula, toCsv } from './csv';
+
+/** A small RFC 4180 reader, written independently of the writer, to check round trips. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') { cell += '"'; i++; }
+      else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') { row.push(cell); cell = ''; }
+    else if (ch === '\r' && text[i + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; i++; }
+    else cell += ch;
+  }
+  if (cell !== '' || row.length > 0) throw new Error('file does not end with CRLF');
+  return rows;
+}
+
+describe('csvCell', () => {
+  it('leaves plain text alone', () => {
+    expect(csvCell('hello world')).toBe('hello world');
+  });
+
+  it('quotes cells with commas, quotes and line breaks and doubles quotes', () => {
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('line1\nline2')).toBe('"line1\nline2"');
+    expect(csvCell('line1\r\nline2')).toBe('"line1\r\nline2"');
+  });
+
+  it('neutralises cells that start with = + - @ (and tab or CR)', () => {
+    expect(csvCell('=SUM(A1:A2)')).toBe("'=SUM(A1:A2)");
+    expect(csvCell('+1')).toBe("'+1");
+    expect(csvCell('-2+3')).toBe("'-2+3");
+    expect(csvCell('@cmd')).toBe("'@cmd");
+    expect(csvCell('\tx')).toBe("'\tx");
+    expect(csvCell('\rx')).toBe(`"'\rx"`);
+  });
+
+  it('neutralises and quotes together', () => {
+    expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
+  });
+
+  it('does not neutralise a sign that is not first', () => {
+    expect(csvCell('a=b')).toBe('a=b');
+    expect(neutraliseFormula(' =1')).toBe(' =1');
+  });
+
+  it('writes numbers, booleans and empty values', () => {
+    expect(csvCell(-5)).toBe('-5');
+    expect(csvCell(3.5)).toBe('3.5');
+    expect(csvCell(Number.NaN)).toBe('');
+    expect(csvCell(true)).toBe('true');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(undefined)).toBe('');
+    expect(csvCell('')).toBe('');
+  });
+});
+
+describe('toCsv', () => {
+  it('writes CRLF-terminated rows after the header', () => {
+    expect(toCsv(['id', 'text'], [[1, 'a'], [2, 'b,c']])).toBe('id,text\r\n1,a\r\n2,"b,c"\r\n');
+  });
+
+  it('writes only the header when there are no rows', () => {
+    expect(toCsv(['a', 'b'], [])).toBe('a,b\r\n');
+  });
+
+  it('csvRow joins cells with commas', () => {
+    expect(csvRow(['x', null, 7])).toBe('x,,7\r\n');
+  });
+
+  it('round-trips any text through an RFC 4180 reader (neutralised texts keep their content after the quote mark)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.string(), { minLength: 1, maxLength: 5 }), { maxLength: 5 }), (rows) => {
+        const header = rows[0]?.map((_, i) => `c${i}`) ?? ['c0'];
+        const width = header.length;
+        const body = rows.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ''));
+        const parsed = parseCsv(toCsv(header, body));
+        expect(parsed[0]).toEqual(header);
+        const expected = body.map((r) => r.map((cell) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell)));
+        expect(parsed.slice(1)).toEqual(expected);
+      }),
+    );
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * RFC 4180 CSV writing for the admin exports (spec §9), with formula-injection defence.
+ *
+ * Spreadsheets execute a cell that starts with `=`, `+`, `-` or `@` as a formula, and the exported
+ * texts are written by users (feedback, transcripts, emails). Such string cells get a leading `'`,
+ * which spreadsheets show as text. Tab and carriage return are treated the same way because some
+ * spreadsheets skip them before looking for a formula sign (OWASP "CSV injection").
+ * Numbers are written as numbers: a negative number is data, not a formula.
+ */
+
+export type CsvValue = string | number | boolean | null | undefined;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+const ROW_END = '\r\n';
+
+/** Defuses a text a spreadsheet would otherwise run as a formula. */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** One field: formula-neutralised, quoted when it holds a comma, quote or line break. */
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') {
+    // NaN/Infinity are not data a spreadsheet can read; an empty cell says "no value".
+    return Number.isFinite(value) ? String(value) : '';
+  }
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  const text = neutraliseFormula(value);
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One record, terminated by CRLF as RFC 4180 §2.1 says. */
+export function csvRow(values: readonly CsvValue[]): string {
+  return values.map(csvCell).join(',') + ROW_END;
+}
+
+/** A whole file: the header row, then one row per record. */
+export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
+  return csvRow(header) + rows.map(csvRow).join('');
+}

@@ -1,0 +1,171 @@
+/**
+ * Manage Emails (spec §2, §4, §5, §8): create inline, plan toggle, delete with confirmation, the
+ * reload after every action, and every failure text.
+ */
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { admin, BROWSER_LOCALE, login, openAdmin, recordDialogs, startAdminServer, type RunningServer } from './admin-fixtures';
+
+let server: RunningServer;
+
+test.use(BROWSER_LOCALE);
+test.beforeAll(async () => {
+  server = await startAdminServer();
+  await login(server, 'erin@example.com');
+  await login(server, 'frank@example.com');
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const row = (page: Page, email: string) => page.locator('tbody tr').filter({ has: page.getByRole('cell', { name: email, exact: true }) });
+const alert = (page: Page) => page.getByRole('alert');
+const json = (status: number, body: unknown) => (route: Route) =>
+  route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+const isEmailsList = (url: URL) => url.pathname === '/api/emails';
+
+test('the list shows each email with its plan', async ({ page }) => {
+  await openAdmin(page, server, 'emails');
+  await expect(page.getByRole('columnheader')).toHaveText(['Email', 'Plan', 'Actions']);
+  await expect(row(page, 'erin@example.com').getByRole('cell')).toHaveText(['erin@example.com', 'Free', /Make Pro\s*Delete/]);
+  await expect(row(page, 'frank@example.com').getByRole('cell').nth(1)).toHaveText('Free');
+});
+
+test('Create Email adds an inline row; empty input alerts; Cancel and Save work', async ({ page }) => {
+  const dialogs = recordDialogs(page);
+  await openAdmin(page, server, 'emails');
+  await page.getByRole('button', { name: 'Create Email' }).click();
+  const input = page.getByRole('textbox', { name: 'New email address' });
+  await expect(input).toBeFocused();
+
+  await input.fill('   ');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => dialogs).toEqual(['alert: Email address cannot be empty.']);
+
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(input).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Create Email' }).click();
+  await input.fill('  New.Person@Example.com ');
+  const reload = page.waitForRequest((request) => request.method() === 'GET' && isEmailsList(new URL(request.url())));
+  await input.press('Enter');
+  await reload;
+  await expect(row(page, 'new.person@example.com').getByRole('cell').nth(1)).toHaveText('Free');
+  await expect(input).toHaveCount(0);
+  await expect(alert(page)).toHaveCount(0);
+  const stored = (await admin(server, '/api/emails')).body as { email: string }[];
+  expect(stored.map((account) => account.email)).toContain('new.person@example.com');
+});
+
+test('creating an existing or invalid email shows the server error', async ({ page }) => {
+  const exists = await admin(server, '/api/emails', { method: 'POST', body: { email: 'erin@example.com', limit: null } }, true);
+  expect(exists.status).toBe(409);
+  const invalid = await admin(server, '/api/emails', { method: 'POST', body: { email: 'not-an-email', limit: null } }, true);
+  expect(invalid.status).toBe(400);
+
+  await openAdmin(page, server, 'emails');
+  await page.getByRole('button', { name: 'Create Email' }).click();
+  const input = page.getByRole('textbox', { name: 'New email address' });
+  await input.fill('erin@example.com');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(alert(page)).toHaveText(`Failed to create email: ${(exists.body as { error: string }).error}`);
+  // The row stays open so the operator can correct the address.
+  await expect(input).toHaveValue('erin@example.com');
+
+  await input.fill('not-an-email');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(alert(page)).toHaveText(`Failed to create email: ${(invalid.body as { error: string }).error}`);
+});
+
+test('Make Pro and Make Free change the plan and reload the list', async ({ page }) => {
+  await openAdmin(page, server, 'emails');
+  // Created behind the page's back: it only shows if the action reloads the list.
+  await admin(server, '/api/emails', { method: 'POST', body: { email: 'quiet@example.com', limit: null } });
+  await expect(row(page, 'quiet@example.com')).toHaveCount(0);
+
+  await row(page, 'frank@example.com').getByRole('button', { name: 'Make Pro' }).click();
+  await expect(row(page, 'frank@example.com').getByRole('cell').nth(1)).toHaveText('Pro');
+  await expect(row(page, 'quiet@example.com')).toHaveCount(1);
+  const login = await fetch(`${server.url}/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'frank@example.com' }) });
+  expect(((await login.json()) as { subscription: { type: string } }).subscription.type).toBe('pro');
+
+  await row(page, 'frank@example.com').getByRole('button', { name: 'Make Free' }).click();
+  await expect(row(page, 'frank@example.com').getByRole('cell').nth(1)).toHaveText('Free');
+  await expect(row(page, 'frank@example.com').getByRole('button', { name: 'Make Pro' })).toBeVisible();
+});
+
+test('Delete asks with the exact text; dismissing keeps the email, accepting removes it', async ({ page }) => {
+  await admin(server, '/api/emails', { method: 'POST', body: { email: 'gone@example.com', limit: null } });
+  await openAdmin(page, server, 'emails');
+
+  const dismissed: string[] = [];
+  page.once('dialog', (dialog) => {
+    dismissed.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await row(page, 'gone@example.com').getByRole('button', { name: 'Delete' }).click();
+  await expect.poll(() => dismissed).toEqual(['Are you sure you want to delete gone@example.com? This action cannot be undone.']);
+  await expect(row(page, 'gone@example.com')).toHaveCount(1);
+
+  const accepted = recordDialogs(page);
+  await row(page, 'gone@example.com').getByRole('button', { name: 'Delete' }).click();
+  await expect(row(page, 'gone@example.com')).toHaveCount(0);
+  expect(accepted).toEqual(['confirm: Are you sure you want to delete gone@example.com? This action cannot be undone.']);
+  const stored = (await admin(server, '/api/emails')).body as { email: string }[];
+  expect(stored.map((account) => account.email)).not.toContain('gone@example.com');
+});
+
+test('action failures show the spec texts and still reload', async ({ page }) => {
+  recordDialogs(page);
+  await openAdmin(page, server, 'emails');
+  const save = async (email: string) => {
+    const input = page.getByRole('textbox', { name: 'New email address' });
+    // After a failure the inline row stays open (and Create Email is disabled).
+    if (!(await input.isVisible())) await page.getByRole('button', { name: 'Create Email' }).click();
+    await input.fill(email);
+    await page.getByRole('button', { name: 'Save' }).click();
+  };
+
+  const isPost = (url: URL) => url.pathname === '/api/emails';
+  await page.route(isPost, (route) => (route.request().method() === 'POST' ? json(500, {})(route) : route.fallback()));
+  await save('x@example.com');
+  await expect(alert(page)).toHaveText('Failed to create email: Could not create email.');
+  await page.unroute(isPost);
+  await page.route(isPost, (route) => (route.request().method() === 'POST' ? route.abort('failed') : route.fallback()));
+  await save('x@example.com');
+  await expect(alert(page)).toHaveText('An error occurred while creating the email.');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.unroute(isPost);
+  await page.route(isPost, (route) => (route.request().method() === 'POST' ? json(500, { error: 'no' })(route) : route.fallback()));
+  await row(page, 'erin@example.com').getByRole('button', { name: 'Make Pro' }).click();
+  await expect(alert(page)).toHaveText('Failed to update plan.');
+  await page.unroute(isPost);
+  await page.route(isPost, (route) => (route.request().method() === 'POST' ? route.abort('failed') : route.fallback()));
+  await row(page, 'erin@example.com').getByRole('button', { name: 'Make Pro' }).click();
+  await expect(alert(page)).toHaveText('An error occurred while updating the plan.');
+  await expect(row(page, 'erin@example.com').getByRole('cell').nth(1)).toHaveText('Free');
+
+  const isDelete = (url: URL) => url.pathname === '/api/emails/erin%40example.com' || url.pathname === '/api/emails/erin@example.com';
+  await page.route(isDelete, json(404, { error: 'There is no such account.' }));
+  await row(page, 'erin@example.com').getByRole('button', { name: 'Delete' }).click();
+  await expect(alert(page)).toHaveText('Failed to delete email.');
+  await page.unroute(isDelete);
+  await page.route(isDelete, (route) => route.abort('failed'));
+  await row(page, 'erin@example.com').getByRole('button', { name: 'Delete' }).click();
+  await expect(alert(page)).toHaveText('An error occurred while deleting the email.');
+  await expect(row(page, 'erin@example.com')).toHaveCount(1);
+});
+
+test('list failures show the spec texts', async ({ page }) => {
+  await page.route(isEmailsList, json(500, { error: 'The database is unavailable.' }));
+  await openAdmin(page, server, 'emails');
+  await expect(alert(page)).toHaveText('Failed to fetch emails: The database is unavailable.');
+  await page.unroute(isEmailsList);
+  await page.route(isEmailsList, (route) => route.fulfill({ status: 503, body: '' }));
+  await page.reload();
+  await expect(alert(page)).toHaveText('Failed to fetch emails: Service Unavailable');
+  await page.unroute(isEmailsList);
+  await page.route(isEmailsList, (route) => route.abort('failed'));
+  await page.reload();
+  await expect(alert(page)).toHaveText('An error occurred while fetching emails.');
+});

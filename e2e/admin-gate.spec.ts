@@ -1,0 +1,184 @@
+/**
+ * The admin gate (spec §2, §4, §8), the side menu, the empty states and the lazy admin chunk,
+ * against a real server with an empty database.
+ */
+import { expect, test, type Page, type Response, type Route } from '@playwright/test';
+import { admin, BROWSER_LOCALE, recordDialogs, startAdminServer, type RunningServer } from './admin-fixtures';
+
+let server: RunningServer;
+
+test.use(BROWSER_LOCALE);
+test.beforeAll(async () => {
+  server = await startAdminServer();
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const gate = (page: Page) => page.getByRole('dialog', { name: 'Enter Admin Secret' });
+const savedSecret = (page: Page) => page.evaluate(() => localStorage.getItem('adminSecret'));
+/** Only the gate's check (limit=1), not a page's own events load. */
+const isVerification = (url: URL) => url.pathname === '/api/events' && url.searchParams.get('limit') === '1';
+
+test('the right secret opens the admin area, Enter submits, and it is saved', async ({ page }) => {
+  // Hold the check until the button's checking state has been seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(isVerification, async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.goto(`${server.url}/admin`);
+  await expect(gate(page)).toBeVisible();
+  const field = gate(page).getByLabel('Admin Secret');
+  await expect(field).toHaveAttribute('type', 'password');
+  const button = gate(page).getByRole('button', { name: 'Continue' });
+  await expect(button).toBeDisabled();
+
+  await field.fill(server.adminSecret);
+  await expect(button).toBeEnabled();
+  await field.press('Enter');
+  const checking = gate(page).getByRole('button', { name: 'Verifying...' });
+  await expect(checking).toBeVisible();
+  await expect(checking).toBeDisabled();
+  release();
+
+  await expect(gate(page)).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  expect(await savedSecret(page)).toBe(server.adminSecret);
+});
+
+test('a wrong secret shows the server error, keeps the modal and saves nothing', async ({ page }) => {
+  const answer = await admin(server, '/api/events', { headers: { 'x-admin-secret': 'wrong-secret' } }, true);
+  expect(answer.status).toBe(401);
+  const serverError = (answer.body as { error: string }).error;
+
+  await page.goto(`${server.url}/admin`);
+  await gate(page).getByLabel('Admin Secret').fill('wrong-secret');
+  await gate(page).getByRole('button', { name: 'Continue' }).click();
+  await expect(gate(page).getByRole('alert')).toHaveText(`Authentication failed: ${serverError}`);
+  await expect(gate(page)).toBeVisible();
+  expect(await savedSecret(page)).toBeNull();
+});
+
+test('without an error field the status text is shown', async ({ page }) => {
+  await page.route(isVerification, (route) => route.fulfill({ status: 403, body: 'no json here' }));
+  await page.goto(`${server.url}/admin`);
+  await gate(page).getByLabel('Admin Secret').fill('anything');
+  await gate(page).getByRole('button', { name: 'Continue' }).click();
+  await expect(gate(page).getByRole('alert')).toHaveText('Authentication failed: Forbidden');
+});
+
+test('a saved secret is verified on load without typing', async ({ page }) => {
+  await page.goto(`${server.url}/admin`);
+  await expect(gate(page)).toBeVisible();
+  await page.evaluate((secret) => localStorage.setItem('adminSecret', secret), server.adminSecret);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(gate(page)).toBeHidden();
+});
+
+test('a saved secret that is no longer right is removed and the modal stays', async ({ page }) => {
+  await page.goto(`${server.url}/admin`);
+  // The lazy admin chunk must have mounted (and found nothing saved) before a secret is planted,
+  // or this first page would verify the planted secret too and race the reloaded page.
+  await expect(gate(page)).toBeVisible();
+  await page.evaluate(() => localStorage.setItem('adminSecret', 'old-secret'));
+  await page.reload();
+  await expect(gate(page).getByRole('alert')).toHaveText('Authentication failed: The admin secret is wrong.');
+  await expect(gate(page).getByRole('button', { name: 'Continue' })).toBeDisabled();
+  expect(await savedSecret(page)).toBeNull();
+});
+
+test('a network failure shows the verification error and removes the saved secret', async ({ page }) => {
+  await page.goto(`${server.url}/admin`);
+  await expect(gate(page)).toBeVisible();
+  await page.evaluate((secret) => localStorage.setItem('adminSecret', secret), server.adminSecret);
+  await page.route(isVerification, (route) => route.abort('failed'));
+  await page.reload();
+  await expect(gate(page).getByRole('alert')).toHaveText('An error occurred during verification.');
+  await expect(gate(page)).toBeVisible();
+  expect(await savedSecret(page)).toBeNull();
+});
+
+test('the secret can come from the route parameter and leaves the address bar once verified', async ({ page }) => {
+  await page.goto(`${server.url}/admin/emails/${encodeURIComponent(server.adminSecret)}`);
+  await expect(page).toHaveURL(`${server.url}/admin/emails`);
+  await expect(gate(page)).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Manage Emails' })).toBeVisible();
+  expect(await savedSecret(page)).toBe(server.adminSecret);
+});
+
+test('without any secret the emails page asks to authenticate', async ({ page }) => {
+  await page.goto(`${server.url}/admin/emails`);
+  await expect(gate(page)).toBeVisible();
+  await expect(page.getByText('Please authenticate through an admin page with a login prompt.')).toBeVisible();
+  // The area behind the gate cannot be reached with the keyboard until a secret is verified.
+  await expect(page.locator('[inert]').getByRole('link', { name: 'Manage Emails' })).toHaveCount(1);
+  await expect(gate(page).getByLabel('Admin Secret')).toBeFocused();
+});
+
+test('the side menu leads to every page; the empty database shows the empty states', async ({ page }) => {
+  const dialogs = recordDialogs(page);
+  await page.goto(`${server.url}/admin/dashboard/${encodeURIComponent(server.adminSecret)}`);
+  const menu = page.getByRole('navigation', { name: 'Admin menu' });
+  await expect(menu.getByRole('link')).toHaveText(['Dashboard', 'Recent Events', 'Manage Emails', 'User Feedback']);
+  await expect(page.getByTestId('email-count')).toHaveText('0');
+  await expect(page.getByRole('table')).toHaveCount(0);
+
+  await menu.getByRole('link', { name: 'Recent Events' }).click();
+  await expect(page).toHaveURL(`${server.url}/admin/events`);
+  await expect(page.getByRole('heading', { name: 'Admin - Recent Events' })).toBeVisible();
+  await expect(page.getByRole('columnheader')).toHaveText(['ID', 'User Email', 'Event Type', 'Topic', 'Set Index', 'Timestamp', 'Duration (s)', 'Actions']);
+  await expect(page.getByText('No events yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Download Ratings' }).click();
+  await expect.poll(() => dialogs).toEqual(['alert: No ratings to download from the currently displayed data.']);
+
+  await menu.getByRole('link', { name: 'Manage Emails' }).click();
+  await expect(page.getByRole('heading', { name: 'Manage Emails' })).toBeVisible();
+  await expect(page.getByRole('columnheader')).toHaveText(['Email', 'Plan', 'Actions']);
+
+  await menu.getByRole('link', { name: 'User Feedback' }).click();
+  await expect(page.getByRole('heading', { name: 'User Feedback' })).toBeVisible();
+  await expect(page.getByText('No feedback found.')).toBeVisible();
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  await expect.poll(() => dialogs.length).toBe(2);
+  expect(dialogs[1]).toBe('alert: No feedback to download.');
+
+  await menu.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(`${server.url}/admin`);
+  await expect(page.getByTestId('email-count')).toHaveText('0');
+});
+
+test('the interviewee screen never loads the admin code', async ({ page }) => {
+  /** The bodies of the app's own scripts that the page loaded. */
+  const collect = () => {
+    const bodies: Promise<string>[] = [];
+    const listener = (response: Response) => {
+      const own = response.url().startsWith(server.url) && response.status() === 200;
+      if (own && response.request().resourceType() === 'script') bodies.push(response.text());
+    };
+    page.on('response', listener);
+    return async () => {
+      page.off('response', listener);
+      return Promise.all(bodies);
+    };
+  };
+
+  const interviewee = collect();
+  await page.goto(`${server.url}/`);
+  await page.waitForLoadState('networkidle');
+  const bodies = await interviewee();
+  expect(bodies.length).toBeGreaterThan(0);
+  for (const body of bodies) {
+    expect(body).not.toContain('Enter Admin Secret');
+    expect(body).not.toContain('Please authenticate through an admin page');
+  }
+
+  // The admin page does load it, so the check above can fail.
+  const adminArea = collect();
+  await page.goto(`${server.url}/admin`);
+  await expect(gate(page)).toBeVisible();
+  expect((await adminArea()).some((body) => body.includes('Enter Admin Secret'))).toBe(true);
+});

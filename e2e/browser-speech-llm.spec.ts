@@ -1,0 +1,89 @@
+/**
+ * Browser-speech mode upgraded by an LLM (LLM_BASE_URL + LLM_MODEL): the real server talks to a
+ * local OpenAI-compatible server; Chromium runs the interview by typing. The LLM interviewer
+ * closes with the close_session tool and the LLM rater writes the feedback.
+ */
+import { expect, test } from '@playwright/test';
+import { startFakeLlmServer, type FakeLlmServer, type FakeReply, type RecordedRequest } from '../test-support/fake-llm-server';
+import { api, startServer, type RunningServer } from './support/server';
+
+const CLOSING = 'Thank you, that was all. Your written feedback is on its way.';
+
+let llm: FakeLlmServer;
+let server: RunningServer;
+let set: { id: number; index: number; name: string; questions: string[] };
+
+/** The model: asks two questions, then closes by tool; rates when asked for the schema. */
+function model(request: RecordedRequest): FakeReply {
+  const messages = request.body.messages as Array<{ role: string; content: string }>;
+  if (request.body.response_format) {
+    return {
+      content: JSON.stringify({
+        score: 72,
+        summary: 'Solid answers on the first two questions.',
+        questions: set.questions.map((_, i) => ({
+          number: i + 1,
+          verdict: i < 2 ? 'answered' : 'not answered',
+          evidence: i === 0 ? 'block scoped' : '',
+          feedback: i < 2 ? 'Good.' : 'Not reached.',
+        })),
+        improvements: ['Cover every question.'],
+      }),
+    };
+  }
+  const answers = messages.filter((m) => m.role === 'user').length - 1;
+  if (answers === 0) return { content: `Hello! ${set.questions[0]}` };
+  if (answers === 1) return { content: `Thanks. ${set.questions[1]}` };
+  return { tool: { name: 'close_session', arguments: '{"reason":"the candidate asked to stop"}' }, content: CLOSING };
+}
+
+test.beforeAll(async () => {
+  llm = await startFakeLlmServer();
+  llm.setFallback({ decide: model });
+  server = await startServer({ env: { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model' } });
+  const sets = (await api<Array<typeof set>>(server, '/api/question-sets')).body;
+  const first = sets.find((s) => s.index === 1);
+  if (!first) throw new Error('The catalogue has no set with index 1.');
+  set = first;
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await llm?.close();
+});
+
+test('an LLM interviewer closes by tool and the LLM rater writes the feedback', async ({ page }) => {
+  const email = 'llm-typist@example.com';
+  expect((await api(server, '/user/login', { method: 'POST', body: { email } })).status).toBe(200);
+  await page.addInitScript((e) => window.localStorage.setItem('userEmail', e), email);
+  await page.goto(server.url);
+  await page.getByTestId(`tile-${set.index}`).click();
+  await page.getByRole('button', { name: 'start session' }).click();
+
+  const latest = page.getByTestId('message-card').first();
+  await expect(latest).toContainText(`Hello! ${set.questions[0]}`);
+  const box = page.getByLabel('Type your answer');
+  await box.fill('Let and const are block scoped, var is function scoped.');
+  await box.press('Enter');
+  await expect(latest).toContainText(`Thanks. ${set.questions[1]}`);
+  await box.fill('I would rather stop here, thank you.');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(latest).toContainText(CLOSING);
+
+  const overlay = page.getByTestId('results-overlay');
+  await expect(overlay.getByText('Feedback written by the language model fake-model.')).toBeVisible({ timeout: 20_000 });
+  await expect(overlay.getByText('Score: 72/100')).toBeVisible();
+  await expect(overlay.getByText('"block scoped"')).toBeVisible();
+
+  // What the browser's answers looked like to the model: the stored history, then the new answer.
+  const lastTurn = llm.requests.filter((r) => r.body.tools).at(-1);
+  const userLines = (lastTurn?.body.messages as Array<{ role: string; content: string }>).filter((m) => m.role === 'user').slice(1);
+  expect(userLines.map((m) => m.content)).toEqual([
+    'Let and const are block scoped, var is function scoped.',
+    'I would rather stop here, thank you.',
+  ]);
+  const events = await api<Array<{ userEmail: string; eventType: string; rater: string | null }>>(server, '/api/events', {
+    headers: { 'x-admin-secret': server.adminSecret },
+  });
+  expect(events.body.find((e) => e.userEmail === email && e.eventType === 'RATE')?.rater).toBe('llm:fake-model');
+});

@@ -1,0 +1,165 @@
+/**
+ * Starts the REAL server process (`tsx server/main.ts`) for end-to-end tests:
+ *
+ *   const server = await startServer({ env: { SIGNUP: 'invite' } });
+ *   // server.url (http://127.0.0.1:PORT), server.adminSecret, server.dataDir, server.output()
+ *   await server.stop();
+ *
+ * It uses a fresh temp DATA_DIR (PGlite; removed on stop unless `keepDataDir`), PORT=0 on
+ * 127.0.0.1, ADMIN_SECRET = E2E_ADMIN_SECRET, and waits for `/healthz`. The server serves the
+ * built web app from web/dist (run `npm run build:web` first; `npm run test:e2e` does).
+ * `env` overrides any setting (e.g. OPENAI_BASE_URL pointing at a local peer). The OpenAI and
+ * LLM keys of the calling shell are NOT inherited, so tests never reach the cloud by accident.
+ *
+ * Seeding: use the product's own calls over HTTP, via `seedUser(server, {...})` below (login,
+ * plan, feedback, rated interviews), or `api(server, path, ...)` for anything else.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const E2E_ADMIN_SECRET = 'e2e-admin-secret-0123456789';
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface StartServerOptions {
+  env?: Record<string, string>;
+  /** Use this data directory instead of a fresh one (e.g. restart on the same data). */
+  dataDir?: string;
+  keepDataDir?: boolean;
+  /** Time allowed for start-up (PGlite's first initdb takes a few seconds). */
+  timeoutMs?: number;
+}
+
+export interface RunningServer {
+  url: string;
+  adminSecret: string;
+  dataDir: string;
+  pid: number;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const INHERIT_BLOCKLIST = ['OPENAI_API_KEY', 'LLM_API_KEY', 'LLM_BASE_URL', 'LLM_MODEL', 'DATABASE_URL', 'ADMIN_SECRET', 'PORT', 'HOST', 'DATA_DIR'];
+
+function childEnv(extra: Record<string, string>, dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of INHERIT_BLOCKLIST) delete env[key];
+  return { ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_SECRET: E2E_ADMIN_SECRET, ...extra };
+}
+
+function waitForExit(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'interview-e2e-'));
+  const removeDataDir = !options.dataDir && !options.keepDataDir;
+  const env = childEnv(options.env ?? {}, dataDir);
+  // One process (tsx as a loader, no wrapper): `pid` is the server's and signals reach it directly.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await waitForExit(child);
+      clearTimeout(timer);
+    }
+    if (removeDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  // Generous: a fresh PGlite directory runs initdb, slow on a loaded 2-core machine.
+  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+  let url: string | null = null;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`The server exited with code ${child.exitCode} before it was ready:\n${output}`);
+    }
+    const match = /Listening on (http:\/\/[^\s]+)/.exec(output);
+    if (match?.[1]) {
+      url = match[1];
+      const health = await fetch(`${url}/healthz`).catch(() => null);
+      if (health?.ok) break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!url) {
+    await stop();
+    throw new Error(`The server did not start in time:\n${output}`);
+  }
+  return {
+    url,
+    adminSecret: env.ADMIN_SECRET ?? E2E_ADMIN_SECRET,
+    dataDir,
+    pid: child.pid ?? -1,
+    output: () => output,
+    stop,
+  };
+}
+
+export interface ApiAnswer<T> {
+  status: number;
+  body: T;
+}
+
+/** One JSON call to the running server; never throws on an error status. */
+export async function api<T = unknown>(
+  server: Pick<RunningServer, 'url'>,
+  urlPath: string,
+  options: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${server.url}${urlPath}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text === '' ? null : JSON.parse(text)) as T };
+}
+
+export interface SeedUserOptions {
+  email: string;
+  pro?: boolean;
+  /** Topics to give feedback on (unlocks sets that require feedback). */
+  feedbackTopics?: string[];
+  /** Question-set ids to complete: token + a rated transcript each, in this order. */
+  completeSetIds?: number[];
+}
+
+function must<T>(answer: ApiAnswer<T>, what: string): T {
+  if (answer.status >= 300) throw new Error(`${what} failed with ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/** Seeds a user through the real calls, exactly as the web app would. */
+export async function seedUser(server: RunningServer, options: SeedUserOptions): Promise<void> {
+  const user = { 'x-user-email': options.email };
+  must(await api(server, '/user/login', { method: 'POST', body: { email: options.email } }), 'login');
+  if (options.pro) {
+    const admin = { 'x-admin-secret': server.adminSecret };
+    must(await api(server, '/api/emails', { method: 'POST', headers: admin, body: { email: options.email, isPro: true, limit: null } }), 'make pro');
+  }
+  for (const topic of options.feedbackTopics ?? []) {
+    const body = { feedback: `Seeded feedback on ${topic}: clear questions, good pace.`, topic, questionIndex: 1 };
+    must(await api(server, '/user/feedback', { method: 'POST', headers: user, body }), 'feedback');
+  }
+  for (const questionSetId of options.completeSetIds ?? []) {
+    const token = must(await api<{ sessionId: string }>(server, `/interview/token?questionSetId=${questionSetId}`, { headers: user }), 'token');
+    const transcripts = [
+      { role: 'interviewer', transcript: 'Tell me about a project you are proud of.' },
+      { role: 'interviewee', transcript: 'I rebuilt our billing service, cut errors in half and wrote tests for every edge case.' },
+    ];
+    const rate = { transcripts, durationSeconds: 95, questionSetId, sessionId: token.sessionId };
+    must(await api(server, '/interview/rate-transcript', { method: 'POST', headers: user, body: rate }), 'rate');
+  }
+}

@@ -1,0 +1,21 @@
+/** What routes and services share: the parsed config, the database and the AI providers. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config';
+import type { Db } from './db/client';
+import type { Interviewer, Rater, VoiceProvider } from './providers/types';
+
+export interface Providers {
+  voice: VoiceProvider;
+  rater: Rater;
+  interviewer: Interviewer;
+}
+
+/** AppConfig after start-up resolved the admin secret (ADMIN_SECRET or the generated one). */
+export type ResolvedConfig = AppConfig & { adminSecret: string };
+
+export interface AppContext {
+  config: ResolvedConfig;
+  db: Db;
+  providers: Providers;
+  log: FastifyBaseLogger;
+}

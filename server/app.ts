@@ -1,0 +1,113 @@
+/**
+ * buildApp(config, deps?) assembles the Fastify app (it never listens): database (migrated),
+ * catalogue on an empty database, providers, security, docs, routes, web app, error handling.
+ * Tests call it directly (see test-support/test-app.ts); server/main.ts adds listen + lock.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext, Providers, ResolvedConfig } from './app-context';
+import { readCatalogue } from './catalogue/read-catalogue';
+import type { AppConfig } from './config';
+import { databaseOptionsFor, openDatabase, type Database } from './db/client';
+import { registerDocs } from './plugins/docs';
+import { frameworkErrorResponse, registerErrorHandling } from './plugins/errors';
+import { withLogRedaction } from './plugins/log-redaction';
+import { registerSecurity } from './plugins/security';
+import { registerWeb, DEFAULT_WEB_DIST } from './plugins/web';
+import { createProviders } from './providers/index';
+import { adminRoutes } from './routes/admin';
+import { healthRoutes } from './routes/health';
+import { interviewRoutes } from './routes/interview';
+import { questionSetRoutes } from './routes/question-sets';
+import { userRoutes } from './routes/user';
+import { loadCatalogueIfEmpty, type CatalogueSet } from './services/catalogue';
+import { completePendingRatings } from './services/ratings';
+
+export const CATALOGUE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../content/question-sets');
+/** Request bodies above this are refused with 413; a long interview transcript is far smaller. */
+export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+export interface AppDeps {
+  /** Default: opened from config (PGlite in DATA_DIR or DATABASE_URL) and closed with the app. */
+  database?: Database;
+  /** Default: createProviders(config, log). */
+  providers?: Providers;
+  /** Default: the shipped catalogue in content/question-sets (only used on an empty database). */
+  catalogue?: () => Promise<CatalogueSet[]>;
+  /** Default: web/dist; null serves the minimal page at `/`. */
+  webDist?: string | null;
+  /** Fastify logger option; default off (main.ts turns it on). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** Resolves when ratings left pending by a crash were completed (started at boot). */
+    pendingRatingsDone: Promise<number>;
+  }
+}
+
+export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+  if (!config.adminSecret) throw new Error('buildApp needs config.adminSecret (main.ts resolves it at start-up).');
+  const resolved: ResolvedConfig = { ...config, adminSecret: config.adminSecret };
+
+  const app = Fastify({
+    logger: withLogRedaction(deps.logger ?? false),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // The x-user-email header and routes are case-sensitive enough; trailing slashes are not.
+    // maxParamLength: an email path parameter may be 254 characters before %-encoding.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
+    frameworkErrors: frameworkErrorResponse,
+    trustProxy: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = deps.database ?? (await openDatabase(databaseOptionsFor(resolved)));
+  if (!deps.database) app.addHook('onClose', () => database.close());
+  try {
+    await loadCatalogueIfEmpty(database.db, deps.catalogue ?? (() => readCatalogue(CATALOGUE_DIR)));
+  } catch (error) {
+    if (!deps.database) await database.close();
+    throw error;
+  }
+
+  const providers = deps.providers ?? createProviders(resolved, app.log);
+  const ctx: AppContext = { config: resolved, db: database.db, providers, log: app.log };
+  app.decorate('ctx', ctx);
+
+  registerErrorHandling(app);
+  await registerSecurity(app, resolved);
+  await registerDocs(app, resolved.productName);
+
+  healthRoutes(app, ctx);
+  questionSetRoutes(app, ctx);
+  userRoutes(app, ctx);
+  interviewRoutes(app, ctx);
+  adminRoutes(app, ctx);
+
+  const fallback = await registerWeb(app, {
+    webDist: deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist,
+    productName: resolved.productName,
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (fallback && fallback(request, reply)) return reply;
+    return reply.code(404).send({ error: `There is no ${request.method} ${request.url.split('?')[0]} here.` });
+  });
+
+  // Ratings a crash left pending are completed in the background so start-up is not held up.
+  app.decorate(
+    'pendingRatingsDone',
+    completePendingRatings(ctx).catch((error: unknown) => {
+      app.log.error({ err: error }, 'completing pending ratings failed');
+      return 0;
+    }),
+  );
+  app.addHook('onClose', async () => {
+    await app.pendingRatingsDone;
+  });
+  return app;
+}

@@ -1,0 +1,203 @@
+/**
+ * Light, deterministic text matching for judging spoken answers against key points: tokens,
+ * crude stemming (so "scoped"/"scope", "normalise"/"normalization" meet), a few synonyms, and
+ * stop-word removal. Deliberately simple and fast: a whole interview must rate in milliseconds.
+ */
+
+const STOP_WORDS = new Set(
+  (
+    'a an the and or but if then else so of to in on at by for with from into onto over under about as is are was were be been ' +
+    'being am do does did doing have has had having it its it\'s this that these those there their they them he she we you your ' +
+    'yours our ours i me my mine not no nor can could would should will shall may might must just also very really quite than ' +
+    'too more most less such some any each every all both either neither which who whom whose what when where why how because ' +
+    'while during before after again once here out up down off only own same other another between through per via like ' +
+    'etc eg ie vs use used using uses one ones thing things way ways something get gets got make makes made let\'s okay ok yes ' +
+    'yeah well um uh hmm basically actually kind sort know think mean say said going want lot lots'
+  ).split(/\s+/),
+);
+
+/** Words that mean the same thing for our purposes, mapped to one spelling before stemming. */
+const SYNONYMS: Record<string, string> = {
+  db: 'database',
+  dbs: 'database',
+  databases: 'database',
+  js: 'javascript',
+  ts: 'typescript',
+  auth: 'authentication',
+  authn: 'authentication',
+  authz: 'authorization',
+  perf: 'performance',
+  config: 'configuration',
+  repo: 'repository',
+  args: 'argument',
+  arg: 'argument',
+  params: 'parameter',
+  param: 'parameter',
+  func: 'function',
+  fn: 'function',
+  funcs: 'function',
+  async: 'asynchronous',
+  sync: 'synchronous',
+  msg: 'message',
+  msgs: 'message',
+  dom: 'dom',
+  ui: 'interface',
+  api: 'api',
+  apis: 'api',
+  hashmap: 'hash',
+  hashtable: 'hash',
+  dictionary: 'hash',
+  sql: 'sql',
+  faster: 'fast',
+  quicker: 'fast',
+  slower: 'slow',
+  bigger: 'large',
+  big: 'large',
+  huge: 'large',
+  mistake: 'error',
+  mistakes: 'error',
+  bug: 'error',
+  bugs: 'error',
+  failure: 'error',
+  failures: 'error',
+  exception: 'error',
+  exceptions: 'error',
+  retries: 'retry',
+  retried: 'retry',
+  retrying: 'retry',
+  coercion: 'coerce',
+  coercing: 'coerce',
+  indices: 'index',
+  recursive: 'recursion',
+  recursively: 'recursion',
+};
+
+const STEM_CACHE = new Map<string, string>();
+const STEM_CACHE_LIMIT = 50_000;
+
+/** A crude suffix stripper; good enough to make inflections of one word meet. Memoised: vocabularies are small. */
+export function stem(word: string): string {
+  const cached = STEM_CACHE.get(word);
+  if (cached !== undefined) return cached;
+  const result = stemUncached(word);
+  if (STEM_CACHE.size >= STEM_CACHE_LIMIT) STEM_CACHE.clear();
+  STEM_CACHE.set(word, result);
+  return result;
+}
+
+const SUFFIX_RULES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/izations?$/, 'ize'],
+  [/ations?$/, 'ate'],
+  [/ied$/, 'y'],
+  [/ness$/, ''],
+  [/ment$/, ''],
+  [/ing$/, ''],
+  [/edly$/, ''],
+  [/ed$/, ''],
+  [/ly$/, ''],
+];
+
+function stemUncached(word: string): string {
+  let w = SYNONYMS[word] ?? word;
+  if (w.length <= 3) return w;
+  // British and American spellings: normalise/normalize, optimisation/optimization.
+  w = w.replace(/is(e|ed|es|ing|ation|ations)$/, 'iz$1').replace(/our$/, 'or');
+  // Plurals first, then one derivational or tense suffix, so "bindings" and "binding" meet.
+  const plural = w.replace(/ies$/, 'y').replace(/(ss|us|is)$/, '$1#').replace(/es$/, 'e').replace(/s$/, '').replace(/#$/, '');
+  if (plural.length >= 3) w = plural;
+  for (const [pattern, replacement] of SUFFIX_RULES) {
+    if (pattern.test(w)) {
+      const next = w.replace(pattern, replacement);
+      if (next.length >= 3) {
+        w = next;
+        break;
+      }
+    }
+  }
+  // "scope"/"scop", "cache"/"cach": drop a final e and undouble a final consonant so both meet.
+  w = w.replace(/e$/, '');
+  w = w.replace(/([b-df-hj-np-tv-z])\1$/, '$1');
+  return w;
+}
+
+/** Lower-case word tokens, keeping inner apostrophes, dots and plus signs off. */
+export function tokenize(text: string): string[] {
+  return text.toLowerCase().match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? [];
+}
+
+/** Stems of the words that carry meaning (stop words removed), in order, with repeats. */
+export function contentStems(text: string): string[] {
+  const stems: string[] = [];
+  for (const token of tokenize(text)) {
+    if (STOP_WORDS.has(token)) continue;
+    const stemmed = stem(token);
+    if (stemmed.length > 1 || /\d/.test(stemmed)) stems.push(stemmed);
+  }
+  return stems;
+}
+
+export function stemSet(text: string): Set<string> {
+  return new Set(contentStems(text));
+}
+
+/**
+ * Whether an answer covers a key point: at least half of the point's meaningful words (and at
+ * least one) appear in the answer. Key points are short phrases, so half is a fair bar for a
+ * candidate who explains the idea in their own words.
+ */
+export function coversKeyPoint(answerStems: ReadonlySet<string>, keyPoint: string): boolean {
+  return keyPointReach(answerStems, keyPoint) >= 1;
+}
+
+/** How far an answer gets towards a key point: 1 when covered, else the share of the bar reached. */
+const KEY_POINT_CACHE = new Map<string, string[]>();
+
+/** Distinct stems of a key point; cached because every answer of every rating checks the same points. */
+function keyPointStems(keyPoint: string): string[] {
+  let stems = KEY_POINT_CACHE.get(keyPoint);
+  if (!stems) {
+    stems = [...new Set(contentStems(keyPoint))];
+    if (KEY_POINT_CACHE.size >= STEM_CACHE_LIMIT) KEY_POINT_CACHE.clear();
+    KEY_POINT_CACHE.set(keyPoint, stems);
+  }
+  return stems;
+}
+
+export function keyPointReach(answerStems: ReadonlySet<string>, keyPoint: string): number {
+  const pointStems = keyPointStems(keyPoint);
+  if (pointStems.length === 0) return 0;
+  const hits = pointStems.filter((s) => answerStems.has(s)).length;
+  return Math.min(1, hits / Math.max(1, Math.ceil(pointStems.length * 0.5)));
+}
+
+export interface KeyPointCoverage {
+  covered: string[];
+  missed: string[];
+  /** covered / all, 0 when there are no key points. */
+  ratio: number;
+  /** Like ratio, but a missed point that was half-reached earns half of its reach. */
+  partialRatio: number;
+}
+
+export function keyPointCoverage(answer: string | ReadonlySet<string>, keyPoints: readonly string[]): KeyPointCoverage {
+  const stems = typeof answer === 'string' ? stemSet(answer) : answer;
+  const covered: string[] = [];
+  const missed: string[] = [];
+  let reach = 0;
+  for (const point of keyPoints) {
+    const r = keyPointReach(stems, point);
+    if (r >= 1) {
+      covered.push(point);
+      reach += 1;
+    } else {
+      missed.push(point);
+      reach += r / 2;
+    }
+  }
+  const n = keyPoints.length;
+  return { covered, missed, ratio: n === 0 ? 0 : covered.length / n, partialRatio: n === 0 ? 0 : reach / n };
+}
+
+export function countWords(text: string): number {
+  return tokenize(text).length;
+}

@@ -1,0 +1,193 @@
+/**
+ * The only reader of process.env. One zod schema turns the environment into `AppConfig`; a bad
+ * value stops the process with the list of bad keys (see `readConfigOrExit`).
+ *
+ * SUPPORT_CONTACTS format: `Name|https://link,Name|https://link` (the two founders).
+ * CORS_ORIGINS: comma-separated origins, empty = same origin only.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+const optionalText = z.preprocess(emptyToUndefined, z.string().trim().optional());
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+const contactsSchema = z
+  .string()
+  .transform((raw, ctx) => {
+    const contacts = raw
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const [name, url, ...rest] = part.split('|').map((s) => s.trim());
+        return { name: name ?? '', url: url ?? '', extra: rest.length };
+      });
+    const bad = contacts.find((c) => !c.name || c.extra > 0 || !httpUrl.safeParse(c.url).success);
+    if (contacts.length === 0 || bad) {
+      ctx.addIssue({ code: 'custom', message: 'must be "Name|https://link,Name|https://link"' });
+      return z.NEVER;
+    }
+    return contacts.map(({ name, url }) => ({ name, url }));
+  });
+
+const originsSchema = z.string().transform((raw, ctx) => {
+  const origins = raw
+    .split(',')
+    .map((o) => o.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+  for (const origin of origins) {
+    if (!httpUrl.safeParse(origin).success) {
+      ctx.addIssue({ code: 'custom', message: `"${origin}" is not an http(s) origin` });
+      return z.NEVER;
+    }
+  }
+  return origins;
+});
+
+const ipAddress = z.union([z.ipv4(), z.ipv6()]);
+const addressesSchema = z.string().transform((raw, ctx) => {
+  const addresses = raw
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  const bad = addresses.find((a) => !ipAddress.safeParse(a).success);
+  if (bad !== undefined) {
+    ctx.addIssue({ code: 'custom', message: `"${bad}" is not an IP address` });
+    return z.NEVER;
+  }
+  return addresses;
+});
+
+const positiveInt = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000).default(fallback));
+
+export const envSchema = z.object({
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().trim().min(1).default('127.0.0.1')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  ),
+  ADMIN_SECRET: z.preprocess(emptyToUndefined, z.string().min(12, { error: 'must be at least 12 characters' }).max(512).optional()),
+  PRODUCT_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(60).default('Interview')),
+  SUPPORT_CHAT_URL: z.preprocess(emptyToUndefined, httpUrl.default('https://t.me/interview_practice_chat')),
+  SUPPORT_CONTACTS: z.preprocess(
+    emptyToUndefined,
+    contactsSchema.default([
+      { name: 'Founder One', url: 'https://t.me/founder_one' },
+      { name: 'Founder Two', url: 'https://t.me/founder_two' },
+    ]),
+  ),
+  SIGNUP: z.preprocess(emptyToUndefined, z.enum(['open', 'invite']).default('open')),
+  FREE_SESSION_LIMIT: positiveInt(5),
+  PRO_SESSION_LIMIT: positiveInt(100),
+  CORS_ORIGINS: z.preprocess(emptyToUndefined, originsSchema.default([])),
+  RATE_LIMIT_ALLOW: z.preprocess(emptyToUndefined, addressesSchema.default([])),
+  DOG_IMAGE_API: z.preprocess(
+    emptyToUndefined,
+    z.union([z.literal('off'), httpUrl]).default('https://dog.ceo/api/breeds/image/random'),
+  ),
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: z.preprocess(emptyToUndefined, httpUrl.default('https://api.openai.com/v1')),
+  REALTIME_MODEL: z.preprocess(emptyToUndefined, z.string().trim().min(1).default('gpt-realtime-2.1')),
+  LLM_BASE_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  LLM_API_KEY: optionalText,
+  LLM_MODEL: optionalText,
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Absolute path. */
+  dataDir: string;
+  /** PostgreSQL when set; PGlite in dataDir otherwise. */
+  databaseUrl: string | null;
+  /** From ADMIN_SECRET; null means main.ts generates/loads one in dataDir. */
+  adminSecret: string | null;
+  productName: string;
+  supportChatUrl: string;
+  supportContacts: Array<{ name: string; url: string }>;
+  signup: 'open' | 'invite';
+  freeSessionLimit: number;
+  proSessionLimit: number;
+  corsOrigins: string[];
+  /** Client addresses exempt from the login/token rate limits (e.g. a load-test client); default none. */
+  rateLimitAllowList: string[];
+  /** null when switched off. */
+  dogImageApi: string | null;
+  openaiApiKey: string | null;
+  /** No trailing slash. */
+  openaiBaseUrl: string;
+  realtimeModel: string;
+  llmBaseUrl: string | null;
+  llmApiKey: string | null;
+  llmModel: string | null;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Pure: parses an environment-like object. Throws ConfigError naming every bad key. */
+export function loadConfig(env: Record<string, string | undefined>): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    adminSecret: e.ADMIN_SECRET ?? null,
+    productName: e.PRODUCT_NAME,
+    supportChatUrl: e.SUPPORT_CHAT_URL,
+    supportContacts: e.SUPPORT_CONTACTS,
+    signup: e.SIGNUP,
+    freeSessionLimit: e.FREE_SESSION_LIMIT,
+    proSessionLimit: e.PRO_SESSION_LIMIT,
+    corsOrigins: e.CORS_ORIGINS,
+    rateLimitAllowList: e.RATE_LIMIT_ALLOW,
+    dogImageApi: e.DOG_IMAGE_API === 'off' ? null : e.DOG_IMAGE_API,
+    openaiApiKey: e.OPENAI_API_KEY ?? null,
+    openaiBaseUrl: e.OPENAI_BASE_URL.replace(/\/+$/, ''),
+    realtimeModel: e.REALTIME_MODEL,
+    llmBaseUrl: e.LLM_BASE_URL ? e.LLM_BASE_URL.replace(/\/+$/, '') : null,
+    llmApiKey: e.LLM_API_KEY ?? null,
+    llmModel: e.LLM_MODEL ?? null,
+  };
+}
+
+/** For entry points: parse process.env or print the bad keys and exit 1. */
+export function readConfigOrExit(): AppConfig {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Test helpers and scripts need some environment values; only this file may read them. */
+export function readTestEnv(): { testDatabaseUrl: string; ci: boolean } {
+  return {
+    testDatabaseUrl: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+    ci: process.env.CI === 'true' || process.env.CI === '1',
+  };
+}
+
+/** PATH and HOME only: what a child server process needs, without this shell's settings. */
+export function minimalChildEnv(): Record<string, string> {
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp' };
+}

@@ -1,0 +1,129 @@
+/**
+ * The one Drizzle pg-core schema for PGlite and PostgreSQL. Migrations in ./migrations are
+ * generated from it with `npm run db:generate`; a test keeps the two in step.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { TranscriptEntry } from '../../contract';
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    /** Trimmed and lower-cased. */
+    email: text('email').notNull(),
+    /** Present means Pro. */
+    subscriptionId: text('subscription_id'),
+    /** null = the plan default from config. */
+    sessionLimit: integer('session_limit'),
+    sessionsUsed: integer('sessions_used').notNull().default(0),
+    /**
+     * Rated interviews of this account, kept with each rating (same transaction) so the admin
+     * stats read one row per account instead of scanning every event.
+     */
+    ratedInterviews: integer('rated_interviews').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('accounts_email_key').on(t.email)],
+);
+
+export const questionSets = pgTable(
+  'question_sets',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    index: integer('index').notNull(),
+    isPremium: boolean('is_premium').notNull().default(false),
+    requiresFeedback: boolean('requires_feedback').notNull().default(false),
+    questions: jsonb('questions').$type<string[]>().notNull(),
+    instructions: text('instructions').notNull().default(''),
+    modelAnswers: text('model_answers').notNull().default(''),
+  },
+  (t) => [uniqueIndex('question_sets_index_key').on(t.index)],
+);
+
+export type RatingStatus = 'pending' | 'rated' | 'failed';
+
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    /** START or RATE (other values possible). */
+    eventType: text('event_type').notNull(),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** Kept when the account is deleted, so the admin list still names the user. */
+    userEmail: text('user_email'),
+    questionSetId: integer('question_set_id').references(() => questionSets.id, { onDelete: 'set null' }),
+    topic: text('topic'),
+    /** 0-based: set.index - 1 (design.md §3). */
+    questionSetIndex: integer('question_set_index'),
+    sessionId: uuid('session_id'),
+    eventTimestamp: timestamp('event_timestamp', { withTimezone: true }).notNull().defaultNow(),
+    durationSeconds: integer('duration_seconds'),
+    transcript: jsonb('transcript').$type<TranscriptEntry[]>(),
+    /** RATE only: pending until the rater answered (completed after a crash at start-up). */
+    ratingStatus: text('rating_status').$type<RatingStatus>(),
+    ratingMarkdown: text('rating_markdown'),
+    score: real('score'),
+    rater: text('rater'),
+  },
+  (t) => [
+    // a user's ratings newest first (history, login progress, stats)
+    index('events_account_type_id_idx').on(t.accountId, t.eventType, t.id),
+    // pending ratings to complete at start-up
+    index('events_pending_rating_idx').on(t.ratingStatus).where(sql`${t.ratingStatus} = 'pending'`),
+  ],
+);
+
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    userEmail: text('user_email'),
+    topic: text('topic').notNull(),
+    questionIndex: integer('question_index').notNull(),
+    feedback: text('feedback').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('feedback_account_topic_idx').on(t.accountId, t.topic)],
+);
+
+export const interviewSessions = pgTable(
+  'interview_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    questionSetId: integer('question_set_id')
+      .notNull()
+      .references(() => questionSets.id, { onDelete: 'cascade' }),
+    transport: text('transport').notNull(),
+    /** sha256 of the browser-speech session token; the token itself is never stored. */
+    tokenHash: text('token_hash'),
+    status: text('status').$type<'active' | 'finished'>().notNull().default('active'),
+    turns: jsonb('turns').$type<TranscriptEntry[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('interview_sessions_token_hash_key').on(t.tokenHash),
+    index('interview_sessions_account_idx').on(t.accountId),
+  ],
+);
+
+export const schema = { accounts, questionSets, events, feedback, interviewSessions };

@@ -1,0 +1,61 @@
+/**
+ * The server process: config → DATA_DIR lock → admin secret → buildApp → listen. Prints
+ * `Listening on http://HOST:PORT` (the real port when PORT=0). SIGINT/SIGTERM close gracefully.
+ */
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { resolveAdminSecret } from './admin-secret';
+import { buildApp } from './app';
+import { readConfigOrExit } from './config';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './data-dir-lock';
+
+async function main(): Promise<void> {
+  const config = readConfigOrExit();
+  mkdirSync(config.dataDir, { recursive: true });
+
+  let lock: DataDirLock;
+  try {
+    lock = acquireDataDirLock(config.dataDir);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  process.on('exit', () => lock.release());
+
+  const admin = resolveAdminSecret(config.adminSecret, config.dataDir);
+  if (admin.generated) {
+    console.log(`Admin secret (generated once, stored in ${admin.file} with mode 0600): ${admin.secret}`);
+  }
+
+  const app = await buildApp({ ...config, adminSecret: admin.secret }, { logger: { level: 'info' } });
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  console.log(`Listening on http://${host}:${address.port}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? `Start-up failed: ${error.message}` : error);
+  process.exit(1);
+});

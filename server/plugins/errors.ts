@@ -1,0 +1,136 @@
+/**
+ * One place that turns every failure into `{error: "<sentence>"}`: validation problems become 400
+ * sentences naming the field, unknown routes 404, anything unexpected a 500 without details.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** Thrown by services: the status and the sentence the caller sees. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+const CONTEXT_NAMES: Record<string, string> = {
+  body: 'request body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'headers',
+};
+
+interface ValidationIssue {
+  instancePath: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/** "email: Please enter a valid email address." */
+export function describeValidation(context: string | undefined, issues: ValidationIssue[]): string {
+  const first = issues[0];
+  if (!first) return 'The request is not valid.';
+  const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (!field && context === 'body') return 'The request body must be a JSON object.';
+  const where = field || CONTEXT_NAMES[context ?? ''] || 'request';
+  return sentence(`${where}: ${first.message ?? 'is not valid'}`);
+}
+
+const USER_HEADER = 'x-user-email';
+const ADMIN_HEADER = 'x-admin-secret';
+
+function missingIdentity(error: FastifyError & { validation?: ValidationIssue[] }, request: FastifyRequest): string | null {
+  if (error.validationContext !== 'headers') return null;
+  const fields = (error.validation ?? []).map((issue) => issue.instancePath.replace(/^\//, ''));
+  if (fields.includes(USER_HEADER) && request.headers[USER_HEADER] === undefined) {
+    return 'Please log in first: the x-user-email header is missing.';
+  }
+  if (fields.includes(ADMIN_HEADER) && request.headers[ADMIN_HEADER] === undefined) {
+    return 'The admin secret is missing.';
+  }
+  return null;
+}
+
+/**
+ * Fastify answers a malformed percent-encoding or an over-long path parameter before routing,
+ * so setErrorHandler never sees it; this gives those the same `{error}` shape.
+ */
+export function frameworkErrorResponse(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.code(414).send({ error: 'The address is too long.' });
+    return;
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.code(400).send({ error: 'The address is not valid: it contains a broken %-encoding.' });
+    return;
+  }
+  void reply.code(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send({ error: 'The request is not valid.' });
+}
+
+/**
+ * JSON bodies: an empty body with a JSON content type is no body (browsers' fetch wrappers send
+ * the header on GET and DELETE too); keys that could poison prototypes are dropped.
+ */
+function registerJsonParser(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text, (key, value: unknown) => (key === '__proto__' || key === 'constructor' ? undefined : value)));
+    } catch {
+      done(new HttpError(400, 'The request body is not valid JSON.'), undefined);
+    }
+  });
+}
+
+export const NUL_IN_INPUT = 'Text must not contain the NUL character (\\u0000).';
+
+/** PostgreSQL text and jsonb cannot hold U+0000, so such input is refused before it gets there. */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || depth > 64) return false;
+  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request, reply) => {
+    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
+      return reply.code(400).send({ error: NUL_IN_INPUT });
+    }
+  });
+
+  registerJsonParser(app);
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ error: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const identity = missingIdentity(error, request);
+      if (identity) return reply.code(401).send({ error: identity });
+      return reply.code(400).send({ error: describeValidation(error.validationContext, error.validation) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send({ error: 'The request body is too large.' });
+    if (status === 415) return reply.code(415).send({ error: 'Please send the request body as JSON (content-type: application/json).' });
+    if (status === 429) return reply.code(429).send({ error: 'Too many requests. Please wait a minute and try again.' });
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {
+      return reply.code(400).send({ error: 'The request body is not valid JSON.' });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ error: sentence(error.message || 'The request is not valid') });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
+  });
+
+}

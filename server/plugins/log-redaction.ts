@@ -1,0 +1,29 @@
+/**
+ * The admin pages accept the secret as a path segment (`/admin/events/<secret>`, spec §2), and
+ * the browser requests that page from this server: the request log must not keep the secret.
+ * The admin API's header is never logged (Fastify's request serializer leaves headers out).
+ */
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+
+const ADMIN_PAGE_WITH_SECRET = /^(\/+admin\/+(?:dashboard|events|emails|feedback))\/+[^?#]+/i;
+
+export function redactUrl(url: string): string {
+  return url.replace(ADMIN_PAGE_WITH_SECRET, '$1/[redacted]');
+}
+
+/** Fastify's own request serializer, with the URL redacted. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+export function withLogRedaction(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return logger;
+  const base = logger === true ? {} : logger;
+  return { ...base, serializers: { ...base.serializers, req: serializeRequest } };
+}

@@ -1,0 +1,71 @@
+/** Helmet (CSP, nosniff, no framing), the CORS allow-list and the rate-limit plugin. */
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config';
+
+function originOf(url: string | null): string[] {
+  if (!url) return [];
+  try {
+    return [new URL(url).origin];
+  } catch {
+    return [];
+  }
+}
+
+/** https://dog.ceo -> https://*.dog.ceo (none for an IP address). */
+function subdomainsOf(origin: string): string[] {
+  const url = new URL(origin);
+  if (/^[\d.]+$/.test(url.hostname) || url.hostname.startsWith('[')) return [];
+  return [`${url.protocol}//*.${url.host}`];
+}
+
+export function contentSecurityPolicy(config: AppConfig): Record<string, string[]> {
+  const openai = originOf(config.openaiBaseUrl);
+  const dog = originOf(config.dogImageApi);
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    // React style props and Swagger UI set inline styles.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // The dog service answers with picture URLs on its own subdomains (e.g. images.dog.ceo).
+    'img-src': ["'self'", 'data:', 'blob:', ...dog, ...dog.flatMap(subdomainsOf)],
+    'media-src': ["'self'", 'blob:'],
+    'connect-src': ["'self'", ...openai, ...dog],
+    'font-src': ["'self'", 'data:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    // The app is served over plain http on 127.0.0.1 by default; HSTS belongs to the TLS proxy.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+    // Matches frame-ancestors 'none' for browsers that only know the older header.
+    frameguard: { action: 'deny' },
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    methods: ['GET', 'POST', 'DELETE'],
+    allowedHeaders: ['content-type', 'x-user-email', 'x-admin-secret'],
+    maxAge: 600,
+  });
+  // Only routes that opt in (config.rateLimit) are limited: login and token minting.
+  await app.register(rateLimit, {
+    global: false,
+    allowList: config.rateLimitAllowList,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: `Too many requests. Please wait ${context.after} and try again.`,
+    }),
+  });
+}
+
+export const LOGIN_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
+export const TOKEN_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;

@@ -1,0 +1,52 @@
+/**
+ * Serves the built web app (web/dist) with an SPA fallback to index.html for client routes, or a
+ * minimal page at `/` when the web app was not built. API paths never fall back to HTML.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+const API_PREFIXES = ['/api', '/user', '/interview', '/docs', '/healthz'];
+
+export function isApiPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Returns the SPA fallback for the not-found handler, or null when there is no built app. */
+export async function registerWeb(
+  app: FastifyInstance,
+  options: { webDist: string | null; productName: string },
+): Promise<((request: FastifyRequest, reply: FastifyReply) => FastifyReply | null) | null> {
+  const dist = options.webDist;
+  if (dist && existsSync(path.join(dist, 'index.html'))) {
+    // preCompressed: the build writes .br/.gz beside each asset (web/vite.config.ts).
+    await app.register(fastifyStatic, { root: dist, wildcard: true, index: ['index.html'], preCompressed: true });
+    return (request, reply) => {
+      const acceptsHtml = (request.headers.accept ?? '').includes('text/html') || !request.headers.accept;
+      if (request.method !== 'GET' || isApiPath(request.url) || !acceptsHtml) return null;
+      // Hashed assets that are missing must 404, not turn into HTML.
+      if (path.extname(request.url.split('?')[0] ?? '') !== '') return null;
+      return reply.type('text/html').sendFile('index.html');
+    };
+  }
+  const title = `${escapeHtml(options.productName)} Feedback`;
+  app.get('/', { schema: { hide: true } }, (_request, reply) =>
+    reply
+      .type('text/html')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>` +
+          `<body><main><h1>${title}</h1><p>The server is running. Build the web app with <code>npm run build:web</code>.` +
+          ` The API is described at <a href="/docs">/docs</a>.</p></main></body></html>`,
+      ),
+  );
+  return null;
+}

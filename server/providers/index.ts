@@ -1,0 +1,38 @@
+/**
+ * Picks the AI providers from the parsed config. Keep it a small switch: later issues add the
+ * OpenAI realtime voice, the LLM interviewer and the LLM rater as branches here.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Providers } from '../app-context';
+import type { AppConfig } from '../config';
+import { createBrowserSpeechVoice } from './browser-speech-voice';
+import { createOpenAiRealtimeVoice } from './openai-realtime';
+import { createLlmClient, resolveLlmSettings } from './llm-client';
+import { createLlmInterviewer } from './llm-interviewer';
+import { createLlmRater } from './llm-rater';
+import { createRubricRater } from './rubric-rater';
+import { createScriptedInterviewer } from './scripted-interviewer';
+
+export type { Providers };
+
+export function createProviders(config: AppConfig, log: FastifyBaseLogger): Providers {
+  // With an OpenAI key the interview is a live realtime voice call; otherwise browser speech.
+  const voice = config.openaiApiKey ? createOpenAiRealtimeVoice(config, log) : createBrowserSpeechVoice();
+  // An LLM (LLM_BASE_URL + LLM_MODEL, or OPENAI_API_KEY) upgrades the interviewer and the rater;
+  // the rubric rater stays the fallback.
+  const llm = resolveLlmSettings(config);
+  const rubric = createRubricRater();
+  const rater = llm
+    ? createLlmRater({
+        client: createLlmClient(llm, { timeoutMs: 60_000 }),
+        fallback: rubric,
+        onFallback: (error) => log.warn({ err: error.message }, 'LLM rater failed; the rubric rater answered'),
+      })
+    : rubric;
+  const interviewer = llm ? createLlmInterviewer(createLlmClient(llm)) : createScriptedInterviewer();
+  log.info(
+    { voice: voice.transport, openaiConfigured: config.openaiApiKey !== null, llm: llm ? { baseUrl: llm.baseUrl, model: llm.model } : null },
+    'providers selected',
+  );
+  return { voice, rater, interviewer };
+}

@@ -1,0 +1,207 @@
+/**
+ * A small client for any OpenAI-compatible chat-completions endpoint (OpenAI, Ollama, vLLM,
+ * llama.cpp). Plain fetch, a bounded timeout per call, and errors a person can act on (they end
+ * up in logs and, for the interviewer, in the candidate's screen). The API key never appears in
+ * an error.
+ */
+import { z } from 'zod';
+import { ConfigError, type AppConfig } from '../config';
+import { ProviderError } from './types';
+
+/** Used on OpenAI when only OPENAI_API_KEY is set: cheap, fast, and supports tools and JSON schema. */
+export const DEFAULT_OPENAI_TEXT_MODEL = 'gpt-4.1-mini';
+export const DEFAULT_LLM_TIMEOUT_MS = 30_000;
+
+export interface LlmSettings {
+  /** Up to and including the version segment, e.g. https://api.openai.com/v1 or http://localhost:11434/v1 */
+  baseUrl: string;
+  apiKey: string | null;
+  model: string;
+}
+
+/**
+ * Which LLM to use, or null for none: `LLM_BASE_URL` + `LLM_MODEL` (+ `LLM_API_KEY`) win;
+ * otherwise `OPENAI_API_KEY` means OpenAI with `LLM_MODEL` or DEFAULT_OPENAI_TEXT_MODEL.
+ */
+export function resolveLlmSettings(config: AppConfig): LlmSettings | null {
+  if (config.llmBaseUrl) {
+    if (!config.llmModel) {
+      throw new ConfigError(['LLM_MODEL: must be set when LLM_BASE_URL is set (the model name the endpoint serves)']);
+    }
+    return { baseUrl: config.llmBaseUrl, apiKey: config.llmApiKey, model: config.llmModel };
+  }
+  if (config.openaiApiKey) {
+    return { baseUrl: config.openaiBaseUrl, apiKey: config.openaiApiKey, model: config.llmModel ?? DEFAULT_OPENAI_TEXT_MODEL };
+  }
+  return null;
+}
+
+export type ChatMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: ChatToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+export interface ChatToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+export interface ChatTool {
+  type: 'function';
+  function: { name: string; description: string; parameters: Record<string, unknown> };
+}
+
+export interface ChatRequest {
+  messages: ChatMessage[];
+  tools?: ChatTool[];
+  response_format?:
+    | { type: 'json_object' }
+    | { type: 'json_schema'; json_schema: { name: string; strict: boolean; schema: Record<string, unknown> } };
+  temperature?: number;
+  max_tokens?: number;
+}
+
+export interface ChatResult {
+  content: string | null;
+  toolCalls: Array<{ name: string; arguments: string }>;
+}
+
+/** An LLM call failed. `retryable`: trying again may help (timeout, 429, 5xx, malformed answer). */
+export class LlmError extends ProviderError {
+  constructor(
+    message: string,
+    status: number,
+    readonly retryable: boolean,
+    upstreamStatus?: number,
+    /** The endpoint refused the request itself (HTTP 400/404/422): e.g. no tool or schema support. */
+    readonly rejectedRequest = false,
+  ) {
+    super(message, status, upstreamStatus);
+    this.name = 'LlmError';
+  }
+}
+
+export interface LlmClient {
+  readonly model: string;
+  chat(request: ChatRequest): Promise<ChatResult>;
+}
+
+const completionSchema = z.object({
+  choices: z
+    .array(
+      z.object({
+        message: z.object({
+          content: z.string().nullish(),
+          tool_calls: z
+            .array(z.object({ function: z.object({ name: z.string(), arguments: z.string().nullish() }) }))
+            .nullish(),
+        }),
+      }),
+    )
+    .min(1),
+});
+
+/** The upstream's own explanation, short, for our error text (OpenAI: {error: {message}}). */
+function upstreamMessage(body: unknown, apiKey: string | null): string {
+  let text = '';
+  if (body && typeof body === 'object' && 'error' in body) {
+    const e = (body as { error: unknown }).error;
+    if (typeof e === 'string') text = e;
+    else if (e && typeof e === 'object' && 'message' in e && typeof e.message === 'string') text = e.message;
+  }
+  text = text.replace(/\s+/g, ' ').trim();
+  // Some servers echo the key they refused; it must not reach a log or a screen.
+  if (apiKey) text = text.split(apiKey).join('***');
+  return text ? `: ${text.length > 200 ? `${text.slice(0, 200)}...` : text}` : '.';
+}
+
+export function createLlmClient(
+  settings: LlmSettings,
+  options: { timeoutMs?: number; fetch?: typeof fetch } = {},
+): LlmClient {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
+  const doFetch = options.fetch ?? fetch;
+  const url = `${settings.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  const where = `The language model endpoint (${new URL(url).origin})`;
+  const waited = `${Number((timeoutMs / 1000).toFixed(1))} seconds`;
+
+  async function send(request: ChatRequest): Promise<ChatResult> {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (settings.apiKey) headers.authorization = `Bearer ${settings.apiKey}`;
+    let res: Response;
+    try {
+      res = await doFetch(url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ model: settings.model, ...request }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+        throw new LlmError(`${where} did not answer within ${waited}.`, 504, true);
+      }
+      throw new LlmError(`${where} could not be reached. Check LLM_BASE_URL and that the server is running.`, 502, true);
+    }
+    let body: unknown;
+    try {
+      body = await res.json();
+    } catch (error) {
+      if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+        throw new LlmError(`${where} did not answer within ${waited}.`, 504, true);
+      }
+      body = null;
+    }
+    if (!res.ok) {
+      const detail = upstreamMessage(body, settings.apiKey);
+      if (res.status === 401 || res.status === 403) {
+        throw new LlmError(`${where} rejected the API key (HTTP ${res.status})${detail}`, 502, false, res.status);
+      }
+      if (res.status === 429) {
+        throw new LlmError(`${where} is rate limiting requests (HTTP 429)${detail}`, 503, true, res.status);
+      }
+      const refused = res.status === 400 || res.status === 404 || res.status === 422;
+      throw new LlmError(`${where} answered HTTP ${res.status}${detail}`, 502, res.status >= 500, res.status, refused);
+    }
+    const parsed = completionSchema.safeParse(body);
+    if (!parsed.success) {
+      throw new LlmError(`${where} answered something that is not a chat completion.`, 502, true, res.status);
+    }
+    const message = parsed.data.choices[0]?.message;
+    return {
+      content: message?.content ?? null,
+      toolCalls: (message?.tool_calls ?? []).map((c) => ({ name: c.function.name, arguments: c.function.arguments ?? '' })),
+    };
+  }
+
+  // Reasoning models (OpenAI o-series, gpt-5) refuse `temperature`; learned once per client.
+  let temperatureRefused = false;
+  const withoutTemperature = ({ temperature: _dropped, ...rest }: ChatRequest): ChatRequest => rest;
+
+  return {
+    model: settings.model,
+    async chat(request) {
+      if (temperatureRefused) return send(withoutTemperature(request));
+      try {
+        return await send(request);
+      } catch (error) {
+        const refused = error instanceof LlmError && error.rejectedRequest && /temperature/i.test(error.message);
+        if (!refused || request.temperature === undefined) throw error;
+        temperatureRefused = true;
+        return send(withoutTemperature(request));
+      }
+    },
+  };
+}
+
+/** The first JSON object in a text (models wrap JSON in prose or code fences); null when none parses. */
+export function extractJsonObject(text: string): unknown {
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  if (start < 0 || end <= start) return null;
+  try {
+    return JSON.parse(text.slice(start, end + 1)) as unknown;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * The LLM providers inside the real app (buildApp, PGlite, createProviders from the config),
+ * with a local OpenAI-compatible server in place of the model.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeLlmServer, type FakeLlmServer } from '../../test-support/fake-llm-server';
+import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
+import { createTestApp, TEST_ADMIN_SECRET, type TestApp } from '../../test-support/test-app';
+
+interface Token {
+  transport: string;
+  sessionId: string;
+  client_secret: { value: string };
+}
+type Turn = { say: string; closeSession: { reason: string } | null };
+
+describe('an app configured with an LLM (LLM_BASE_URL + LLM_MODEL)', () => {
+  let llm: FakeLlmServer;
+  let t: TestApp;
+  let setId = -1;
+
+  beforeAll(async () => {
+    llm = await startFakeLlmServer();
+    t = await createTestApp({ database: 'pglite', questionSets: FIXTURE_SETS, config: { llmBaseUrl: llm.baseUrl, llmModel: 'fake-model' } });
+    setId = (await setIds(t.app)).get(1) ?? -1;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await llm?.close();
+  });
+  beforeEach(() => {
+    llm.requests.length = 0;
+  });
+
+  it('runs the interview with the LLM interviewer and rates with the LLM rater, recorded as llm:<model>', async () => {
+    const email = 'llm@example.com';
+    await login(t.app, email);
+    const token = await call<Token>(t.app, 'GET', `/interview/token?questionSetId=${setId}`, { email });
+    expect(token.body.transport).toBe('browser-speech');
+    const turn = (utterance?: string) =>
+      call<Turn>(t.app, 'POST', '/interview/turn', { email, body: { sessionToken: token.body.client_secret.value, utterance } });
+
+    llm.enqueue({ content: 'Welcome! What is a closure?' });
+    expect(await turn()).toMatchObject({ status: 200, body: { say: 'Welcome! What is a closure?', closeSession: null } });
+    const first = llm.requests[0]?.body as { model: string; messages: Array<{ role: string; content: string }>; tools: unknown[] };
+    expect(first.model).toBe('fake-model');
+    expect(first.messages[0]?.content).toContain('1. What is a closure?\n2. How does the event loop work?');
+    expect(first.tools).toHaveLength(1);
+
+    llm.enqueue({ tool: { name: 'close_session', arguments: '{"reason":"the candidate asked to stop"}' }, content: 'Thanks, goodbye!' });
+    expect(await turn('A function that keeps its scope. I want to stop now.')).toMatchObject({
+      status: 200,
+      body: { say: 'Thanks, goodbye!', closeSession: { reason: 'the candidate asked to stop' } },
+    });
+    // The stored history reaches the model on the next call.
+    expect((llm.requests[1]?.body as { messages: unknown[] }).messages.slice(2)).toEqual([
+      { role: 'assistant', content: 'Welcome! What is a closure?' },
+      { role: 'user', content: 'A function that keeps its scope. I want to stop now.' },
+    ]);
+
+    llm.enqueue({
+      content: JSON.stringify({
+        score: 35,
+        summary: 'A short start on closures, then you stopped.',
+        questions: [
+          { number: 1, verdict: 'partly', evidence: 'A function that keeps its scope', feedback: 'Give an example.' },
+          { number: 2, verdict: 'not answered', evidence: '', feedback: 'Not reached.' },
+        ],
+        improvements: ['Finish the interview next time.'],
+      }),
+    });
+    const transcripts = [
+      { role: 'interviewer', transcript: 'Welcome! What is a closure?', at: 500 },
+      { role: 'interviewee', transcript: 'A function that keeps its scope. I want to stop now.', at: 9000 },
+      { role: 'interviewer', transcript: 'Thanks, goodbye!', at: 9500 },
+    ];
+    const rated = await call<{ markdown: string; score: number }>(t.app, 'POST', '/interview/rate-transcript', {
+      email,
+      body: { transcripts, durationSeconds: 12, questionSetId: setId, sessionId: token.body.sessionId },
+    });
+    expect(rated.status).toBe(200);
+    expect(rated.body.score).toBe(35);
+    expect(rated.body.markdown).toContain('**Verdict:** Partly answered\n\n> "A function that keeps its scope"');
+    expect(rated.body.markdown).toContain('### 2. How does the event loop work?\n\n**Verdict:** Not answered');
+    expect(rated.body.markdown).toContain('## Delivery');
+    expect(llm.requests.at(-1)?.body.response_format).toMatchObject({ type: 'json_schema', json_schema: { strict: true } });
+
+    const events = await call<Array<{ eventType: string; userEmail: string; rater: string | null }>>(t.app, 'GET', '/api/events', {
+      admin: TEST_ADMIN_SECRET,
+    });
+    expect(events.body.find((e) => e.eventType === 'RATE' && e.userEmail === email)?.rater).toBe('llm:fake-model');
+  });
+
+  it('falls back to the rubric rater when the model keeps failing, and says so', async () => {
+    const email = 'llm-down@example.com';
+    await login(t.app, email);
+    llm.setFallback({ status: 503, message: 'model is loading' });
+    const transcripts = [
+      { role: 'interviewer', transcript: 'What is a closure?' },
+      { role: 'interviewee', transcript: 'A closure keeps access to its outer scope after the function returns.' },
+    ];
+    const rated = await call<{ markdown: string; score: number }>(t.app, 'POST', '/interview/rate-transcript', {
+      email,
+      body: { transcripts, durationSeconds: 30, questionSetId: setId },
+    });
+    expect(rated.status).toBe(200);
+    expect(rated.body.markdown).toMatch(/^> The AI rater could not rate this interview \(.*answered HTTP 503: model is loading\), so this feedback comes from the built-in rubric rater\./);
+    const events = await call<Array<{ eventType: string; userEmail: string; rater: string | null }>>(t.app, 'GET', '/api/events', {
+      admin: TEST_ADMIN_SECRET,
+    });
+    expect(events.body.find((e) => e.eventType === 'RATE' && e.userEmail === email)?.rater).toBe('rubric');
+  });
+
+  it('answers the turn with an {error} sentence when the model cannot be reached', async () => {
+    const email = 'llm-turn-down@example.com';
+    await login(t.app, email);
+    const token = await call<Token>(t.app, 'GET', `/interview/token?questionSetId=${setId}`, { email });
+    llm.setFallback({ status: 401, message: 'invalid key' });
+    const answer = await call<{ error: string }>(t.app, 'POST', '/interview/turn', { email, body: { sessionToken: token.body.client_secret.value } });
+    expect(answer).toMatchObject({
+      status: 502,
+      body: { error: 'The interviewer is not available right now. Please try again in a few minutes.' },
+    });
+    // The session is still open: a later turn works once the model is back.
+    llm.enqueue({ content: 'Welcome back! What is a closure?' });
+    const again = await call<Turn>(t.app, 'POST', '/interview/turn', { email, body: { sessionToken: token.body.client_secret.value } });
+    expect(again).toMatchObject({ status: 200, body: { say: 'Welcome back! What is a closure?' } });
+  });
+});

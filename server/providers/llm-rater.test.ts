@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeLlmServer, type FakeLlmServer } from '../../test-support/fake-llm-server';
+import { deliveryFigures, formatDeliveryMarkdown } from './delivery-figures';
+import { createLlmClient } from './llm-client';
+import { createLlmRater, ratingJsonSchema } from './llm-rater';
+import { createRubricRater } from './rubric-rater';
+import type { QuestionSetRecord, RatingInput } from './types';
+
+const set: QuestionSetRecord = {
+  id: 1,
+  name: 'JavaScript',
+  index: 1,
+  isPremium: false,
+  requiresFeedback: false,
+  questions: ['What is a closure?', 'How does the event loop work?'],
+  instructions: '',
+  modelAnswers: '### 1. What is a closure?\nA function bundled with its lexical scope.\n\n### 2. How does the event loop work?\nIt runs tasks from queues when the call stack is empty; microtasks first.',
+};
+
+const input: RatingInput = {
+  set,
+  durationSeconds: 95,
+  transcripts: [
+    { role: 'interviewer', transcript: 'Hello! What is a closure?', at: 1000 },
+    { role: 'interviewee', transcript: 'Um, a closure is a function that keeps access to its outer scope, basically.', at: 12_000 },
+    { role: 'interviewer', transcript: 'How does the event loop work?', at: 14_000 },
+    { role: 'interviewee', transcript: 'I am not sure, it runs callbacks later?', at: 30_000 },
+  ],
+};
+
+const good = {
+  score: 64,
+  summary: 'You explained closures well but were unsure about the event loop.',
+  questions: [
+    { number: 2, verdict: 'partly', evidence: 'it runs callbacks later', feedback: 'Mention the call stack and the microtask queue.' },
+    { number: 1, verdict: 'answered', evidence: 'a closure is a function that keeps access to its outer scope', feedback: 'Clear and correct.' },
+  ],
+  improvements: ['Practise explaining the event loop with an example.'],
+};
+
+let llm: FakeLlmServer;
+beforeAll(async () => {
+  llm = await startFakeLlmServer();
+});
+afterAll(async () => {
+  await llm.close();
+});
+beforeEach(() => {
+  llm.requests.length = 0;
+  llm.setFallback({ status: 500, message: 'nothing scripted' });
+});
+
+const fallbacks: Error[] = [];
+const rater = (timeoutMs = 5000) =>
+  createLlmRater({
+    client: createLlmClient({ baseUrl: llm.baseUrl, apiKey: 'sk-test', model: 'gpt-test' }, { timeoutMs }),
+    fallback: createRubricRater(),
+    sleep: async () => undefined,
+    onFallback: (e) => fallbacks.push(e),
+  });
+
+describe('llm rater', () => {
+  it('asks for a strict JSON schema and writes verdicts, quotes, improvements and delivery figures', async () => {
+    llm.enqueue({ content: JSON.stringify(good) });
+    const result = await rater().rate(input);
+    const body = llm.requests[0]?.body as { response_format: unknown; messages: Array<{ content: string }> };
+    expect(body.response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'interview_rating', strict: true, schema: ratingJsonSchema },
+    });
+    expect(body.messages[1]?.content).toContain('Candidate: I am not sure, it runs callbacks later?');
+    expect(body.messages[1]?.content).toContain('microtasks first');
+    expect(result.score).toBe(64);
+    expect(result.rater).toBe('llm:gpt-test');
+    const delivery = formatDeliveryMarkdown(deliveryFigures(input.transcripts, input.durationSeconds));
+    expect(result.markdown).toBe(
+      [
+        '## Summary',
+        '',
+        'You explained closures well but were unsure about the event loop.',
+        '',
+        '**Score: 64/100**',
+        '',
+        '## Question by question',
+        '',
+        '### 1. What is a closure?',
+        '',
+        '**Verdict:** Answered',
+        '',
+        '> "a closure is a function that keeps access to its outer scope"',
+        '',
+        'Clear and correct.',
+        '',
+        '### 2. How does the event loop work?',
+        '',
+        '**Verdict:** Partly answered',
+        '',
+        '> "it runs callbacks later"',
+        '',
+        'Mention the call stack and the microtask queue.',
+        '',
+        '## What to improve',
+        '',
+        '- Practise explaining the event loop with an example.',
+        '',
+        delivery,
+        '',
+        '---',
+        '',
+        '_Feedback written by the language model gpt-test._',
+      ].join('\n'),
+    );
+  });
+
+  it('shows no quote the candidate never said', async () => {
+    const invented = { ...good, questions: [{ ...good.questions[1]!, evidence: 'closures capture variables by reference' }, good.questions[0]!] };
+    llm.enqueue({ content: JSON.stringify(invented) });
+    const result = await rater().rate(input);
+    expect(result.markdown).not.toContain('capture variables by reference');
+    expect(result.markdown).toContain('> "it runs callbacks later"');
+  });
+
+  it('retries malformed or out-of-range answers, then succeeds', async () => {
+    llm.enqueue(
+      { content: 'not json at all' },
+      { content: JSON.stringify({ ...good, score: 140 }) },
+      { content: JSON.stringify({ ...good, questions: [good.questions[0]] }) },
+      { content: JSON.stringify(good) },
+    );
+    await expect(createLlmRater({ client: createLlmClient({ baseUrl: llm.baseUrl, apiKey: null, model: 'm' }), fallback: createRubricRater(), retries: 3, sleep: async () => undefined }).rate(input)).resolves.toMatchObject({ score: 64, rater: 'llm:m' });
+    expect(llm.requests).toHaveLength(4);
+  });
+
+  it('asks again without the schema when the endpoint refuses response_format', async () => {
+    llm.setFallback({
+      decide: (r) => (r.body.response_format ? { status: 400, message: "response_format 'json_schema' is not supported" } : { content: `Here you go:\n${JSON.stringify(good)}` }),
+    });
+    const result = await rater().rate(input);
+    expect(result.rater).toBe('llm:gpt-test');
+    expect(llm.requests.map((r) => Boolean(r.body.response_format))).toEqual([true, false]);
+    expect((llm.requests[1]?.body as { messages: Array<{ content: string }> }).messages[0]?.content).toContain(
+      'Answer ONLY with one JSON object matching this JSON schema',
+    );
+  });
+
+  it('also asks without the schema on a server error that names response_format', async () => {
+    llm.setFallback({
+      decide: (r) => (r.body.response_format ? { status: 500, message: 'Unsupported response_format type' } : { content: JSON.stringify(good) }),
+    });
+    expect((await rater().rate(input)).rater).toBe('llm:gpt-test');
+    expect(llm.requests.map((r) => Boolean(r.body.response_format))).toEqual([true, false]);
+  });
+
+  it('falls back to the rubric rating after bounded retries and says so', async () => {
+    fallbacks.length = 0;
+    llm.setFallback({ status: 503, message: 'overloaded' });
+    const result = await rater().rate(input);
+    const rubric = await createRubricRater().rate(input);
+    expect(llm.requests).toHaveLength(3);
+    expect(result.rater).toBe('rubric');
+    expect(result.score).toBe(rubric.score);
+    const origin = new URL(llm.baseUrl).origin;
+    expect(result.markdown).toBe(
+      `> The AI rater could not rate this interview (The language model endpoint (${origin}) answered HTTP 503: overloaded), so this feedback comes from the built-in rubric rater.\n\n${rubric.markdown}`,
+    );
+    expect(fallbacks.map((e) => e.message)).toEqual([`The language model endpoint (${origin}) answered HTTP 503: overloaded`]);
+  });
+
+  it('does not retry a rejected key, and gives up on a slow endpoint', async () => {
+    llm.enqueue({ status: 401, message: 'bad key' });
+    expect((await rater().rate(input)).rater).toBe('rubric');
+    expect(llm.requests).toHaveLength(1);
+
+    llm.requests.length = 0;
+    llm.setFallback({ delayMs: 1000, then: { content: JSON.stringify(good) } });
+    const slow = await rater(200).rate(input);
+    expect(slow.rater).toBe('rubric');
+    expect(slow.markdown).toContain('did not answer within 0.2 seconds');
+    expect(llm.requests).toHaveLength(3);
+  });
+
+  it('leaves a transcript without a word from the candidate to the rubric, without asking the model', async () => {
+    const silent: RatingInput = { set, durationSeconds: 20, transcripts: [{ role: 'interviewer', transcript: 'What is a closure?' }] };
+    const result = await rater().rate(silent);
+    expect(result).toEqual(await createRubricRater().rate(silent));
+    expect(llm.requests).toHaveLength(0);
+  });
+});

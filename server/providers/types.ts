@@ -1,0 +1,76 @@
+/**
+ * The seams between the services and the outside world (AI providers). Services depend on these
+ * interfaces only; `server/providers/index.ts` picks implementations from the parsed config.
+ */
+import type { TokenResponse, TranscriptEntry, TurnResponse } from '../../contract';
+
+/** A question set as the server holds it (the public shape plus what only the server sees). */
+export interface QuestionSetRecord {
+  id: number;
+  name: string;
+  index: number;
+  isPremium: boolean;
+  requiresFeedback: boolean;
+  questions: string[];
+  /** Operator-written guidance for the interviewer (tone, focus), from the catalogue. */
+  instructions: string;
+  modelAnswers: string;
+}
+
+export interface VoiceSessionInput {
+  /** Our id of the interview session (also in the START event). */
+  sessionId: string;
+  set: QuestionSetRecord;
+  userEmail: string;
+}
+
+/** Turns an upstream failure into a clear answer; the token service gives the credit back. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    /** HTTP status to answer with (e.g. 502 rejected key/malformed, 503 rate limit, 504 timeout). */
+    readonly status: number,
+    /** Upstream status for the log, when there was one. */
+    readonly upstreamStatus?: number,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+/** Mints what the browser needs to open a voice session. */
+export interface VoiceProvider {
+  readonly transport: TokenResponse['transport'];
+  createSession(input: VoiceSessionInput): Promise<TokenResponse>;
+}
+
+export interface RatingInput {
+  set: QuestionSetRecord;
+  transcripts: TranscriptEntry[];
+  durationSeconds: number;
+}
+
+export interface RatingResult {
+  /** 0-100. */
+  score: number;
+  markdown: string;
+  /** Who rated: `rubric`, or `llm:{model}` (shown in the admin event details). */
+  rater: string;
+}
+
+export interface Rater {
+  rate(input: RatingInput): Promise<RatingResult>;
+}
+
+/** Browser-speech mode: the interviewer's brain. State lives in the database between turns. */
+export interface InterviewerTurnInput {
+  set: QuestionSetRecord;
+  /** Everything said so far in this session, oldest first. */
+  history: TranscriptEntry[];
+  /** The candidate's newest answer, absent on the opening turn. */
+  utterance?: string;
+}
+
+export interface Interviewer {
+  nextTurn(input: InterviewerTurnInput): Promise<TurnResponse>;
+}

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
+import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
+import { ADMIN_MAX_FAILURES } from '../services/admin-auth';
+
+const ADMIN_CALLS: Array<['GET' | 'POST' | 'DELETE', string]> = [
+  ['GET', '/api/events'],
+  ['GET', '/api/interview-stats'],
+  ['GET', '/api/emails'],
+  ['POST', '/api/emails'],
+  ['DELETE', '/api/emails/a%40b.co'],
+  ['GET', '/api/feedback'],
+  ['DELETE', '/api/feedback/1'],
+];
+
+const transcripts = [
+  { role: 'interviewer', transcript: 'What is a closure?' },
+  { role: 'interviewee', transcript: 'A function that keeps its outer scope.' },
+];
+
+describeDatabases('admin calls', (database) => {
+  let t: TestApp;
+  let secret: string;
+  let ids: Map<number, number>;
+  beforeAll(async () => {
+    t = await createTestApp({ database, questionSets: FIXTURE_SETS, config: { freeSessionLimit: 20 } });
+    secret = t.config.adminSecret;
+    ids = await setIds(t.app);
+  }, 300_000);
+  afterAll(() => t.close());
+
+  const rate = (email: string) =>
+    call(t.app, 'POST', '/interview/rate-transcript', { email, body: { transcripts, durationSeconds: 42, questionSetId: ids.get(1) } });
+
+  it('refuses every admin call without the right secret, with no data', async () => {
+    // From its own address, so these failures do not throttle the other tests.
+    const remoteAddress = '10.9.9.9';
+    for (const [method, url] of ADMIN_CALLS) {
+      const missing = await call(t.app, method, url, { body: method === 'POST' ? { email: 'x@y.zz', limit: null } : undefined, remoteAddress });
+      expect(missing, `${method} ${url}`).toMatchObject({ status: 401, body: { error: 'The admin secret is missing.' } });
+      const wrong = await call(t.app, method, url, { admin: `${secret}x`, remoteAddress: '10.9.9.8' });
+      expect(wrong, `${method} ${url}`).toMatchObject({ status: 401, body: { error: 'The admin secret is wrong.' } });
+    }
+  });
+
+  it('lists events newest first with limit and before', async () => {
+    await login(t.app, 'events@example.com');
+    await call(t.app, 'GET', `/interview/token?questionSetId=${ids.get(1)}`, { email: 'events@example.com' });
+    await rate('events@example.com');
+    const all = await call<Array<Record<string, unknown>>>(t.app, 'GET', '/api/events', { admin: secret });
+    expect(all.status).toBe(200);
+    const ours = all.body.filter((e) => e.userEmail === 'events@example.com');
+    expect(ours.map((e) => e.eventType)).toEqual(['RATE', 'START']);
+    expect(Object.keys(ours[0] ?? {}).sort()).toEqual(
+      ['durationSeconds', 'eventTimestamp', 'eventType', 'id', 'questionSetIndex', 'rater', 'ratingMarkdown', 'score', 'topic', 'transcript', 'userEmail'].sort(),
+    );
+    expect(ours[0]).toMatchObject({ topic: 'JavaScript', questionSetIndex: 0, durationSeconds: 42, transcript: transcripts, rater: 'rubric' });
+    expect(ours[1]).toMatchObject({ transcript: null, ratingMarkdown: null, durationSeconds: null });
+    const idsDesc = all.body.map((e) => e.id as number);
+    expect(idsDesc).toEqual([...idsDesc].sort((a, b) => b - a));
+
+    const first = await call<Array<{ id: number }>>(t.app, 'GET', '/api/events?limit=1', { admin: secret });
+    expect(first.body.map((e) => e.id)).toEqual([idsDesc[0]]);
+    const next = await call<Array<{ id: number }>>(t.app, 'GET', `/api/events?limit=1&before=${idsDesc[0]}`, { admin: secret });
+    expect(next.body.map((e) => e.id)).toEqual([idsDesc[1]]);
+    expect(await call(t.app, 'GET', '/api/events?limit=0', { admin: secret })).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/^limit: /) },
+    });
+  });
+
+  it('counts emails and accounts with at least n rated interviews', async () => {
+    for (const [email, n] of [['s1@example.com', 1], ['s2@example.com', 3], ['s3@example.com', 0]] as const) {
+      await login(t.app, email);
+      for (let i = 0; i < n; i += 1) await rate(email);
+    }
+    const stats = await call<{ emailCount: number; interviewCounts: Record<string, number> }>(t.app, 'GET', '/api/interview-stats', { admin: secret });
+    const emails = await call<unknown[]>(t.app, 'GET', '/api/emails', { admin: secret });
+    expect(stats.body.emailCount).toBe(emails.body.length);
+    // events@ (1), s1 (1), s2 (3)
+    expect(stats.body.interviewCounts).toEqual({ '1': 3, '2': 1, '3': 1 });
+  });
+
+  it('creates (409 when it exists), sets the plan, and deletes emails', async () => {
+    const created = await call(t.app, 'POST', '/api/emails', { admin: secret, body: { email: ' Admin.Made@Example.com ', limit: null } });
+    expect(created).toMatchObject({ status: 201, body: { email: 'admin.made@example.com', subscriptionId: null, limit: null, sessionsUsed: 0, lastLoginAt: null } });
+    expect(await call(t.app, 'POST', '/api/emails', { admin: secret, body: { email: 'admin.made@example.com', limit: null } })).toMatchObject({
+      status: 409,
+      body: { error: 'The email admin.made@example.com already exists.' },
+    });
+    const pro = await call<{ subscriptionId: string | null }>(t.app, 'POST', '/api/emails', { admin: secret, body: { email: 'admin.made@example.com', isPro: true, limit: null } });
+    expect(pro.status).toBe(200);
+    expect(pro.body.subscriptionId).toMatch(/^admin-/);
+    const state = await call<{ subscription: unknown }>(t.app, 'POST', '/user/login', { body: { email: 'admin.made@example.com' } });
+    expect(state.body.subscription).toEqual({ type: 'pro', status: 'active' });
+    const free = await call(t.app, 'POST', '/api/emails', { admin: secret, body: { email: 'admin.made@example.com', isPro: false, limit: null } });
+    expect(free).toMatchObject({ status: 200, body: { subscriptionId: null } });
+    expect(await call(t.app, 'POST', '/api/emails', { admin: secret, body: { email: 'nobody@example.com', isPro: true, limit: null } })).toMatchObject({
+      status: 404,
+      body: { error: 'There is no account with the email nobody@example.com.' },
+    });
+    expect(await call(t.app, 'POST', '/api/emails', { admin: secret, body: { email: 'bad', limit: null } })).toMatchObject({
+      status: 400,
+      body: { error: 'email: Please enter a valid email address.' },
+    });
+
+    const list = await call<Array<{ email: string }>>(t.app, 'GET', '/api/emails', { admin: secret });
+    expect(list.body.map((e) => e.email)).toContain('admin.made@example.com');
+    expect(await call(t.app, 'DELETE', '/api/emails/admin.made%40example.com', { admin: secret })).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await call(t.app, 'DELETE', '/api/emails/admin.made%40example.com', { admin: secret })).toMatchObject({
+      status: 404,
+      body: { error: 'There is no account with the email admin.made@example.com.' },
+    });
+    const after = await call<Array<{ email: string }>>(t.app, 'GET', '/api/emails', { admin: secret });
+    expect(after.body.map((e) => e.email)).not.toContain('admin.made@example.com');
+  });
+
+  it('lists feedback newest first with the user, and deletes it', async () => {
+    await login(t.app, 'fbadmin@example.com');
+    const body = { feedback: 'Please add more system design sets.', topic: 'JavaScript', questionIndex: 2 };
+    const a = await call<{ id: number }>(t.app, 'POST', '/user/feedback', { email: 'fbadmin@example.com', body });
+    const b = await call<{ id: number }>(t.app, 'POST', '/user/feedback', { email: 'fbadmin@example.com', body: { ...body, topic: 'Behavioural' } });
+    const list = await call<Array<{ id: number }>>(t.app, 'GET', '/api/feedback', { admin: secret });
+    expect(list.body.slice(0, 2)).toEqual([
+      { id: b.body.id, user: { email: 'fbadmin@example.com' }, topic: 'Behavioural', questionIndex: 2, feedback: body.feedback, createdAt: expect.any(String) },
+      { id: a.body.id, user: { email: 'fbadmin@example.com' }, topic: 'JavaScript', questionIndex: 2, feedback: body.feedback, createdAt: expect.any(String) },
+    ]);
+    expect(await call(t.app, 'DELETE', `/api/feedback/${a.body.id}`, { admin: secret })).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await call(t.app, 'DELETE', `/api/feedback/${a.body.id}`, { admin: secret })).toMatchObject({
+      status: 404,
+      body: { error: `There is no feedback with the id ${a.body.id}.` },
+    });
+    expect(await call(t.app, 'DELETE', '/api/feedback/abc', { admin: secret })).toMatchObject({ status: 400, body: { error: 'id: The id must be a number.' } });
+  });
+});
+
+describe('admin throttling', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ database: 'pglite', questionSets: FIXTURE_SETS });
+  }, 300_000);
+  afterAll(() => t.close());
+
+  it('answers 429 after repeated failures from one address, even for the right secret', async () => {
+    for (let i = 0; i < ADMIN_MAX_FAILURES; i += 1) {
+      expect((await call(t.app, 'GET', '/api/events', { admin: 'guess' })).status).toBe(401);
+    }
+    const throttled = await call(t.app, 'GET', '/api/events', { admin: t.config.adminSecret });
+    expect(throttled).toMatchObject({
+      status: 429,
+      body: { error: 'Too many failed admin attempts from your address. Please wait 15 minutes and try again.' },
+    });
+    // Another address is not affected.
+    const other = await t.app.inject({ method: 'GET', url: '/api/events', headers: { 'x-admin-secret': t.config.adminSecret }, remoteAddress: '10.0.0.7' });
+    expect(other.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,104 @@
+/** Admin calls; every one passes the constant-time, throttled secret check before anything else. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminHeadersSchema,
+  emailAccountSchema,
+  emailListSchema,
+  emailParamsSchema,
+  emailUpsertSchema,
+  errorSchema,
+  eventsQuerySchema,
+  eventsResponseSchema,
+  feedbackListSchema,
+  idSchema,
+  interviewStatsSchema,
+  okSchema,
+} from '../../contract';
+import type { AppContext } from '../app-context';
+import { createAdminGuard } from '../services/admin-auth';
+import {
+  deleteEmail,
+  deleteFeedback,
+  interviewStats,
+  listEmails,
+  listEvents,
+  upsertEmail,
+} from '../services/admin';
+import { createFeedbackListCache } from '../services/feedback-list-cache';
+
+const denied = { 401: errorSchema, 429: errorSchema };
+
+export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const guard = createAdminGuard(ctx.config.adminSecret);
+  const feedbackJson = createFeedbackListCache(ctx.db);
+
+  void app.register(async (scope) => {
+    // onRequest runs before body parsing and validation: nothing is read for a wrong secret.
+    scope.addHook('onRequest', async (request, reply) => {
+      const header = request.headers['x-admin-secret'];
+      const result = guard.check(request.ip, typeof header === 'string' ? header : undefined);
+      if (!result.ok) return reply.code(result.status).send({ error: result.error });
+    });
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    const tags = ['admin'];
+    const security = [{ admin: [] }];
+
+    r.get(
+      '/api/events',
+      { schema: { tags, security, headers: adminHeadersSchema, querystring: eventsQuerySchema, response: { 200: eventsResponseSchema, 400: errorSchema, ...denied } } },
+      (request) => listEvents(ctx.db, request.query.limit, request.query.before),
+    );
+    r.get(
+      '/api/interview-stats',
+      { schema: { tags, security, headers: adminHeadersSchema, response: { 200: interviewStatsSchema, ...denied } } },
+      () => interviewStats(ctx.db),
+    );
+    r.get(
+      '/api/emails',
+      { schema: { tags, security, headers: adminHeadersSchema, response: { 200: emailListSchema, ...denied } } },
+      () => listEmails(ctx.db),
+    );
+    r.post(
+      '/api/emails',
+      {
+        schema: {
+          tags,
+          security,
+          description: '{email, limit: null} creates (409 when it exists); {email, isPro, limit: null} sets the plan.',
+          headers: adminHeadersSchema,
+          body: emailUpsertSchema,
+          response: { 200: emailAccountSchema, 201: emailAccountSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema, ...denied },
+        },
+      },
+      async (request, reply) => {
+        const result = await upsertEmail(ctx.db, request.body);
+        return reply.code(result.created ? 201 : 200).send(result.account);
+      },
+    );
+    r.delete(
+      '/api/emails/:email',
+      { schema: { tags, security, headers: adminHeadersSchema, params: emailParamsSchema, response: { 200: okSchema, 404: errorSchema, ...denied } } },
+      async (request) => {
+        await deleteEmail(ctx.db, request.params.email);
+        return { ok: true as const };
+      },
+    );
+    // The plain instance: the typed one would insist on the object, not its prepared JSON.
+    scope.get(
+      '/api/feedback',
+      { schema: { tags, security, headers: adminHeadersSchema, response: { 200: feedbackListSchema, ...denied } } },
+      // Already validated JSON: a string with a JSON content type skips the per-request serializer.
+      async (_request, reply) => reply.type('application/json; charset=utf-8').send(await feedbackJson()),
+    );
+    r.delete(
+      '/api/feedback/:id',
+      { schema: { tags, security, headers: adminHeadersSchema, params: z.object({ id: idSchema }), response: { 200: okSchema, 404: errorSchema, ...denied } } },
+      async (request) => {
+        await deleteFeedback(ctx.db, request.params.id);
+        return { ok: true as const };
+      },
+    );
+  });
+}

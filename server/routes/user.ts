@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  errorSchema,
+  feedbackRequestSchema,
+  feedbackResponseSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  ratingsQuerySchema,
+  ratingsResponseSchema,
+  userHeadersSchema,
+} from '../../contract';
+import type { AppContext } from '../app-context';
+import { LOGIN_RATE_LIMIT } from '../plugins/security';
+import { login, requireAccount } from '../services/accounts';
+import { createFeedback } from '../services/feedback';
+import { listRatings } from '../services/ratings';
+
+export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/user/login',
+    {
+      config: { rateLimit: LOGIN_RATE_LIMIT },
+      schema: {
+        tags: ['user'],
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema, 400: errorSchema, 403: errorSchema },
+      },
+    },
+    (request) => login(ctx, request.body.email),
+  );
+
+  r.post(
+    '/user/feedback',
+    {
+      schema: {
+        tags: ['user'],
+        headers: userHeadersSchema,
+        body: feedbackRequestSchema,
+        response: { 201: feedbackResponseSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const account = await requireAccount(ctx.db, request.headers['x-user-email']);
+      const created = await createFeedback(ctx.db, account, request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  r.get(
+    '/user/ratings',
+    {
+      schema: {
+        tags: ['user'],
+        headers: userHeadersSchema,
+        querystring: ratingsQuerySchema,
+        response: { 200: ratingsResponseSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    (request) => listRatings(ctx, request.headers['x-user-email'], request.query.page, request.query.limit),
+  );
+}

@@ -1,0 +1,119 @@
+/** Operator calls: events, stats, email accounts and plans, feedback. */
+import { randomUUID } from 'node:crypto';
+import { asc, count, desc, eq, lt } from 'drizzle-orm';
+import type { AdminEvent, AdminFeedback, EmailAccount, InterviewStats } from '../../contract';
+import type { Db } from '../db/client';
+import { accounts, events, feedback } from '../db/schema';
+import { HttpError } from '../plugins/errors';
+import { findAccount, type Account } from './accounts';
+
+export async function listEvents(db: Db, limit: number, before?: number): Promise<AdminEvent[]> {
+  const rows = await db
+    .select()
+    .from(events)
+    .where(before === undefined ? undefined : lt(events.id, before))
+    .orderBy(desc(events.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    userEmail: row.userEmail,
+    eventType: row.eventType,
+    topic: row.topic,
+    questionSetIndex: row.questionSetIndex,
+    eventTimestamp: row.eventTimestamp.toISOString(),
+    durationSeconds: row.durationSeconds,
+    transcript: row.transcript,
+    ratingMarkdown: row.ratingMarkdown,
+    score: row.score,
+    rater: row.rater,
+  }));
+}
+
+/**
+ * interviewCounts[n] = accounts with at least n rated interviews (n = 1..the most anyone has).
+ * Reads the per-account counter (one row per account), never the events table.
+ */
+export async function interviewStats(db: Db): Promise<InterviewStats> {
+  // One scan of accounts gives both the email count (every group) and the histogram (rated > 0).
+  const all = await db.select({ rated: accounts.ratedInterviews, n: count() }).from(accounts).groupBy(accounts.ratedInterviews);
+  const emailCount = all.reduce((sum, g) => sum + g.n, 0);
+  const groups = all.filter((g) => g.rated > 0);
+  const most = Math.max(0, ...groups.map((g) => g.rated));
+  // exactly[k] accounts have k ratings; "at least n" is the suffix sum.
+  const exactly = new Array<number>(most + 2).fill(0);
+  for (const g of groups) exactly[g.rated] = g.n;
+  const atLeast = new Array<number>(most + 2).fill(0);
+  for (let n = most; n >= 1; n -= 1) atLeast[n] = (atLeast[n + 1] ?? 0) + (exactly[n] ?? 0);
+  const interviewCounts: Record<string, number> = {};
+  for (let n = 1; n <= most; n += 1) interviewCounts[String(n)] = atLeast[n] ?? 0;
+  return { emailCount, interviewCounts };
+}
+
+function toEmailAccount(row: Account): EmailAccount {
+  return {
+    email: row.email,
+    subscriptionId: row.subscriptionId,
+    limit: row.sessionLimit,
+    sessionsUsed: row.sessionsUsed,
+    createdAt: row.createdAt.toISOString(),
+    lastLoginAt: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
+  };
+}
+
+export async function listEmails(db: Db): Promise<EmailAccount[]> {
+  const rows = await db.select().from(accounts).orderBy(asc(accounts.email));
+  return rows.map(toEmailAccount);
+}
+
+/**
+ * {email, limit} creates (409 when it exists); {email, isPro, limit} sets the plan of an existing
+ * account (404 otherwise). A numeric limit sets the account's own credit limit; null keeps it
+ * (the spec's client always sends null).
+ */
+export async function upsertEmail(
+  db: Db,
+  input: { email: string; isPro?: boolean; limit?: number | null },
+): Promise<{ created: boolean; account: EmailAccount }> {
+  const limit = typeof input.limit === 'number' ? { sessionLimit: input.limit } : {};
+  if (input.isPro === undefined) {
+    const [created] = await db
+      .insert(accounts)
+      .values({ email: input.email, ...limit })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) throw new HttpError(409, `The email ${input.email} already exists.`);
+    return { created: true, account: toEmailAccount(created) };
+  }
+  const existing = await findAccount(db, input.email);
+  if (!existing) throw new HttpError(404, `There is no account with the email ${input.email}.`);
+  const subscriptionId = input.isPro ? (existing.subscriptionId ?? `admin-${randomUUID()}`) : null;
+  const [updated] = await db
+    .update(accounts)
+    .set({ subscriptionId, ...limit })
+    .where(eq(accounts.id, existing.id))
+    .returning();
+  if (!updated) throw new HttpError(404, `There is no account with the email ${input.email}.`);
+  return { created: false, account: toEmailAccount(updated) };
+}
+
+export async function deleteEmail(db: Db, email: string): Promise<void> {
+  const deleted = await db.delete(accounts).where(eq(accounts.email, email)).returning({ id: accounts.id });
+  if (deleted.length === 0) throw new HttpError(404, `There is no account with the email ${email}.`);
+}
+
+export async function listFeedback(db: Db): Promise<AdminFeedback[]> {
+  const rows = await db.select().from(feedback).orderBy(desc(feedback.id));
+  return rows.map((row) => ({
+    id: row.id,
+    user: row.userEmail ? { email: row.userEmail } : null,
+    topic: row.topic,
+    questionIndex: row.questionIndex,
+    feedback: row.feedback,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+export async function deleteFeedback(db: Db, id: number): Promise<void> {
+  const deleted = await db.delete(feedback).where(eq(feedback.id, id)).returning({ id: feedback.id });
+  if (deleted.length === 0) throw new HttpError(404, `There is no feedback with the id ${id}.`);
+}

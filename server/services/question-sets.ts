@@ -1,0 +1,46 @@
+/** The catalogue as callers see it; premium model answers only for an active pro. */
+import { asc, eq } from 'drizzle-orm';
+import type { QuestionSet } from '../../contract';
+import { isActivePro } from '../../domain/tiles';
+import type { Db } from '../db/client';
+import { questionSets } from '../db/schema';
+import { HttpError } from '../plugins/errors';
+import type { QuestionSetRecord } from '../providers/types';
+import { findAccount, subscriptionOf } from './accounts';
+
+export const UNKNOWN_SET = 'This question set does not exist.';
+
+export async function listQuestionSets(db: Db, email: string | null): Promise<QuestionSet[]> {
+  const account = email ? await findAccount(db, email) : null;
+  const pro = account ? isActivePro(subscriptionOf(account)) : false;
+  return hidePremiumAnswers(await allQuestionSets(db), pro);
+}
+
+/** Every set as a pro sees it (with all model answers), sorted by index. */
+export async function allQuestionSets(db: Db): Promise<QuestionSet[]> {
+  const rows = await db.select().from(questionSets).orderBy(asc(questionSets.index));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    index: row.index,
+    isPremium: row.isPremium,
+    requiresFeedback: row.requiresFeedback,
+    modelAnswers: row.modelAnswers,
+    questions: row.questions,
+  }));
+}
+
+export function hidePremiumAnswers(sets: QuestionSet[], pro: boolean): QuestionSet[] {
+  return sets.map((s) => ({ ...s, modelAnswers: s.isPremium && !pro ? null : s.modelAnswers }));
+}
+
+export async function findQuestionSet(db: Db, id: number): Promise<QuestionSetRecord | null> {
+  const [row] = await db.select().from(questionSets).where(eq(questionSets.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function requireQuestionSet(db: Db, id: number): Promise<QuestionSetRecord> {
+  const set = await findQuestionSet(db, id);
+  if (!set) throw new HttpError(404, UNKNOWN_SET);
+  return set;
+}

@@ -1,0 +1,119 @@
+/**
+ * A local HTTP server speaking the OpenAI chat-completions wire protocol, standing in for OpenAI,
+ * Ollama or vLLM in tests. Each request takes the next scripted reply (or the fallback); the
+ * server records every request so tests can check what our client sent.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  path: string;
+  headers: IncomingMessage['headers'];
+  /** The parsed JSON body (model, messages, tools, response_format, ...). */
+  body: Record<string, unknown>;
+}
+
+export type FakeReply =
+  /** An assistant message with text content. */
+  | { content: string }
+  /** An assistant message calling a tool (content optional, as some models add a sentence). */
+  | { tool: { name: string; arguments: string }; content?: string }
+  /** An HTTP error with an OpenAI-shaped error body. */
+  | { status: number; message: string }
+  /** A raw body with status 200 (malformed answers). */
+  | { raw: string }
+  /** Answer after `ms` (or never, when the client gives up first). */
+  | { delayMs: number; then: FakeReply }
+  /** Decide from the request: e.g. refuse when `tools` or `response_format` is present. */
+  | { decide: (request: RecordedRequest) => FakeReply };
+
+export interface FakeLlmServer {
+  /** Base URL including /v1, as LLM_BASE_URL. */
+  baseUrl: string;
+  requests: RecordedRequest[];
+  /** Queue replies for the next requests, in order. */
+  enqueue(...replies: FakeReply[]): void;
+  /** What to answer once the queue is empty (default: a 500 saying nothing is scripted). */
+  setFallback(reply: FakeReply): void;
+  close(): Promise<void>;
+}
+
+function completion(model: string, message: Record<string, unknown>, finish: string): string {
+  return JSON.stringify({
+    id: `chatcmpl-${Math.random().toString(36).slice(2)}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: finish }],
+    usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+  });
+}
+
+export async function startFakeLlmServer(): Promise<FakeLlmServer> {
+  const queue: FakeReply[] = [];
+  const requests: RecordedRequest[] = [];
+  let fallback: FakeReply = { status: 500, message: 'The fake LLM server has no reply scripted.' };
+  const timers = new Set<NodeJS.Timeout>();
+
+  const send = (res: ServerResponse, request: RecordedRequest, reply: FakeReply): void => {
+    if (res.destroyed) return;
+    const model = typeof request.body.model === 'string' ? request.body.model : 'fake';
+    if ('decide' in reply) return send(res, request, reply.decide(request));
+    if ('delayMs' in reply) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        send(res, request, reply.then);
+      }, reply.delayMs);
+      timers.add(timer);
+      return;
+    }
+    res.setHeader('content-type', 'application/json');
+    if ('status' in reply) {
+      res.statusCode = reply.status;
+      res.end(JSON.stringify({ error: { message: reply.message, type: 'invalid_request_error' } }));
+    } else if ('raw' in reply) {
+      res.end(reply.raw);
+    } else if ('tool' in reply) {
+      const call = { id: 'call_1', type: 'function', function: reply.tool };
+      res.end(completion(model, { content: reply.content ?? null, tool_calls: [call] }, 'tool_calls'));
+    } else {
+      res.end(completion(model, { content: reply.content }, 'stop'));
+    }
+  };
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+      } catch {
+        // Recorded as empty; the reply script decides what to answer.
+      }
+      const recorded: RecordedRequest = { path: req.url ?? '', headers: req.headers, body };
+      requests.push(recorded);
+      if (req.method !== 'POST' || !recorded.path.endsWith('/chat/completions')) {
+        return send(res, recorded, { status: 404, message: `Unknown path ${recorded.path}` });
+      }
+      send(res, recorded, queue.shift() ?? fallback);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    enqueue: (...replies) => void queue.push(...replies),
+    setFallback: (reply) => {
+      fallback = reply;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const t of timers) clearTimeout(t);
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * Test harness: the real app (buildApp) on a real database, one fresh database per call.
+ *
+ *   const t = await createTestApp({ database: 'pglite' });          // or 'postgres'
+ *   const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+ *   await t.close();
+ *
+ * Options: `config` (Partial<AppConfig>, merged over test defaults: ADMIN_SECRET =
+ * TEST_ADMIN_SECRET, a temp DATA_DIR, everything else the config defaults), `questionSets`
+ * (catalogue to load; default the shipped content/question-sets), `deps` (AppDeps such as
+ * `providers` or `webDist`; default webDist null), `listen: true` (binds 127.0.0.1 on a random
+ * port and returns `baseUrl`).
+ * Returns {app, config, db, baseUrl?, close()}. `db` is the Drizzle handle for assertions.
+ *
+ * PGlite: migrated once per worker into a template that each call clones (cheap).
+ * PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); each call
+ * creates its own database (dropped on close) since several suites and people run at once.
+ *
+ * describeDatabases(name, fn) runs a suite on both. When PostgreSQL is unreachable the
+ * PostgreSQL half is skipped with a loud console line, or fails under CI=true.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { buildApp, CATALOGUE_DIR, type AppDeps } from '../server/app';
+import { readCatalogue } from '../server/catalogue/read-catalogue';
+import { loadConfig, readTestEnv, type AppConfig } from '../server/config';
+import { openDatabase, type Database, type Db } from '../server/db/client';
+import type { CatalogueSet } from '../server/services/catalogue';
+
+export type TestDatabaseKind = 'pglite' | 'postgres';
+export const TEST_ADMIN_SECRET = 'test-admin-secret-0123456789';
+
+export interface TestAppOptions {
+  database: TestDatabaseKind;
+  config?: Partial<AppConfig>;
+  questionSets?: CatalogueSet[];
+  deps?: Omit<AppDeps, 'database' | 'catalogue'>;
+  listen?: boolean;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig & { adminSecret: string };
+  db: Db;
+  baseUrl?: string;
+  close(): Promise<void>;
+}
+
+const testEnv = readTestEnv();
+
+let templatePromise: Promise<Blob> | null = null;
+function pgliteTemplate(): Promise<Blob> {
+  templatePromise ??= (async () => {
+    const client = new PGlite();
+    const database = await openDatabase({ kind: 'pglite-client', client });
+    const dump = await client.dumpDataDir('none');
+    await database.close();
+    return dump;
+  })();
+  return templatePromise;
+}
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: testEnv.testDatabaseUrl, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function openTestDatabase(kind: TestDatabaseKind): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const client = new PGlite({ loadDataDir: await pgliteTemplate() });
+    const database = await openDatabase({ kind: 'pglite-client', client });
+    return { database, drop: async () => undefined };
+  }
+  const name = `t_${process.pid}_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE "${name}"`);
+  const database = await openDatabase({ kind: 'postgres', url: withDatabase(testEnv.testDatabaseUrl, name), poolSize: 25 });
+  return { database, drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+let shippedCatalogue: Promise<CatalogueSet[]> | null = null;
+
+export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'interview-test-'));
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, ADMIN_SECRET: TEST_ADMIN_SECRET }),
+    ...options.config,
+  };
+  const adminSecret = config.adminSecret ?? TEST_ADMIN_SECRET;
+  const { database, drop } = await openTestDatabase(options.database);
+  const catalogue = options.questionSets
+    ? async () => options.questionSets ?? []
+    : () => (shippedCatalogue ??= readCatalogue(CATALOGUE_DIR));
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ ...config, adminSecret }, { webDist: null, ...options.deps, database, catalogue });
+  } catch (error) {
+    await database.close();
+    await drop();
+    throw error;
+  }
+  let baseUrl: string | undefined;
+  if (options.listen) {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (address && typeof address === 'object') baseUrl = `http://127.0.0.1:${address.port}`;
+  }
+  let closed = false;
+  return {
+    app,
+    config: { ...config, adminSecret },
+    db: database.db,
+    baseUrl,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function probePostgres(): Promise<string | null> {
+  const client = new pg.Client({ connectionString: testEnv.testDatabaseUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const postgresProblem = await probePostgres();
+if (postgresProblem !== null) {
+  const line = `PostgreSQL at ${testEnv.testDatabaseUrl} is unreachable (${postgresProblem})`;
+  if (testEnv.ci) throw new Error(`${line}; PostgreSQL suites are required under CI.`);
+  console.warn(`\n!!!!!!!!!! ${line}: SKIPPING the PostgreSQL suites. !!!!!!!!!!\n`);
+}
+
+export const postgresAvailable = postgresProblem === null;
+
+/** Runs `fn` once on PGlite and once on PostgreSQL (skipped loudly when unreachable, outside CI). */
+export function describeDatabases(name: string, fn: (database: TestDatabaseKind) => void): void {
+  describe(`${name} [pglite]`, () => fn('pglite'));
+  describe.skipIf(!postgresAvailable)(`${name} [postgres]`, () => fn('postgres'));
+}

@@ -1,0 +1,24 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { buttonClasses } from '../components/button';
+
+/** The router's fallback screen (spec §2, §8). */
+export function ErrorPage() {
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : null;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-slate-50 p-6">
+      <div className="max-w-md rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+        <h1 className="text-xl font-semibold text-slate-900">Unexpected Application Error!</h1>
+        {detail && <p className="mt-3 text-sm text-slate-600">{detail}</p>}
+        <Link to="/" className={`${buttonClasses('primary')} mt-6`}>
+          Go to Home
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,122 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+
+export interface DialogProps {
+  title: ReactNode;
+  children: ReactNode;
+  /** Called on Escape and on the backdrop; omit for a dialog the person must complete. */
+  onClose?: () => void;
+  /** Wider layouts (topic list, results). */
+  size?: 'sm' | 'md' | 'lg';
+  /** Accessible description id inside children, if any. */
+  describedBy?: string;
+  /** data-testid for the panel. */
+  testId?: string;
+}
+
+const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-3xl' } as const;
+
+/** Open dialogs, oldest first; the last one is on top and owns the keyboard. */
+const openDialogs: object[] = [];
+
+function trapTab(event: KeyboardEvent, panel: HTMLElement): void {
+  const items = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+  const first = items[0];
+  const last = items[items.length - 1];
+  const active = document.activeElement;
+  if (!first || !last) {
+    event.preventDefault();
+    panel.focus();
+    return;
+  }
+  const inside = active instanceof Node && panel.contains(active);
+  if (!inside) {
+    event.preventDefault();
+    (event.shiftKey ? last : first).focus();
+  } else if (event.shiftKey && (active === first || active === panel)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * A modal dialog: labelled by its title, keeps keyboard focus inside (Tab and Shift+Tab wrap),
+ * closes on Escape when it may be closed, and gives focus back to where it was when it goes.
+ */
+export function Dialog({ title, children, onClose, size = 'md', describedBy, testId }: DialogProps) {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const node = panel.current;
+    if (node && !node.contains(document.activeElement)) {
+      const preferred = node.querySelector<HTMLElement>('[data-autofocus]') ?? node.querySelector<HTMLElement>(FOCUSABLE);
+      (preferred ?? node).focus();
+    }
+    const token = {};
+    openDialogs.push(token);
+    // Listening on the document: focus may have fallen to <body> (e.g. a button that became
+    // disabled), and the keys must still work. Only the topmost dialog answers.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (openDialogs[openDialogs.length - 1] !== token || !panel.current) return;
+      if (event.key === 'Escape') {
+        if (!onCloseRef.current) return;
+        event.preventDefault();
+        onCloseRef.current();
+        return;
+      }
+      if (event.key === 'Tab') trapTab(event, panel.current);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      openDialogs.splice(openDialogs.indexOf(token), 1);
+      if (previous && document.contains(previous)) previous.focus();
+    };
+  }, []);
+
+  return createPortal(
+    <div className="fixed inset-0 z-50 flex items-end justify-center p-3 sm:items-center sm:p-6">
+      <div className="absolute inset-0 bg-slate-900/50 backdrop-blur-sm" aria-hidden="true" onClick={() => onCloseRef.current?.()} />
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={describedBy}
+        tabIndex={-1}
+        data-testid={testId}
+        className={`relative flex max-h-[92vh] w-full ${widths[size]} flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-slate-900/5 focus:outline-none`}
+      >
+        <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 pt-5 pb-3 sm:px-6">
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          {onClose && (
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close"
+              className="-mr-2 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-400/60"
+            >
+              <span aria-hidden="true" className="block text-xl leading-none">
+                ×
+              </span>
+            </button>
+          )}
+        </div>
+        <div className="overflow-y-auto px-5 py-4 sm:px-6">{children}</div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

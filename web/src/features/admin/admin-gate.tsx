@@ -1,0 +1,52 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Dialog } from '../../components/dialog';
+import type { GateState } from './admin-secret';
+
+interface AdminGateProps {
+  state: Exclude<GateState, { status: 'unlocked' }>;
+  onSubmit: (secret: string) => void;
+}
+
+/** Spec §2 "Admin gate": the modal in front of the admin area until a secret is verified. */
+export function AdminGate({ state, onSubmit }: AdminGateProps) {
+  const [secret, setSecret] = useState('');
+  const inputId = useId();
+  const verifying = state.status === 'verifying';
+  const disabled = verifying || secret.length === 0;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!disabled) onSubmit(secret);
+  };
+
+  return (
+    <Dialog title="Enter Admin Secret" size="sm">
+      <form onSubmit={submit} className="flex flex-col gap-3">
+        <label htmlFor={inputId} className="text-sm font-medium">
+          Admin Secret
+        </label>
+        <input
+          id={inputId}
+          type="password"
+          autoFocus
+          autoComplete="current-password"
+          value={secret}
+          onChange={(event) => setSecret(event.target.value)}
+          className="rounded border border-gray-300 px-3 py-2"
+        />
+        {state.status === 'locked' && state.error !== null && (
+          <p role="alert" className="text-sm text-red-600">
+            {state.error}
+          </p>
+        )}
+        <button
+          type="submit"
+          disabled={disabled}
+          className="rounded bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700 disabled:cursor-not-allowed disabled:bg-gray-400"
+        >
+          {verifying ? 'Verifying...' : 'Continue'}
+        </button>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { interviewColumns } from './dashboard-page';
+import { previewText } from './feedback-page';
+import { failureText } from './format';
+
+describe('interviewColumns', () => {
+  it('has one column per interview number up to the highest key, 0 where missing', () => {
+    expect(interviewColumns({ '1': 5, '3': 2 })).toEqual([
+      { label: '1st interview taken', count: 5 },
+      { label: '2nd', count: 0 },
+      { label: '3rd', count: 2 },
+    ]);
+  });
+
+  it('names later columns with ordinals and ignores keys that are not numbers', () => {
+    const columns = interviewColumns({ '12': 1, total: 99 });
+    expect(columns).toHaveLength(12);
+    expect(columns.map((c) => c.label).slice(3)).toEqual(['4th', '5th', '6th', '7th', '8th', '9th', '10th', '11th', '12th']);
+    expect(columns[11]).toEqual({ label: '12th', count: 1 });
+  });
+
+  it('has no columns without interviews', () => {
+    expect(interviewColumns({})).toEqual([]);
+  });
+});
+
+describe('previewText', () => {
+  it('cuts at 150 characters', () => {
+    expect(previewText('a'.repeat(150))).toBe('a'.repeat(150));
+    expect(previewText(`${'b'.repeat(150)}c`)).toBe(`${'b'.repeat(150)}...`);
+  });
+});
+
+describe('failureText', () => {
+  it('puts the server error after the prefix, or uses the sentence for other failures', () => {
+    expect(failureText({ kind: 'http', message: 'Nope.' }, 'Failed to fetch emails', 'x')).toBe('Failed to fetch emails: Nope.');
+    expect(failureText({ kind: 'other' }, 'Failed', 'An error occurred while fetching emails.')).toBe('An error occurred while fetching emails.');
+  });
+});

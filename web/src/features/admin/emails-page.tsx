@@ -1,0 +1,175 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { createEmail, deleteEmail, fetchEmails, setPlan, type ApiResult, type EmailAccount } from './admin-api';
+import { useAdminSecret } from './admin-secret';
+import { failureText } from './format';
+
+const BUTTON = 'rounded px-3 py-1 text-sm font-medium text-white disabled:cursor-not-allowed disabled:opacity-50';
+
+/** Spec §8's texts for the three actions; null on success. */
+function createFailure(result: ApiResult<void>): string | null {
+  if (result.ok) return null;
+  return result.kind === 'http'
+    ? `Failed to create email: ${result.serverError ?? 'Could not create email.'}`
+    : 'An error occurred while creating the email.';
+}
+function planFailure(result: ApiResult<void>): string | null {
+  if (result.ok) return null;
+  return result.kind === 'http' ? 'Failed to update plan.' : 'An error occurred while updating the plan.';
+}
+function deleteFailure(result: ApiResult<void>): string | null {
+  if (result.ok) return null;
+  return result.kind === 'http' ? 'Failed to delete email.' : 'An error occurred while deleting the email.';
+}
+
+/** Spec §2 "Manage Emails": list, create inline, toggle the plan, delete; every action reloads the list. */
+export function EmailsPage() {
+  const secret = useAdminSecret();
+  const [emails, setEmails] = useState<EmailAccount[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  /** Answers the failure text of the reload, or null. */
+  const reload = useCallback(async (key: string): Promise<string | null> => {
+    setLoading(true);
+    const result = await fetchEmails(key);
+    setLoading(false);
+    if (!result.ok) return failureText(result, 'Failed to fetch emails', 'An error occurred while fetching emails.');
+    setEmails(result.data);
+    return null;
+  }, []);
+
+  useEffect(() => {
+    if (secret !== null) void reload(secret).then(setError);
+  }, [secret, reload]);
+
+  /** Runs one action, then reloads; the action's failure wins over the reload's. */
+  const act = async (run: (key: string) => Promise<string | null>): Promise<boolean> => {
+    if (secret === null) return false;
+    setBusy(true);
+    const actionError = await run(secret);
+    const reloadError = await reload(secret);
+    setBusy(false);
+    setError(actionError ?? reloadError);
+    return actionError === null;
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const email = draft.trim();
+    if (email === '') {
+      window.alert('Email address cannot be empty.');
+      return;
+    }
+    const created = await act(async (key) => createFailure(await createEmail(key, email)));
+    if (created) {
+      setCreating(false);
+      setDraft('');
+    }
+  };
+
+  const cancel = () => {
+    setCreating(false);
+    setDraft('');
+  };
+
+  const togglePlan = (account: EmailAccount) =>
+    void act(async (key) => planFailure(await setPlan(key, account.email, account.subscriptionId === null)));
+
+  const remove = (account: EmailAccount) => {
+    if (!window.confirm(`Are you sure you want to delete ${account.email}? This action cannot be undone.`)) return;
+    void act(async (key) => deleteFailure(await deleteEmail(key, account.email)));
+  };
+
+  if (secret === null) {
+    return (
+      <section>
+        <h1 className="mb-4 text-2xl font-bold">Manage Emails</h1>
+        <p>Please authenticate through an admin page with a login prompt.</p>
+      </section>
+    );
+  }
+
+  return (
+    <section>
+      <div className="mb-4 flex items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold">Manage Emails</h1>
+        <button type="button" onClick={() => setCreating(true)} disabled={creating} className={`${BUTTON} bg-blue-600 px-4 py-2 hover:bg-blue-700`}>
+          Create Email
+        </button>
+      </div>
+      {error !== null && (
+        <p role="alert" className="mb-4 rounded bg-red-50 p-3 text-red-700">
+          {error}
+        </p>
+      )}
+      {/* The inline row's form lives outside the table (a form may not wrap table rows); inputs join it by id. */}
+      <form id="create-email-form" noValidate onSubmit={(event) => void save(event)} />
+      <table className="w-full border-collapse bg-white text-left text-sm">
+        <thead>
+          <tr>
+            {['Email', 'Plan', 'Actions'].map((header) => (
+              <th key={header} scope="col" className="border-b border-gray-200 px-3 py-2 font-semibold">
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {creating && (
+            <tr className="border-b border-gray-100 bg-blue-50">
+              <td className="px-3 py-2">
+                <input
+                  form="create-email-form"
+                  type="email"
+                  autoFocus
+                  aria-label="New email address"
+                  placeholder="name@example.com"
+                  value={draft}
+                  onChange={(event) => setDraft(event.target.value)}
+                  onKeyDown={(event) => event.key === 'Escape' && cancel()}
+                  className="w-full rounded border border-gray-300 px-2 py-1"
+                />
+              </td>
+              <td className="px-3 py-2" />
+              <td className="flex gap-2 px-3 py-2">
+                <button type="submit" form="create-email-form" disabled={busy} className={`${BUTTON} bg-green-700 hover:bg-green-800`}>
+                  Save
+                </button>
+                <button type="button" onClick={cancel} className="rounded bg-gray-200 px-3 py-1 text-sm hover:bg-gray-300">
+                  Cancel
+                </button>
+              </td>
+            </tr>
+          )}
+          {emails.map((account) => {
+            const pro = account.subscriptionId !== null;
+            return (
+              <tr key={account.email} className="border-b border-gray-100">
+                <td className="px-3 py-2">{account.email}</td>
+                <td className="px-3 py-2">{pro ? 'Pro' : 'Free'}</td>
+                <td className="flex gap-2 px-3 py-2">
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => togglePlan(account)}
+                    className={`${BUTTON} ${pro ? 'bg-gray-600 hover:bg-gray-700' : 'bg-indigo-600 hover:bg-indigo-700'}`}
+                  >
+                    {pro ? 'Make Free' : 'Make Pro'}
+                  </button>
+                  <button type="button" disabled={busy} onClick={() => remove(account)} className={`${BUTTON} bg-red-600 hover:bg-red-700`}>
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {loading && <p className="p-3 text-gray-500">Loading...</p>}
+      {!loading && emails.length === 0 && error === null && <p className="p-3 text-gray-500">No emails yet.</p>}
+    </section>
+  );
+}

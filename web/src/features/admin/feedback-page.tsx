@@ -1,0 +1,106 @@
+import { useCallback, useEffect, useState } from 'react';
+import { deleteFeedback, fetchFeedback, type AdminFeedback } from './admin-api';
+import { useAdminSecret } from './admin-secret';
+import { downloadText, feedbackCsv, feedbackCsvName } from './csv-exports';
+import { FeedbackDetails } from './feedback-details';
+import { failureText, formatDateTime } from './format';
+
+/** Spec §9: the list preview is cut at 150 characters. */
+export const FEEDBACK_PREVIEW_LENGTH = 150;
+
+export function previewText(text: string): string {
+  return text.length > FEEDBACK_PREVIEW_LENGTH ? `${text.slice(0, FEEDBACK_PREVIEW_LENGTH)}...` : text;
+}
+
+/** Spec §2 "User Feedback": the list, details, delete and the CSV export. */
+export function FeedbackPage() {
+  const secret = useAdminSecret();
+  const [items, setItems] = useState<AdminFeedback[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<AdminFeedback | null>(null);
+  // The count and the empty state describe a list that was really loaded, not a failed load.
+  const [loaded, setLoaded] = useState(false);
+
+  const reload = useCallback(async (key: string): Promise<string | null> => {
+    setLoading(true);
+    const result = await fetchFeedback(key);
+    setLoading(false);
+    if (!result.ok) return failureText(result, 'Failed to fetch feedback', 'An error occurred while fetching feedback.');
+    setItems(result.data);
+    setLoaded(true);
+    return null;
+  }, []);
+
+  useEffect(() => {
+    if (secret !== null) void reload(secret).then(setError);
+  }, [secret, reload]);
+
+  const remove = async (item: AdminFeedback) => {
+    if (secret === null) return;
+    if (!window.confirm('Are you sure you want to delete this feedback? This action cannot be undone.')) return;
+    const result = await deleteFeedback(secret, item.id);
+    const deleteError = result.ok
+      ? null
+      : failureText(result, 'Failed to delete feedback', 'An error occurred while deleting feedback.');
+    const reloadError = await reload(secret);
+    setError(deleteError ?? reloadError);
+  };
+
+  const download = () => {
+    const csv = feedbackCsv(items);
+    if (csv === null) {
+      window.alert('No feedback to download.');
+      return;
+    }
+    downloadText(feedbackCsvName(new Date()), csv);
+  };
+
+  return (
+    <section>
+      <div className="mb-4 flex items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold">User Feedback</h1>
+        {secret !== null && (
+          <button type="button" onClick={download} className="rounded bg-green-700 px-4 py-2 font-medium text-white hover:bg-green-800">
+            Download CSV
+          </button>
+        )}
+      </div>
+      {error !== null && (
+        <p role="alert" className="mb-4 rounded bg-red-50 p-3 text-red-700">
+          {error}
+        </p>
+      )}
+      {secret !== null && loaded && (
+        <p className="mb-4 text-gray-600" data-testid="feedback-total">{`Total feedback: ${items.length}`}</p>
+      )}
+      {loading && <p className="text-gray-500">Loading...</p>}
+      {secret !== null && loaded && !loading && items.length === 0 && <p>No feedback found.</p>}
+      <ul className="flex flex-col gap-3">
+        {items.map((item) => (
+          <li key={item.id} data-testid="feedback-row" className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+            <div className="mb-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-600">
+              <span>{`#${item.id}`}</span>
+              <span>{item.user?.email ?? 'Unknown User'}</span>
+              <span>{item.topic}</span>
+              <span>{`Q${item.questionIndex}`}</span>
+              <span>{formatDateTime(item.createdAt)}</span>
+            </div>
+            <p data-testid="feedback-preview" className="mb-3 whitespace-pre-wrap break-words">
+              {previewText(item.feedback)}
+            </p>
+            <div className="flex gap-2">
+              <button type="button" onClick={() => setSelected(item)} className="rounded bg-blue-600 px-3 py-1 text-sm text-white hover:bg-blue-700">
+                View Details
+              </button>
+              <button type="button" onClick={() => void remove(item)} className="rounded bg-red-600 px-3 py-1 text-sm text-white hover:bg-red-700">
+                Delete
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {selected && <FeedbackDetails item={selected} onClose={() => setSelected(null)} />}
+    </section>
+  );
+}

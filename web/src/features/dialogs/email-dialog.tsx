@@ -1,0 +1,67 @@
+import { useId, useState, type FormEvent } from 'react';
+import { EMAIL_PATTERN, type PublicConfig } from '../../../../contract';
+import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
+import { FounderLinks } from '../layout/contact-links';
+
+export interface EmailDialogProps {
+  config: PublicConfig;
+  initialEmail?: string;
+  error: string | null;
+  busy: boolean;
+  /** The token call answered 402 (spec §8). */
+  outOfTokens: boolean;
+  onSubmit: (email: string) => void;
+  /** Only when someone is logged in; a visitor must enter an email (spec §6). */
+  onClose?: () => void;
+}
+
+/** Spec §2/§5: 'Enter your email to continue'; Continue only for a valid email; Enter submits. */
+export function EmailDialog({ config, initialEmail = '', error, busy, outOfTokens, onSubmit, onClose }: EmailDialogProps) {
+  const [email, setEmail] = useState(initialEmail);
+  const inputId = useId();
+  const valid = EMAIL_PATTERN.test(email) && !/\s/.test(email);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid || busy) return;
+    onSubmit(email);
+  };
+  return (
+    <Dialog title="Enter your email to continue" onClose={onClose} size="sm" testId="email-dialog">
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {outOfTokens && (
+          <p role="alert" className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+            You have run out of tokens. Please contact <FounderLinks config={config} /> to get more credits.
+          </p>
+        )}
+        <p className="text-sm text-slate-600">We use your email to keep your progress and feedback. No password needed.</p>
+        <div>
+          <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+            Email
+          </label>
+          <input
+            id={inputId}
+            data-autofocus
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            placeholder="you@example.com"
+            aria-invalid={email !== '' && !valid}
+            aria-describedby={error ? `${inputId}-error` : undefined}
+            className="mt-1.5 block w-full rounded-xl border border-slate-300 px-3.5 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-indigo-600 focus:outline-none focus:ring-4 focus:ring-indigo-200"
+          />
+        </div>
+        {error && (
+          <p id={`${inputId}-error`} role="alert" className="text-sm font-medium text-rose-700">
+            {error}
+          </p>
+        )}
+        <Button type="submit" disabled={!valid || busy} className="w-full">
+          Continue
+        </Button>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,91 @@
+import { useId, useState, type FormEvent } from 'react';
+import { FEEDBACK_MAX_LENGTH, FEEDBACK_MIN_LENGTH } from '../../../../contract';
+import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
+
+export const FEEDBACK_TOO_SHORT = `Feedback must be at least ${FEEDBACK_MIN_LENGTH} characters`;
+export const FEEDBACK_MISSING_INFO = 'Missing feedback submission information';
+
+export interface FeedbackDialogProps {
+  topic: string | null;
+  questionIndex: number | null;
+  /** Resolves with an error text, or null when the feedback was sent. */
+  onSubmit: ((text: string, topic: string, questionIndex: number) => Promise<string | null>) | null;
+  onClose: () => void;
+}
+
+/** Spec §2/§5: 'Share Your Feedback', 20..1000 characters with a counter. */
+export function FeedbackDialog({ topic, questionIndex, onSubmit, onClose }: FeedbackDialogProps) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const trimmed = text.trim().length;
+  const tooShort = trimmed < FEEDBACK_MIN_LENGTH;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!onSubmit || !topic || questionIndex === null) {
+      setError(FEEDBACK_MISSING_INFO);
+      return;
+    }
+    if (tooShort) {
+      setError(FEEDBACK_TOO_SHORT);
+      return;
+    }
+    setBusy(true);
+    const failure = await onSubmit(text, topic, questionIndex);
+    setBusy(false);
+    if (failure) setError(failure);
+  };
+
+  const shownError = error ?? (text.length > 0 && tooShort ? FEEDBACK_TOO_SHORT : null);
+  return (
+    <Dialog title="Share Your Feedback" onClose={onClose} testId="feedback-dialog">
+      <form onSubmit={(event) => void submit(event)} className="space-y-3">
+        <p className="text-sm text-slate-600">
+          <span aria-hidden="true">💬 </span>Before you continue with {topic ? <strong className="text-slate-900">{topic}</strong> : 'this topic'}, tell us
+          how the practice has been for you so far: what helped, what was confusing, what you would change.
+        </p>
+        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+          Your feedback
+        </label>
+        <textarea
+          id={id}
+          data-autofocus
+          value={text}
+          maxLength={FEEDBACK_MAX_LENGTH}
+          rows={6}
+          onChange={(event) => {
+            setText(event.target.value);
+            setError(null);
+          }}
+          aria-describedby={`${id}-count${shownError ? ` ${id}-error` : ''}`}
+          className="block w-full resize-y rounded-xl border border-slate-300 px-3.5 py-2.5 text-base text-slate-900 shadow-sm focus:border-indigo-600 focus:outline-none focus:ring-4 focus:ring-indigo-200"
+        />
+        <div id={`${id}-count`} className="flex justify-between text-xs font-medium text-slate-600" data-testid="feedback-counter">
+          <span className={tooShort ? 'text-slate-600' : 'text-emerald-700'}>
+            {trimmed}/{FEEDBACK_MIN_LENGTH} minimum
+          </span>
+          <span>
+            {text.length}/{FEEDBACK_MAX_LENGTH}
+          </span>
+        </div>
+        {shownError && (
+          <p id={`${id}-error`} role="alert" className="text-sm font-medium text-rose-700">
+            {shownError}
+          </p>
+        )}
+        <div className="flex justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={tooShort || busy}>
+            {busy ? 'Sending...' : 'Submit Feedback'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,287 @@
+import { describe, expect, it } from 'vitest';
+import type { RateRequest, TokenResponse } from '../../../../contract';
+import type { TransportListener, VoiceTransport } from '../../lib/realtime/types';
+import { CLOSE_DELAY_MS, OutOfTokensError, SessionController, type RateOutcome, type SessionDeps } from './session-controller';
+
+const token: TokenResponse = {
+  transport: 'browser-speech',
+  client_secret: { value: 'secret', expires_at: 2_000_000_000 },
+  sessionId: 'sess-1',
+};
+
+/** A transport whose behaviour the test scripts: it records calls and lets the test emit events. */
+class ScriptedTransport implements VoiceTransport {
+  listener: TransportListener | null = null;
+  startedAt: number | null = null;
+  closed = 0;
+  sent: string[] = [];
+  constructor(
+    readonly acceptsTypedAnswers: boolean,
+    private readonly startResult: () => Promise<void> = () => Promise.resolve(),
+  ) {}
+  async start(_token: TokenResponse, listener: TransportListener, startedAt: number): Promise<void> {
+    this.listener = listener;
+    this.startedAt = startedAt;
+    await this.startResult();
+  }
+  sendText(text: string): void {
+    this.sent.push(text);
+  }
+  close(): void {
+    this.closed++;
+  }
+  emit: TransportListener = (event) => this.listener?.(event);
+}
+
+interface Harness {
+  controller: SessionController;
+  transport: ScriptedTransport;
+  clock: { now: number };
+  timers: { fn: () => void; ms: number; cancelled: boolean }[];
+  rated: RateRequest[];
+  logs: { level: 'info' | 'error'; text: string }[];
+  wake: string[];
+  calls: string[];
+}
+
+function harness(options: {
+  typed?: boolean;
+  fetchToken?: () => Promise<TokenResponse>;
+  rate?: (request: RateRequest) => Promise<RateOutcome>;
+  transport?: ScriptedTransport;
+} = {}): Harness {
+  const transport = options.transport ?? new ScriptedTransport(options.typed ?? false);
+  const h: Omit<Harness, 'controller'> = { transport, clock: { now: 1000 }, timers: [], rated: [], logs: [], wake: [], calls: [] };
+  const deps: SessionDeps = {
+    fetchToken: options.fetchToken ?? (() => Promise.resolve(token)),
+    createTransport: () => Promise.resolve(transport),
+    rate: async (request) => {
+      h.rated.push(request);
+      return options.rate ? options.rate(request) : { ok: true, markdown: '# Great job', score: 84 };
+    },
+    now: () => h.clock.now,
+    schedule: (fn, ms) => {
+      const timer = { fn, ms, cancelled: false };
+      h.timers.push(timer);
+      return () => {
+        timer.cancelled = true;
+      };
+    },
+    wakeLock: { acquire: () => h.wake.push('acquire'), release: () => h.wake.push('release') },
+    log: {
+      info: (...args) => h.logs.push({ level: 'info', text: args.join(' ') }),
+      error: (...args) => h.logs.push({ level: 'error', text: args.join(' ') }),
+    },
+    onNeedTopic: () => h.calls.push('need-topic'),
+    onOutOfTokens: () => h.calls.push('out-of-tokens'),
+  };
+  return { ...h, controller: new SessionController(deps) };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('session controller (spec §4)', () => {
+  it('opens the topic list instead of starting when no set is selected', async () => {
+    const h = harness();
+    await h.controller.start(null);
+    expect(h.calls).toEqual(['need-topic']);
+    expect(h.controller.getSnapshot().phase).toBe('idle');
+    expect(h.transport.listener).toBeNull();
+  });
+
+  it('goes idle → starting → active, records the start time and keeps the screen awake', async () => {
+    const h = harness();
+    const phases: string[] = [];
+    h.controller.subscribe(() => phases.push(h.controller.getSnapshot().phase));
+    await h.controller.start({ id: 7 });
+    expect(phases[0]).toBe('starting');
+    expect(h.controller.getSnapshot().phase).toBe('active');
+    expect(h.transport.startedAt).toBe(1000);
+    expect(h.wake).toEqual(['acquire']);
+  });
+
+  it('ignores a second start while starting (no double start)', async () => {
+    let release: () => void = () => {};
+    const transport = new ScriptedTransport(false, () => new Promise<void>((resolve) => (release = resolve)));
+    const h = harness({ transport });
+    const first = h.controller.start({ id: 7 });
+    await settle();
+    expect(h.controller.getSnapshot().phase).toBe('starting');
+    let tokens = 0;
+    await h.controller.start({ id: 7 }).then(() => tokens++);
+    expect(h.controller.getSnapshot().phase).toBe('starting');
+    release();
+    await first;
+    expect(h.controller.getSnapshot().phase).toBe('active');
+    expect(tokens).toBe(1);
+  });
+
+  it('keeps the transcript with timings and shows only the last three interviewer lines', async () => {
+    const h = harness();
+    await h.controller.start({ id: 3 });
+    h.transport.emit({ type: 'interviewer', text: 'Q1', at: 100.4 });
+    h.transport.emit({ type: 'candidate', text: 'A1', at: 2000 });
+    h.transport.emit({ type: 'interviewer', text: 'Q2', at: 3000 });
+    h.transport.emit({ type: 'interviewer', text: 'Q3', at: 4000 });
+    h.transport.emit({ type: 'interviewer', text: 'Q4', at: 5000 });
+    const snap = h.controller.getSnapshot();
+    expect(snap.interviewerMessages).toEqual(['Q2', 'Q3', 'Q4']);
+    expect(snap.transcript).toEqual([
+      { role: 'interviewer', transcript: 'Q1', at: 100 },
+      { role: 'interviewee', transcript: 'A1', at: 2000 },
+      { role: 'interviewer', transcript: 'Q2', at: 3000 },
+      { role: 'interviewer', transcript: 'Q3', at: 4000 },
+      { role: 'interviewer', transcript: 'Q4', at: 5000 },
+    ]);
+  });
+
+  it('tracks speaking, interim words and notices', async () => {
+    const h = harness({ typed: true });
+    await h.controller.start({ id: 3 });
+    expect(h.controller.getSnapshot().acceptsTypedAnswers).toBe(true);
+    h.transport.emit({ type: 'speaking', speaking: true });
+    expect(h.controller.getSnapshot().speaking).toBe(true);
+    h.transport.emit({ type: 'interim', text: 'I think' });
+    expect(h.controller.getSnapshot().interim).toBe('I think');
+    h.transport.emit({ type: 'candidate', text: 'I think so', at: 10 });
+    expect(h.controller.getSnapshot().interim).toBe('');
+    h.transport.emit({ type: 'notice', text: 'This browser cannot recognise speech.' });
+    expect(h.controller.getSnapshot().notice).toBe('This browser cannot recognise speech.');
+  });
+
+  it('passes typed answers to the transport only while active', async () => {
+    const h = harness({ typed: true });
+    expect(h.controller.sendText('early')).toBe(false);
+    await h.controller.start({ id: 3 });
+    expect(h.controller.sendText('  my answer  ')).toBe(true);
+    expect(h.controller.sendText('   ')).toBe(false);
+    expect(h.transport.sent).toEqual(['my answer']);
+  });
+
+  it('stops on disconnect: closes, rates with whole seconds, then shows the result', async () => {
+    const h = harness();
+    await h.controller.start({ id: 3 });
+    h.transport.emit({ type: 'interviewer', text: 'Tell me about React.', at: 50 });
+    h.clock.now = 1000 + 65_600;
+    const stopping = h.controller.stop();
+    expect(h.controller.getSnapshot().phase).toBe('rating');
+    expect(h.controller.getSnapshot().rating).toEqual({ status: 'loading' });
+    expect(h.transport.closed).toBe(1);
+    expect(h.wake).toEqual(['acquire', 'release']);
+    await stopping;
+    expect(h.rated).toEqual([
+      {
+        transcripts: [{ role: 'interviewer', transcript: 'Tell me about React.', at: 50 }],
+        durationSeconds: 66,
+        questionSetId: 3,
+        sessionId: 'sess-1',
+      },
+    ]);
+    expect(h.controller.getSnapshot()).toMatchObject({ phase: 'disconnected', rating: { status: 'ready', markdown: '# Great job', score: 84 } });
+  });
+
+  it('shows the rating error text the rate call produced, and the generic one when it throws', async () => {
+    const h = harness({ rate: () => Promise.resolve({ ok: false, message: 'Error: Transcript is empty.' }) });
+    await h.controller.start({ id: 3 });
+    await h.controller.stop();
+    expect(h.controller.getSnapshot().rating).toEqual({ status: 'error', message: 'Error: Transcript is empty.' });
+
+    const g = harness({ rate: () => Promise.reject(new Error('boom')) });
+    await g.controller.start({ id: 3 });
+    await g.controller.stop();
+    expect(g.controller.getSnapshot().rating).toEqual({ status: 'error', message: 'Error submitting transcript for rating.' });
+  });
+
+  it('ends CLOSE_DELAY_MS after close_session, honouring it once', async () => {
+    const h = harness();
+    await h.controller.start({ id: 3 });
+    h.transport.emit({ type: 'close-requested', reason: 'All questions answered' });
+    h.transport.emit({ type: 'close-requested', reason: 'again' });
+    expect(h.timers.map((t) => t.ms)).toEqual([CLOSE_DELAY_MS]);
+    expect(CLOSE_DELAY_MS).toBe(4000);
+    expect(h.logs.some((l) => l.level === 'info' && l.text.includes('5 seconds') && l.text.includes('All questions answered'))).toBe(true);
+    expect(h.controller.getSnapshot().phase).toBe('active');
+    h.timers[0]?.fn();
+    expect(h.controller.getSnapshot().phase).toBe('rating');
+    await settle();
+    expect(h.controller.getSnapshot().phase).toBe('disconnected');
+    expect(h.rated).toHaveLength(1);
+  });
+
+  it('cancels the close timer when the candidate disconnects first', async () => {
+    const h = harness();
+    await h.controller.start({ id: 3 });
+    h.transport.emit({ type: 'close-requested', reason: 'done' });
+    await h.controller.stop();
+    expect(h.timers[0]?.cancelled).toBe(true);
+    h.timers[0]?.fn(); // a timer that fires anyway changes nothing
+    expect(h.rated).toHaveLength(1);
+  });
+
+  it('ends cleanly on a transport failure and still submits what was said', async () => {
+    const h = harness();
+    await h.controller.start({ id: 3 });
+    h.transport.emit({ type: 'candidate', text: 'Hooks are functions.', at: 900 });
+    h.transport.emit({ type: 'failed', message: 'Data channel closed' });
+    await settle();
+    expect(h.transport.closed).toBe(1);
+    expect(h.rated[0]?.transcripts).toEqual([{ role: 'interviewee', transcript: 'Hooks are functions.', at: 900 }]);
+    expect(h.controller.getSnapshot().phase).toBe('disconnected');
+    expect(h.logs.some((l) => l.level === 'error' && l.text.includes('Data channel closed'))).toBe(true);
+    // Late events from the closed transport are ignored.
+    h.transport.emit({ type: 'interviewer', text: 'late', at: 1 });
+    expect(h.controller.getSnapshot().interviewerMessages).toEqual([]);
+  });
+
+  it('logs a failed token call and returns to idle', async () => {
+    const h = harness({ fetchToken: () => Promise.reject(new Error('Failed to get session token')) });
+    await h.controller.start({ id: 3 });
+    expect(h.controller.getSnapshot().phase).toBe('idle');
+    expect(h.logs).toEqual([{ level: 'error', text: 'Failed to start session: Failed to get session token' }]);
+    expect(h.calls).toEqual([]);
+    expect(h.wake).toEqual([]);
+  });
+
+  it('opens the email dialog on 402 and returns to idle', async () => {
+    const h = harness({ fetchToken: () => Promise.reject(new OutOfTokensError()) });
+    await h.controller.start({ id: 3 });
+    expect(h.calls).toEqual(['out-of-tokens']);
+    expect(h.controller.getSnapshot().phase).toBe('idle');
+  });
+
+  it('closes the transport and returns to idle when it cannot start (e.g. no microphone)', async () => {
+    const transport = new ScriptedTransport(false, () => Promise.reject(new Error('Permission denied')));
+    const h = harness({ transport });
+    await h.controller.start({ id: 3 });
+    expect(transport.closed).toBe(1);
+    expect(h.controller.getSnapshot().phase).toBe('idle');
+    expect(h.logs[0]?.text).toBe('Failed to start session: Permission denied');
+    // The button is back: a new start works.
+    const again = harness();
+    await again.controller.start({ id: 3 });
+    expect(again.controller.getSnapshot().phase).toBe('active');
+  });
+
+  it('treats a failure reported while starting as a failed start', async () => {
+    let release: () => void = () => {};
+    const transport = new ScriptedTransport(false, () => new Promise<void>((resolve) => (release = resolve)));
+    const h = harness({ transport });
+    const starting = h.controller.start({ id: 3 });
+    await settle();
+    transport.emit({ type: 'failed', message: 'ICE failed' });
+    release();
+    await starting;
+    expect(h.controller.getSnapshot().phase).toBe('idle');
+    expect(h.rated).toEqual([]);
+    expect(h.wake).toEqual([]);
+  });
+
+  it('allows a new session after a finished one and clears the old messages', async () => {
+    const h = harness();
+    await h.controller.start({ id: 3 });
+    h.transport.emit({ type: 'interviewer', text: 'Q1', at: 1 });
+    await h.controller.stop();
+    await h.controller.start({ id: 4 });
+    expect(h.controller.getSnapshot()).toMatchObject({ phase: 'active', interviewerMessages: [], rating: null });
+  });
+});

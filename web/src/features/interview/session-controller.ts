@@ -1,0 +1,233 @@
+/**
+ * The ONE owner of an interview session (spec §4): idle → starting → active → disconnected, plus
+ * rating while the transcript is being rated. Pure: no DOM, no fetch; everything outside comes
+ * in through `SessionDeps`, so unit tests drive it with a scripted transport.
+ */
+import { MAX_DURATION_SECONDS, type RateRequest, type TokenResponse, type TranscriptEntry } from '../../../../contract';
+import { wholeSecondsBetween } from '../../../../domain/format';
+import type { TransportEvent, VoiceTransport } from '../../lib/realtime/types';
+
+/** Spec §9: the session ends about 4 seconds after the closing remark is requested. */
+export const CLOSE_DELAY_MS = 4000;
+/** Spec §9: the last three interviewer messages are shown. */
+export const VISIBLE_INTERVIEWER_MESSAGES = 3;
+
+export type SessionPhase = 'idle' | 'starting' | 'active' | 'disconnected' | 'rating';
+
+export type RatingView =
+  | { status: 'loading' }
+  | { status: 'ready'; markdown: string; score: number }
+  | { status: 'error'; message: string };
+
+export interface SessionSnapshot {
+  phase: SessionPhase;
+  transcript: TranscriptEntry[];
+  /** Oldest first, at most three. */
+  interviewerMessages: string[];
+  speaking: boolean;
+  interim: string;
+  notice: string | null;
+  acceptsTypedAnswers: boolean;
+  rating: RatingView | null;
+}
+
+/** The token call answered 402: the candidate has no credits left. */
+export class OutOfTokensError extends Error {
+  constructor() {
+    super('You have run out of tokens.');
+    this.name = 'OutOfTokensError';
+  }
+}
+
+/** What a rating call produced; `message` is already the text the overlay shows. */
+export type RateOutcome = { ok: true; markdown: string; score: number } | { ok: false; message: string };
+
+export interface SessionLog {
+  info(...args: unknown[]): void;
+  error(...args: unknown[]): void;
+}
+
+export interface SessionDeps {
+  /** Resolves with the token; rejects with OutOfTokensError on 402, else Error('Failed to get session token'). */
+  fetchToken(questionSetId: number): Promise<TokenResponse>;
+  createTransport(token: TokenResponse): Promise<VoiceTransport>;
+  /** Never meant to throw; a throw is still shown as the generic rating error. */
+  rate(request: RateRequest): Promise<RateOutcome>;
+  /** Milliseconds, monotonic (performance.now in the browser). */
+  now(): number;
+  /** Runs fn after ms; returns a cancel function. */
+  schedule(fn: () => void, ms: number): () => void;
+  wakeLock: { acquire(): void; release(): void };
+  log: SessionLog;
+  /** Start was pressed with no selected set: open the topic list. */
+  onNeedTopic(): void;
+  /** The token call answered 402: open the email dialog with the out-of-tokens text. */
+  onOutOfTokens(): void;
+}
+
+export const RATING_NETWORK_ERROR = 'Error submitting transcript for rating.';
+
+const initialSnapshot: SessionSnapshot = {
+  phase: 'idle',
+  transcript: [],
+  interviewerMessages: [],
+  speaking: false,
+  interim: '',
+  notice: null,
+  acceptsTypedAnswers: false,
+  rating: null,
+};
+
+export class SessionController {
+  private snapshot: SessionSnapshot = initialSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private transport: VoiceTransport | null = null;
+  private startedAt = 0;
+  private questionSetId = 0;
+  private sessionId: string | undefined;
+  private cancelClose: (() => void) | null = null;
+  private closeRequested = false;
+
+  constructor(private readonly deps: SessionDeps) {}
+
+  getSnapshot = (): SessionSnapshot => this.snapshot;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Spec §4: needs a selected set; a second press while starting or active does nothing. */
+  async start(set: { id: number } | null): Promise<void> {
+    const { phase } = this.snapshot;
+    if (phase === 'starting' || phase === 'active' || phase === 'rating') return;
+    if (!set) {
+      this.deps.onNeedTopic();
+      return;
+    }
+    this.update({ ...initialSnapshot, phase: 'starting' });
+    this.startedAt = this.deps.now();
+    this.questionSetId = set.id;
+    this.sessionId = undefined;
+    this.closeRequested = false;
+    let transport: VoiceTransport | null = null;
+    try {
+      const token = await this.deps.fetchToken(set.id);
+      this.sessionId = token.sessionId;
+      transport = await this.deps.createTransport(token);
+      this.transport = transport;
+      const own = transport;
+      await transport.start(token, (event) => this.handle(own, event), this.startedAt);
+      // A `failed` event during start already dropped this transport.
+      if (this.transport !== transport) throw new Error('The voice connection failed while starting.');
+      this.update({ phase: 'active', acceptsTypedAnswers: transport.acceptsTypedAnswers });
+      this.deps.wakeLock.acquire();
+    } catch (error) {
+      transport?.close();
+      if (this.transport === transport) this.transport = null;
+      if (error instanceof OutOfTokensError) this.deps.onOutOfTokens();
+      this.deps.log.error('Failed to start session:', error instanceof Error ? error.message : error);
+      this.update({ ...initialSnapshot, phase: 'idle' });
+    }
+  }
+
+  /** Manual `disconnect`, the close-session timer and transport failures all end here. */
+  async stop(): Promise<void> {
+    if (this.snapshot.phase !== 'active') return;
+    this.cancelClose?.();
+    this.cancelClose = null;
+    const transport = this.transport;
+    this.transport = null;
+    transport?.close();
+    this.deps.wakeLock.release();
+    const durationSeconds = Math.min(MAX_DURATION_SECONDS, wholeSecondsBetween(this.startedAt, this.deps.now()));
+    this.update({ phase: 'rating', speaking: false, interim: '', acceptsTypedAnswers: false, rating: { status: 'loading' } });
+    const request: RateRequest = {
+      transcripts: this.snapshot.transcript,
+      durationSeconds,
+      questionSetId: this.questionSetId,
+      ...(this.sessionId ? { sessionId: this.sessionId } : {}),
+    };
+    let outcome: RateOutcome;
+    try {
+      outcome = await this.deps.rate(request);
+    } catch (error) {
+      this.deps.log.error('Error submitting transcript for rating:', error);
+      outcome = { ok: false, message: RATING_NETWORK_ERROR };
+    }
+    this.update({
+      phase: 'disconnected',
+      rating: outcome.ok ? { status: 'ready', markdown: outcome.markdown, score: outcome.score } : { status: 'error', message: outcome.message },
+    });
+  }
+
+  /** A typed answer (only when the transport accepts them). */
+  sendText(text: string): boolean {
+    const answer = text.trim();
+    if (!answer || this.snapshot.phase !== 'active' || !this.transport?.acceptsTypedAnswers) return false;
+    this.transport.sendText(answer);
+    return true;
+  }
+
+  /** Leaving the page: close everything without rating. */
+  dispose(): void {
+    this.cancelClose?.();
+    this.cancelClose = null;
+    this.transport?.close();
+    this.transport = null;
+    this.deps.wakeLock.release();
+  }
+
+  private handle(source: VoiceTransport, event: TransportEvent): void {
+    if (source !== this.transport) return; // a late event from a closed transport
+    switch (event.type) {
+      case 'interviewer': {
+        const entry: TranscriptEntry = { role: 'interviewer', transcript: event.text, at: atOf(event.at) };
+        this.update({
+          transcript: [...this.snapshot.transcript, entry],
+          interviewerMessages: [...this.snapshot.interviewerMessages, event.text].slice(-VISIBLE_INTERVIEWER_MESSAGES),
+        });
+        break;
+      }
+      case 'candidate':
+        this.update({
+          transcript: [...this.snapshot.transcript, { role: 'interviewee', transcript: event.text, at: atOf(event.at) }],
+          interim: '',
+        });
+        break;
+      case 'interim':
+        this.update({ interim: event.text });
+        break;
+      case 'speaking':
+        this.update({ speaking: event.speaking });
+        break;
+      case 'notice':
+        this.update({ notice: event.text });
+        break;
+      case 'close-requested':
+        if (this.closeRequested) return; // close_session is honoured once
+        this.closeRequested = true;
+        // The spec's original log line says 5 seconds although the delay is 4 (spec §4).
+        this.deps.log.info(`Interviewer closed the session (${event.reason}); ending the session in 5 seconds.`);
+        this.cancelClose = this.deps.schedule(() => void this.stop(), CLOSE_DELAY_MS);
+        break;
+      case 'failed':
+        this.deps.log.error('Voice connection failed:', event.message);
+        if (this.snapshot.phase === 'active') void this.stop();
+        else {
+          this.transport = null;
+          source.close();
+        }
+        break;
+    }
+  }
+
+  private update(patch: Partial<SessionSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function atOf(at: number): number {
+  return Number.isFinite(at) ? Math.max(0, Math.round(at)) : 0;
+}

@@ -1,0 +1,65 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { QuestionSet } from '../../../../contract';
+import { fetchToken, rateTranscript } from '../../lib/api';
+import { createTransport } from '../../lib/realtime/create-transport';
+import { createScreenWakeLock } from '../../lib/wake-lock';
+import { OutOfTokensError, RATING_NETWORK_ERROR, SessionController, type RateOutcome } from './session-controller';
+
+export const TOKEN_ERROR = 'Failed to get session token';
+
+export interface UseSessionOptions {
+  email: string | null;
+  onNeedTopic: () => void;
+  onOutOfTokens: () => void;
+}
+
+/** Wraps the one session controller for React; components only render what it exposes. */
+export function useSession(options: UseSessionOptions) {
+  const ref = useRef(options);
+  ref.current = options;
+
+  const [controller] = useState(
+    () =>
+      new SessionController({
+        async fetchToken(questionSetId) {
+          const email = ref.current.email;
+          if (!email) throw new Error(TOKEN_ERROR);
+          const result = await fetchToken(email, questionSetId);
+          if (result.ok) return result.data;
+          if (result.kind === 'http' && result.status === 402) throw new OutOfTokensError();
+          console.error('The session token request failed:', result.kind === 'http' ? `${result.status} ${result.message}` : result.error);
+          throw new Error(TOKEN_ERROR);
+        },
+        createTransport: (token) => createTransport(token, { userEmail: ref.current.email ?? '' }),
+        async rate(request): Promise<RateOutcome> {
+          const email = ref.current.email;
+          if (!email) return { ok: false, message: RATING_NETWORK_ERROR };
+          const result = await rateTranscript(email, request);
+          if (result.ok) return { ok: true, markdown: result.data.markdown, score: result.data.score };
+          if (result.kind === 'http') return { ok: false, message: result.serverError ? `Error: ${result.serverError}` : 'Unknown error' };
+          if (result.kind === 'invalid') return { ok: false, message: 'Unknown error' };
+          console.error('Error submitting transcript for rating:', result.error);
+          return { ok: false, message: RATING_NETWORK_ERROR };
+        },
+        now: () => performance.now(),
+        schedule: (fn, ms) => {
+          const timer = setTimeout(fn, ms);
+          return () => clearTimeout(timer);
+        },
+        wakeLock: createScreenWakeLock(),
+        log: console,
+        onNeedTopic: () => ref.current.onNeedTopic(),
+        onOutOfTokens: () => ref.current.onOutOfTokens(),
+      }),
+  );
+
+  useEffect(() => () => controller.dispose(), [controller]);
+  const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
+
+  return {
+    snapshot,
+    start: (set: QuestionSet | null) => void controller.start(set),
+    stop: () => void controller.stop(),
+    sendText: (text: string) => controller.sendText(text),
+  };
+}

@@ -1,0 +1,31 @@
+import { Fragment } from 'react';
+import type { PublicConfig } from '../../../../contract';
+
+const linkClass = 'font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900';
+
+/** The founders' contact links joined with "or"; the chat group when none are configured. */
+export function FounderLinks({ config }: { config: PublicConfig }) {
+  const contacts = config.supportContacts;
+  if (contacts.length === 0) return <ChatGroupLink config={config} />;
+  return (
+    <>
+      {contacts.map((contact, i) => (
+        <Fragment key={contact.url}>
+          {i > 0 && (i === contacts.length - 1 ? ' or ' : ', ')}
+          <a href={contact.url} target="_blank" rel="noopener noreferrer" className={linkClass}>
+            {contact.name}
+          </a>
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+export function ChatGroupLink({ config, children = 'our chat group' }: { config: PublicConfig; children?: string }) {
+  if (!config.supportChatUrl) return <span>{children}</span>;
+  return (
+    <a href={config.supportChatUrl} target="_blank" rel="noopener noreferrer" className={linkClass}>
+      {children}
+    </a>
+  );
+}

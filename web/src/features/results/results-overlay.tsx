@@ -1,0 +1,64 @@
+import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
+import { useEffect } from 'react';
+import { Markdown, preloadMarkdown } from '../../components/lazy-markdown';
+import { PulseDots } from '../../components/pulse-dots';
+import type { RatingView } from '../interview/session-controller';
+import { DogPicture } from './dog-picture';
+
+export const TEA_TEXT = "go grab a cup of tea, we're brewing your results. it should be ready in 1 to 2 minutes";
+
+export interface ResultsOverlayProps {
+  rating: RatingView;
+  modelAnswers: string | null;
+  dogImageApi: string | null;
+  /** The Continue button (spec §2: it reloads the page). */
+  onContinue: () => void;
+  /** Escape, the backdrop and the × button; defaults to onContinue. */
+  onClose?: () => void;
+}
+
+/** Spec §2: 'Session Feedback' — the tea text, a dog and pulse dots while loading; then the Markdown. */
+export function ResultsOverlay({ rating, modelAnswers, dogImageApi, onContinue, onClose = onContinue }: ResultsOverlayProps) {
+  const loading = rating.status === 'loading';
+  useEffect(preloadMarkdown, []);
+  return (
+    <Dialog title="Session Feedback" onClose={loading ? undefined : onClose} size="lg" testId="results-overlay">
+      {loading ? (
+        <div className="flex flex-col items-center gap-5 py-4 text-center" aria-busy="true">
+          <p className="max-w-md text-base text-slate-700">{TEA_TEXT}</p>
+          <DogPicture api={dogImageApi} />
+          <PulseDots label="Rating your answers" />
+        </div>
+      ) : (
+        <div className="space-y-5">
+          {rating.status === 'ready' ? (
+            <Markdown>{rating.markdown}</Markdown>
+          ) : (
+            <p role="alert" className="rounded-xl border border-rose-200 bg-rose-50 px-4 py-3 text-sm font-medium text-rose-800">
+              {rating.message}
+            </p>
+          )}
+          {rating.status === 'ready' && modelAnswers && (
+            <details className="group rounded-2xl border border-slate-200 bg-slate-50">
+              <summary className="cursor-pointer list-none rounded-2xl px-4 py-3 font-semibold text-slate-900 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-400/60">
+                <span aria-hidden="true" className="mr-2 inline-block transition group-open:rotate-90">
+                  ▸
+                </span>
+                <span>Model Answers</span>
+              </summary>
+              <div className="border-t border-slate-200 px-4 py-3">
+                <Markdown>{modelAnswers}</Markdown>
+              </div>
+            </details>
+          )}
+          <div className="flex justify-end">
+            <Button onClick={onContinue} data-autofocus>
+              Continue
+            </Button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,357 @@
+import { describe, expect, it } from 'vitest';
+import type { BrowserSpeechToken, TurnResponse } from '../../../../contract';
+import type {
+  RecognitionErrorEventLike,
+  RecognitionLike,
+  RecognitionResultEventLike,
+  SpeechOutput,
+} from './browser-speech-io';
+import {
+  createBrowserSpeechTransport,
+  END_OF_ANSWER_PAUSE_MS,
+  NO_RECOGNITION_NOTICE,
+  NO_SYNTHESIS_NOTICE,
+  RECOGNITION_FAILED_NOTICE,
+  speechGuardMs,
+  TURN_FAILED_MESSAGE,
+  type BrowserSpeechOptions,
+} from './browser-speech-transport';
+import type { TransportEvent } from './types';
+
+const token: BrowserSpeechToken = {
+  transport: 'browser-speech',
+  client_secret: { value: 'bs_secret', expires_at: 2_000_000_000 },
+  sessionId: 'sess-1',
+};
+
+/** A manual clock: timers fire only when the test advances time. */
+function manualClock() {
+  let nowMs = 0;
+  let seq = 0;
+  const timers = new Map<number, { due: number; fn: () => void }>();
+  return {
+    now: () => nowMs,
+    setTimer: (fn: () => void, ms: number) => {
+      const id = ++seq;
+      timers.set(id, { due: nowMs + ms, fn });
+      return id;
+    },
+    clearTimer: (h: unknown) => void timers.delete(h as number),
+    async advance(ms: number) {
+      const target = nowMs + ms;
+      for (;;) {
+        const next = [...timers.entries()].filter(([, t]) => t.due <= target).sort((a, b) => a[1].due - b[1].due)[0];
+        if (!next) break;
+        timers.delete(next[0]);
+        nowMs = next[1].due;
+        next[1].fn();
+        await flush();
+      }
+      nowMs = target;
+      await flush();
+    },
+  };
+}
+
+async function flush(): Promise<void> {
+  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+}
+
+/** Answers each POST /interview/turn from a script and records what the transport sent. */
+function scriptedServer(turns: Array<TurnResponse | { status: number; body: unknown }>) {
+  const requests: Array<{ url: string; headers: Record<string, string>; body: unknown }> = [];
+  const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    requests.push({
+      url: String(input),
+      headers: init?.headers as Record<string, string>,
+      body: JSON.parse(String(init?.body)),
+    });
+    const next = turns.shift();
+    if (!next) throw new TypeError('Failed to fetch');
+    if ('status' in next) return new Response(JSON.stringify(next.body), { status: next.status });
+    return new Response(JSON.stringify(next), { status: 200, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+  return { requests, fetchFn };
+}
+
+function fakeSpeech(mode: 'ok' | 'fail' | 'hang') {
+  const spoken: string[] = [];
+  let cancels = 0;
+  const output: SpeechOutput = {
+    speak(text, _lang, done) {
+      spoken.push(text);
+      if (mode === 'ok') queueMicrotask(() => done(true));
+      if (mode === 'fail') queueMicrotask(() => done(false));
+    },
+    cancel() {
+      cancels++;
+    },
+  };
+  return { output, spoken, cancels: () => cancels };
+}
+
+/** A scripted stand-in for the browser's recogniser. */
+function fakeRecognition() {
+  const instances: FakeRecognizer[] = [];
+  class FakeRecognizer implements RecognitionLike {
+    continuous = false;
+    interimResults = false;
+    lang = '';
+    onresult: ((event: RecognitionResultEventLike) => void) | null = null;
+    onerror: ((event: RecognitionErrorEventLike) => void) | null = null;
+    onend: (() => void) | null = null;
+    running = false;
+    starts = 0;
+    constructor() {
+      instances.push(this);
+    }
+    start() {
+      this.running = true;
+      this.starts++;
+    }
+    stop() {
+      this.running = false;
+    }
+    abort() {
+      this.running = false;
+    }
+    say(...parts: Array<[string, boolean]>) {
+      const results = parts.map(([transcript, isFinal]) => ({ isFinal, length: 1, 0: { transcript } }));
+      this.onresult?.({ resultIndex: 0, results });
+    }
+  }
+  return { ctor: FakeRecognizer, instances };
+}
+
+function setup(
+  turns: Array<TurnResponse | { status: number; body: unknown }>,
+  opts: { speech?: 'ok' | 'fail' | 'hang' | null; recognition?: boolean } = {},
+) {
+  const clock = manualClock();
+  const server = scriptedServer(turns);
+  const speech = opts.speech === null ? null : fakeSpeech(opts.speech ?? 'ok');
+  const recognition = opts.recognition ? fakeRecognition() : null;
+  const options: BrowserSpeechOptions = {
+    fetch: server.fetchFn,
+    speech: speech?.output ?? null,
+    recognition: recognition?.ctor ?? null,
+    now: clock.now,
+    setTimer: clock.setTimer,
+    clearTimer: clock.clearTimer,
+  };
+  const transport = createBrowserSpeechTransport(token, { userEmail: 'ann@example.com' }, options);
+  const events: TransportEvent[] = [];
+  return { clock, server, speech, recognition, transport, events, listener: (e: TransportEvent) => events.push(e) };
+}
+
+const say = (text: string): TurnResponse => ({ say: text, closeSession: null });
+
+describe('browser-speech transport', () => {
+  it('runs a whole interview by typing: opening turn, answers as next turns, close_session', async () => {
+    const t = setup([
+      say('Hello! First question: what is a closure?'),
+      say('Thanks. Second: what is the event loop?'),
+      { say: 'Thank you, that is all. Your feedback is being prepared.', closeSession: { reason: 'all questions covered' } },
+    ]);
+    await t.transport.start(token, t.listener, 0);
+    expect(t.transport.acceptsTypedAnswers).toBe(true);
+    expect(t.server.requests[0]).toEqual({
+      url: '/interview/turn',
+      headers: { 'content-type': 'application/json', 'x-user-email': 'ann@example.com' },
+      body: { sessionToken: 'bs_secret' },
+    });
+    await t.clock.advance(0);
+    expect(t.events).toEqual([
+      { type: 'notice', text: NO_RECOGNITION_NOTICE },
+      { type: 'interviewer', text: 'Hello! First question: what is a closure?', at: 0 },
+      { type: 'speaking', speaking: true },
+      { type: 'speaking', speaking: false },
+    ]);
+    expect(t.speech?.spoken).toEqual(['Hello! First question: what is a closure?']);
+
+    t.events.length = 0;
+    await t.clock.advance(1500);
+    t.transport.sendText('  A function with its lexical scope.  ');
+    await flush();
+    expect(t.server.requests[1]?.body).toEqual({ sessionToken: 'bs_secret', utterance: 'A function with its lexical scope.' });
+    expect(t.events).toEqual([
+      { type: 'candidate', text: 'A function with its lexical scope.', at: 1500 },
+      { type: 'interviewer', text: 'Thanks. Second: what is the event loop?', at: 1500 },
+      { type: 'speaking', speaking: true },
+      { type: 'speaking', speaking: false },
+    ]);
+
+    t.events.length = 0;
+    t.transport.sendText('   ');
+    t.transport.sendText('It runs queued tasks when the stack is empty.');
+    await flush();
+    expect(t.server.requests).toHaveLength(3);
+    expect(t.events.map((e) => e.type)).toEqual(['candidate', 'interviewer', 'speaking', 'speaking', 'close-requested']);
+    expect(t.events.at(-1)).toEqual({ type: 'close-requested', reason: 'all questions covered' });
+
+    // After the close nothing more is sent.
+    t.transport.sendText('one more thing');
+    await flush();
+    expect(t.server.requests).toHaveLength(3);
+  });
+
+  it('shows the line and carries on when synthesis fails, with one plain notice', async () => {
+    const t = setup([say('Question one?'), say('Question two?')], { speech: 'fail' });
+    await t.transport.start(token, t.listener, 0);
+    await t.clock.advance(0);
+    t.transport.sendText('answer one');
+    await flush();
+    const notices = t.events.filter((e) => e.type === 'notice').map((e) => (e as { text: string }).text);
+    // One notice on screen at a time: the second carries the first along.
+    expect(notices).toEqual([NO_RECOGNITION_NOTICE, `${NO_RECOGNITION_NOTICE} ${NO_SYNTHESIS_NOTICE}`]);
+    expect(t.events.filter((e) => e.type === 'interviewer')).toHaveLength(2);
+  });
+
+  it('never hangs when synthesis reports no end: the guard moves on after the estimated time', async () => {
+    const line = 'Tell me about a time you disagreed with a colleague and how you resolved it.';
+    const t = setup([say(line)], { speech: 'hang', recognition: true });
+    await t.transport.start(token, t.listener, 0);
+    await t.clock.advance(0);
+    expect(t.events.at(-1)).toEqual({ type: 'speaking', speaking: true });
+    expect(t.recognition?.instances).toHaveLength(0);
+    await t.clock.advance(speechGuardMs(line) - 1);
+    expect(t.events.at(-1)).toEqual({ type: 'speaking', speaking: true });
+    await t.clock.advance(1);
+    expect(t.events.at(-1)).toEqual({ type: 'speaking', speaking: false });
+    expect(t.speech?.cancels()).toBe(1);
+    expect(t.recognition?.instances[0]?.running).toBe(true);
+  });
+
+  it('hears an answer through the recogniser: interim text, end after a patient pause', async () => {
+    const t = setup(
+      [say('What is a closure?'), { say: 'Thanks, goodbye.', closeSession: { reason: 'the candidate asked to stop' } }],
+      { recognition: true },
+    );
+    await t.transport.start(token, t.listener, 0);
+    await t.clock.advance(0);
+    const rec = t.recognition?.instances[0];
+    expect(rec).toBeDefined();
+    if (!rec) return;
+    expect({ continuous: rec.continuous, interimResults: rec.interimResults, lang: rec.lang, running: rec.running }).toEqual({
+      continuous: true,
+      interimResults: true,
+      lang: 'en-US',
+      running: true,
+    });
+    expect(t.events.some((e) => e.type === 'notice')).toBe(false);
+    t.events.length = 0;
+
+    rec.say(['A closure', false]);
+    await t.clock.advance(2000);
+    rec.say(['A closure is a function', true], ['that keeps its scope', false]);
+    // The recogniser ends a run by itself; the words so far are kept and it listens on.
+    rec.onend?.();
+    expect(rec.starts).toBe(2);
+    await t.clock.advance(END_OF_ANSWER_PAUSE_MS - 1);
+    rec.say(['even after returning', false]);
+    await t.clock.advance(END_OF_ANSWER_PAUSE_MS - 1);
+    expect(t.server.requests).toHaveLength(1);
+    await t.clock.advance(1);
+
+    const answer = 'A closure is a function that keeps its scope even after returning';
+    expect(t.events).toEqual([
+      { type: 'interim', text: 'A closure' },
+      { type: 'interim', text: 'A closure is a function that keeps its scope' },
+      { type: 'interim', text: answer },
+      { type: 'candidate', text: answer, at: 2000 + 2 * END_OF_ANSWER_PAUSE_MS - 1 },
+      { type: 'interviewer', text: 'Thanks, goodbye.', at: 2000 + 2 * END_OF_ANSWER_PAUSE_MS - 1 },
+      { type: 'speaking', speaking: true },
+      { type: 'speaking', speaking: false },
+      { type: 'close-requested', reason: 'the candidate asked to stop' },
+    ]);
+    expect(t.server.requests[1]?.body).toEqual({ sessionToken: 'bs_secret', utterance: answer });
+    // The microphone is off after the close, and results arriving late are ignored.
+    expect(rec.running).toBe(false);
+    rec.say(['late words', false]);
+    await t.clock.advance(END_OF_ANSWER_PAUSE_MS * 2);
+    expect(t.events.at(-1)?.type).toBe('close-requested');
+  });
+
+  it('two answers typed quickly go in order; the recogniser waits for the last line', async () => {
+    const t = setup([say('Question one?'), say('Question two?'), say('Question three?')], { recognition: true });
+    await t.transport.start(token, t.listener, 0);
+    await t.clock.advance(0);
+    const rec = t.recognition?.instances[0];
+    expect(rec?.running).toBe(true);
+    t.events.length = 0;
+    t.transport.sendText('first');
+    t.transport.sendText('second');
+    expect(rec?.running).toBe(false);
+    await flush();
+    expect(t.server.requests.map((r) => (r.body as { utterance?: string }).utterance)).toEqual([undefined, 'first', 'second']);
+    // The line answered past already is shown but not spoken; the last one is spoken, then we listen.
+    expect(t.events).toEqual([
+      { type: 'candidate', text: 'first', at: 0 },
+      { type: 'candidate', text: 'second', at: 0 },
+      { type: 'interviewer', text: 'Question two?', at: 0 },
+      { type: 'interviewer', text: 'Question three?', at: 0 },
+      { type: 'speaking', speaking: true },
+      { type: 'speaking', speaking: false },
+    ]);
+    expect(t.speech?.spoken).toEqual(['Question one?', 'Question three?']);
+    expect(rec?.running).toBe(true);
+  });
+
+  it('says plainly to type when the recogniser fails (network, not-allowed, audio-capture)', async () => {
+    for (const error of ['network', 'not-allowed', 'audio-capture']) {
+      const t = setup([say('Question?')], { recognition: true });
+      await t.transport.start(token, t.listener, 0);
+      await t.clock.advance(0);
+      const rec = t.recognition?.instances[0];
+      rec?.onerror?.({ error: 'no-speech' });
+      expect(t.events.some((e) => e.type === 'notice')).toBe(false);
+      rec?.onerror?.({ error });
+      rec?.onend?.();
+      expect(t.events.filter((e) => e.type === 'notice')).toEqual([{ type: 'notice', text: RECOGNITION_FAILED_NOTICE }]);
+      expect(rec?.running).toBe(false);
+      expect(rec?.starts).toBe(1);
+      t.transport.close();
+    }
+  });
+
+  it('a server error on a later turn fails the session with the server sentence', async () => {
+    const t = setup([say('Question?'), { status: 409, body: { error: 'This interview session has already ended.' } }]);
+    await t.transport.start(token, t.listener, 0);
+    await t.clock.advance(0);
+    t.transport.sendText('my answer');
+    await flush();
+    expect(t.events.at(-1)).toEqual({ type: 'failed', message: 'This interview session has already ended.' });
+  });
+
+  it('a network failure fails the session with a plain sentence; start rejects when the opening fails', async () => {
+    const t = setup([say('Question?')]);
+    await t.transport.start(token, t.listener, 0);
+    await t.clock.advance(0);
+    t.transport.sendText('my answer');
+    await flush();
+    expect(t.events.at(-1)).toEqual({ type: 'failed', message: TURN_FAILED_MESSAGE });
+
+    const u = setup([{ status: 500, body: 'not json' }]);
+    await expect(u.transport.start(token, u.listener, 0)).rejects.toThrow(TURN_FAILED_MESSAGE);
+    const v = setup([{ status: 200, body: { say: 42 } }]);
+    await expect(v.transport.start(token, v.listener, 0)).rejects.toThrow(TURN_FAILED_MESSAGE);
+  });
+
+  it('close() is idempotent, cancels speech and the recogniser, and silences all events', async () => {
+    const t = setup([say('Question?')], { recognition: true });
+    await t.transport.start(token, t.listener, 0);
+    await t.clock.advance(0);
+    const rec = t.recognition?.instances[0];
+    rec?.say(['half an answer', false]);
+    const before = t.events.length;
+    t.transport.close();
+    t.transport.close();
+    expect(rec?.running).toBe(false);
+    expect(t.speech?.cancels()).toBe(1);
+    await t.clock.advance(END_OF_ANSWER_PAUSE_MS * 2);
+    t.transport.sendText('typed after close');
+    await flush();
+    expect(t.events.length).toBe(before);
+    expect(t.server.requests).toHaveLength(1);
+  });
+});

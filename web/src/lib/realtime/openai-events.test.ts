@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { closingRemarkInstructions } from '../../../../server/providers/interviewer-instructions';
+import { OpenAiEventHandler } from './openai-events';
+import type { TransportEvent } from './types';
+
+function setup(startedAt = 1000) {
+  const sent: Record<string, unknown>[] = [];
+  const emitted: TransportEvent[] = [];
+  let now = startedAt;
+  let micStops = 0;
+  const handler = new OpenAiEventHandler({
+    send: (e) => sent.push(e),
+    emit: (e) => emitted.push(e),
+    stopMicrophone: () => {
+      micStops += 1;
+    },
+    now: () => now,
+    startedAt,
+  });
+  return {
+    handler,
+    sent,
+    emitted,
+    micStops: () => micStops,
+    advance: (ms: number) => {
+      now += ms;
+    },
+    msg: (event: Record<string, unknown>) => handler.handleMessage(JSON.stringify(event)),
+  };
+}
+
+const closeCall = (reason: string, callId = 'call_1') => ({
+  type: 'response.done',
+  response: {
+    status: 'completed',
+    output: [{ type: 'function_call', name: 'close_session', call_id: callId, arguments: JSON.stringify({ reason }) }],
+  },
+});
+
+describe('OpenAiEventHandler', () => {
+  it('asks for the first response once the session is created', () => {
+    const t = setup();
+    t.msg({ type: 'session.created', session: { id: 'sess_1' } });
+    expect(t.sent).toEqual([{ type: 'response.create' }]);
+    expect(t.emitted).toEqual([]);
+  });
+
+  it('turns GA transcript events into interviewer and candidate lines with ms since start', () => {
+    const t = setup(500);
+    t.advance(1200.4);
+    t.msg({ type: 'response.output_audio_transcript.done', transcript: ' Tell me about yourself. ' });
+    t.advance(3000);
+    t.msg({ type: 'conversation.item.input_audio_transcription.completed', transcript: 'I build web apps.' });
+    expect(t.emitted).toEqual([
+      { type: 'interviewer', text: 'Tell me about yourself.', at: 1200 },
+      { type: 'candidate', text: 'I build web apps.', at: 4200 },
+    ]);
+  });
+
+  it('accepts the beta transcript name for interviewer lines', () => {
+    const t = setup();
+    t.msg({ type: 'response.audio_transcript.done', transcript: 'What is a closure?' });
+    expect(t.emitted).toEqual([{ type: 'interviewer', text: 'What is a closure?', at: 0 }]);
+  });
+
+  it('ignores empty transcripts, unknown events and malformed messages', () => {
+    const t = setup();
+    t.msg({ type: 'conversation.item.input_audio_transcription.completed', transcript: '   ' });
+    t.msg({ type: 'response.output_audio_transcript.delta', delta: 'Wh' });
+    t.handler.handleMessage('not json');
+    t.handler.handleMessage(42);
+    expect(t.emitted).toEqual([]);
+    expect(t.sent).toEqual([]);
+  });
+
+  it('reports speaking from the output audio buffer, without repeats, and clears it', () => {
+    const t = setup();
+    t.msg({ type: 'output_audio_buffer.started', response_id: 'r1' });
+    t.msg({ type: 'output_audio_buffer.started', response_id: 'r1' });
+    t.msg({ type: 'output_audio_buffer.stopped', response_id: 'r1' });
+    t.msg({ type: 'output_audio_buffer.started', response_id: 'r2' });
+    t.msg({ type: 'output_audio_buffer.cleared', response_id: 'r2' });
+    expect(t.emitted).toEqual([
+      { type: 'speaking', speaking: true },
+      { type: 'speaking', speaking: false },
+      { type: 'speaking', speaking: true },
+      { type: 'speaking', speaking: false },
+    ]);
+  });
+
+  it('honours close_session once: function result, closing remark, microphone off, close-requested', () => {
+    const t = setup();
+    t.msg(closeCall('all questions covered'));
+    t.msg(closeCall('again', 'call_2'));
+    expect(t.sent).toEqual([
+      {
+        type: 'conversation.item.create',
+        item: { type: 'function_call_output', call_id: 'call_1', output: '{"ok":true}' },
+      },
+      {
+        type: 'response.create',
+        response: { instructions: closingRemarkInstructions('all questions covered'), tool_choice: 'none' },
+      },
+    ]);
+    expect(t.micStops()).toBe(1);
+    expect(t.emitted).toEqual([{ type: 'close-requested', reason: 'all questions covered' }]);
+  });
+
+  it('closes with a plain reason when the arguments are not valid JSON', () => {
+    const t = setup();
+    t.msg({
+      type: 'response.done',
+      response: { output: [{ type: 'function_call', name: 'close_session', call_id: 'c', arguments: '{oops' }] },
+    });
+    expect(t.emitted).toEqual([{ type: 'close-requested', reason: 'the interviewer ended the interview' }]);
+  });
+
+  it('does nothing for a response.done without a close_session call', () => {
+    const t = setup();
+    t.msg({ type: 'response.done', response: { output: [{ type: 'message', role: 'assistant' }] } });
+    t.msg({ type: 'response.done', response: { output: [{ type: 'function_call', name: 'other_tool', call_id: 'x' }] } });
+    t.msg({ type: 'response.done' });
+    expect(t.emitted).toEqual([]);
+    expect(t.sent).toEqual([]);
+    expect(t.micStops()).toBe(0);
+  });
+
+  it('fails once on an error event, clearing the speaking indicator, and then goes quiet', () => {
+    const t = setup();
+    t.msg({ type: 'output_audio_buffer.started' });
+    t.msg({ type: 'error', error: { type: 'server_error', code: 'session_expired', message: 'Your session hit the maximum duration.' } });
+    t.handler.fail('The connection to the voice service was lost.');
+    t.msg({ type: 'response.output_audio_transcript.done', transcript: 'late line' });
+    expect(t.emitted).toEqual([
+      { type: 'speaking', speaking: true },
+      { type: 'speaking', speaking: false },
+      { type: 'failed', message: 'The voice service reported an error: Your session hit the maximum duration.' },
+    ]);
+  });
+
+  it('treats an overlapping response.create as recoverable', () => {
+    const t = setup();
+    t.msg({ type: 'error', error: { code: 'conversation_already_has_active_response', message: 'busy' } });
+    t.msg({ type: 'error' });
+    expect(t.emitted).toEqual([{ type: 'failed', message: 'The voice service reported an error.' }]);
+  });
+
+  it('emits nothing after a deliberate stop', () => {
+    const t = setup();
+    t.msg({ type: 'output_audio_buffer.started' });
+    t.handler.stop();
+    t.handler.fail('dropped');
+    t.msg({ type: 'session.created' });
+    expect(t.emitted).toEqual([
+      { type: 'speaking', speaking: true },
+      { type: 'speaking', speaking: false },
+    ]);
+    expect(t.sent).toEqual([]);
+  });
+});

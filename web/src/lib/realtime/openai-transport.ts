@@ -1,0 +1,187 @@
+/**
+ * The OpenAI Realtime (GA) voice transport: microphone → RTCPeerConnection → the provider, events
+ * over the `oai-events` data channel, the interviewer's voice played from the remote track.
+ * The browser talks to the provider directly with the short-lived `ek_...` secret minted by our server.
+ */
+import type { OpenAiToken, TokenResponse } from '../../../../contract';
+import { OpenAiEventHandler } from './openai-events';
+import type { TransportContext, TransportListener, VoiceTransport } from './types';
+
+/** Browser parts, injectable so unit tests can run the transport against fakes. */
+export interface OpenAiTransportDeps {
+  getUserMedia(constraints: MediaStreamConstraints): Promise<MediaStream>;
+  createPeerConnection(): RTCPeerConnection;
+  fetch: typeof fetch;
+  /** Where the interviewer's voice is played; attached to the document so autoplay works. */
+  createAudioElement(): HTMLAudioElement;
+  now(): number;
+}
+
+function browserDeps(): OpenAiTransportDeps {
+  return {
+    getUserMedia: (constraints) => navigator.mediaDevices.getUserMedia(constraints),
+    createPeerConnection: () => new RTCPeerConnection(),
+    fetch: (input, init) => fetch(input, init),
+    createAudioElement: () => {
+      const audio = document.createElement('audio');
+      audio.autoplay = true;
+      audio.dataset.testid = 'interviewer-audio';
+      audio.style.display = 'none';
+      document.body.appendChild(audio);
+      return audio;
+    },
+    now: () => performance.now(),
+  };
+}
+
+const MIC_CONSTRAINTS: MediaStreamConstraints = {
+  audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+};
+
+/** The provider's answer to a failed SDP POST is JSON `{error: {message}}`; show its message if there is one. */
+async function sdpFailureMessage(res: Response): Promise<string> {
+  let detail = '';
+  try {
+    const body: unknown = await res.json();
+    if (body && typeof body === 'object' && 'error' in body) {
+      const err = body.error;
+      if (typeof err === 'string') detail = err;
+      else if (err && typeof err === 'object' && 'message' in err && typeof err.message === 'string') detail = err.message;
+    }
+  } catch {
+    // not JSON; the status says enough
+  }
+  return `The voice service refused the connection (HTTP ${res.status})${detail ? `: ${detail}` : '.'}`;
+}
+
+export function createOpenAiTransport(
+  token: OpenAiToken,
+  _ctx: TransportContext,
+  deps: OpenAiTransportDeps = browserDeps(),
+): VoiceTransport {
+  let mic: MediaStream | null = null;
+  let pc: RTCPeerConnection | null = null;
+  let channel: RTCDataChannel | null = null;
+  let audio: HTMLAudioElement | null = null;
+  let handler: OpenAiEventHandler | null = null;
+  let closed = false;
+
+  const stopMicrophone = (): void => {
+    mic?.getTracks().forEach((track) => track.stop());
+  };
+
+  const close = (): void => {
+    if (closed) return;
+    closed = true;
+    handler?.stop();
+    stopMicrophone();
+    try {
+      channel?.close();
+    } catch {
+      // already closed
+    }
+    try {
+      pc?.close();
+    } catch {
+      // already closed
+    }
+    if (audio) {
+      audio.srcObject = null;
+      audio.remove();
+    }
+  };
+
+  const start = async (startToken: TokenResponse, listener: TransportListener, startedAt: number): Promise<void> => {
+    const active: OpenAiToken = startToken.transport === 'openai-realtime' ? startToken : token;
+    const events = new OpenAiEventHandler({
+      send: (event) => {
+        if (channel?.readyState === 'open') channel.send(JSON.stringify(event));
+      },
+      emit: (event) => {
+        if (!closed) listener(event);
+      },
+      stopMicrophone,
+      now: deps.now,
+      startedAt,
+    });
+    handler = events;
+
+    try {
+      mic = await deps.getUserMedia(MIC_CONSTRAINTS);
+      if (closed) throw new Error('The session was closed while it was starting.');
+      const peer = deps.createPeerConnection();
+      pc = peer;
+      const player = deps.createAudioElement();
+      audio = player;
+      peer.ontrack = (e) => {
+        player.srcObject = e.streams[0] ?? new MediaStream([e.track]);
+      };
+      for (const track of mic.getAudioTracks()) peer.addTrack(track, mic);
+
+      const dc = peer.createDataChannel('oai-events');
+      channel = dc;
+      dc.onmessage = (e: MessageEvent) => events.handleMessage(e.data);
+
+      const opened = new Promise<void>((resolve, reject) => {
+        let isOpen = false;
+        dc.onopen = () => {
+          isOpen = true;
+          resolve();
+        };
+        dc.onclose = () => {
+          if (!isOpen) reject(new Error('The voice connection closed before it was ready.'));
+          else if (!closed) events.fail('The connection to the voice service was lost.');
+        };
+        peer.onconnectionstatechange = () => {
+          const state = peer.connectionState;
+          if (state !== 'failed' && state !== 'disconnected' && state !== 'closed') return;
+          if (!isOpen) reject(new Error('The voice connection could not be established.'));
+          else if (!closed) events.fail('The connection to the voice service was lost.');
+        };
+      });
+
+      // Awaited only after the SDP exchange; a rejection that lands earlier must not go unhandled.
+      opened.catch(() => undefined);
+
+      const offer = await peer.createOffer();
+      await peer.setLocalDescription(offer);
+      let res: Response;
+      try {
+        res = await deps.fetch(active.sdpUrl, {
+          method: 'POST',
+          body: offer.sdp ?? '',
+          headers: { Authorization: `Bearer ${active.client_secret.value}`, 'Content-Type': 'application/sdp' },
+        });
+      } catch {
+        // fetch only says "Failed to fetch"; name the part that failed.
+        throw new Error('The voice service could not be reached.');
+      }
+      if (!res.ok) throw new Error(await sdpFailureMessage(res));
+      const answer = await res.text();
+      if (closed) throw new Error('The session was closed while it was starting.');
+      await peer.setRemoteDescription({ type: 'answer', sdp: answer });
+      await opened;
+      if (closed) throw new Error('The session was closed while it was starting.');
+    } catch (err) {
+      close();
+      throw err instanceof Error ? err : new Error('The voice session could not start.');
+    }
+  };
+
+  return {
+    acceptsTypedAnswers: false,
+    start,
+    // Voice only: the candidate answers by speaking. Kept harmless in case a caller sends text anyway.
+    sendText: (text: string) => {
+      if (closed || channel?.readyState !== 'open' || !text.trim()) return;
+      channel.send(
+        JSON.stringify({
+          type: 'conversation.item.create',
+          item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: text.trim() }] },
+        }),
+      );
+      channel.send(JSON.stringify({ type: 'response.create' }));
+    },
+    close,
+  };
+}

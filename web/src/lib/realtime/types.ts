@@ -1,0 +1,49 @@
+/**
+ * The voice-transport seam. The session controller (one owner of the session state) talks only to
+ * this interface; the OpenAI WebRTC transport and the browser-speech transport implement it, and
+ * unit tests drive the controller with a scripted one.
+ */
+import type { TokenResponse } from '../../../../contract';
+
+export type TransportEvent =
+  /** The interviewer finished a line (shown as a card, kept in the transcript). */
+  | { type: 'interviewer'; text: string; at: number }
+  /** The candidate finished an answer. */
+  | { type: 'candidate'; text: string; at: number }
+  /** Words the recogniser has heard so far in the current answer (browser speech only). */
+  | { type: 'interim'; text: string }
+  | { type: 'speaking'; speaking: boolean }
+  /** Something the candidate must know plainly, e.g. "This browser cannot recognise speech...". */
+  | { type: 'notice'; text: string }
+  /**
+   * The interviewer ended the interview (close_session, honoured once). The transport has already
+   * asked for / spoken the closing remark and stopped the microphone; the controller ends the
+   * session CLOSE_DELAY_MS later.
+   */
+  | { type: 'close-requested'; reason: string }
+  /** The connection failed or dropped, or the provider sent an error; the session must end now. */
+  | { type: 'failed'; message: string };
+
+export type TransportListener = (event: TransportEvent) => void;
+
+export interface VoiceTransport {
+  /**
+   * Opens the session (microphone, connection). Resolves when the session is active (the data
+   * channel is open / the interviewer's first turn is on its way); rejects when it cannot start.
+   * `startedAt` is the performance.now() reference for the `at` of every transcript event.
+   */
+  start(token: TokenResponse, listener: TransportListener, startedAt: number): Promise<void>;
+  /** True when the candidate can type answers (browser speech); the screen then shows a text box with Send. */
+  readonly acceptsTypedAnswers: boolean;
+  /** Typed answer; only called when acceptsTypedAnswers. */
+  sendText(text: string): void;
+  /** Closes everything (connection, microphone, speech). Safe to call twice. */
+  close(): void;
+}
+
+export interface TransportContext {
+  /** The logged-in candidate (x-user-email for calls the transport makes). */
+  userEmail: string;
+}
+
+export type TransportFactory = (token: TokenResponse, context: TransportContext) => VoiceTransport;

@@ -26,7 +26,7 @@ import {
 } from './fuzz-arbitraries';
 
 const USER = 'fuzz-user@example.com';
-const RUNS = 30;
+const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const TABLES = ['accounts', 'question_sets', 'events', 'feedback', 'interview_sessions'];
 
 let t: TestApp;
@@ -301,7 +301,11 @@ describe('fuzz: hostile input to every route → 4xx {error}, database unchanged
     const method = fc.constantFrom<'GET' | 'POST' | 'DELETE'>('GET', 'POST', 'DELETE');
     const known = /^\/(healthz|docs|api\/(config|question-sets|events|interview-stats|emails|feedback)|user\/(login|feedback|ratings)|interview\/(token|turn|rate-transcript))(\/|\?|$)/;
     await assertAll(
-      fc.tuple(method, path).filter(([, p]) => !known.test(p) && !known.test(safeDecode(p).replace(/\/+/g, '/'))),
+      // `//` and friends are the home page: the router ignores a trailing slash, so they are known.
+      fc.tuple(method, path).filter(([, p]) => {
+        const normal = safeDecode(p).replace(/\/+/g, '/');
+        return !known.test(p) && !known.test(normal) && normal !== '/';
+      }),
       ([m, p]) => expectRejected('unknown-route', toInject(m, p, {})),
     );
   });

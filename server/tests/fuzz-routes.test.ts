@@ -26,7 +26,7 @@ import {
 } from './fuzz-arbitraries';
 
 const USER = 'fuzz-user@example.com';
-const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+const RUNS = 30;
 const TABLES = ['accounts', 'question_sets', 'events', 'feedback', 'interview_sessions'];
 
 let t: TestApp;

@@ -4,9 +4,9 @@ import { z } from 'zod';
 export const errorSchema = z.object({ error: z.string() });
 export type ApiError = z.infer<typeof errorSchema>;
 
-/** design.md §3: the {email} pattern of the spec. The server trims and lower-cases. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const MAX_EMAIL_LENGTH = 254;
+import { EMAIL_PATTERN, MAX_DB_INTEGER, MAX_EMAIL_LENGTH } from './limits';
+
+export { EMAIL_PATTERN, MAX_DB_INTEGER, MAX_EMAIL_LENGTH };
 
 export const emailSchema = z
   .string({ error: 'Email must be text.' })
@@ -20,8 +20,6 @@ export const userHeadersSchema = z.object({ 'x-user-email': emailSchema });
 /** Shared admin secret header (spec §6); checked in constant time by the server. */
 export const adminHeadersSchema = z.object({ 'x-admin-secret': z.string().min(1).max(512) });
 
-/** Ids and indexes are PostgreSQL `integer` columns; a larger number can name no row. */
-export const MAX_DB_INTEGER = 2_147_483_647;
 export const idSchema = z.coerce
   .number({ error: 'The id must be a number.' })
   .int()

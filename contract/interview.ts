@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { idSchema, MAX_DB_INTEGER } from './common';
+import { MAX_DURATION_SECONDS, MAX_TRANSCRIPT_ENTRIES, MAX_TRANSCRIPT_TEXT } from './limits';
+
+export { MAX_DURATION_SECONDS, MAX_TRANSCRIPT_ENTRIES, MAX_TRANSCRIPT_TEXT };
 
 export const tokenQuerySchema = z.object({ questionSetId: idSchema });
 
@@ -30,9 +33,6 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 export type OpenAiToken = z.infer<typeof openAiTokenSchema>;
 export type BrowserSpeechToken = z.infer<typeof browserSpeechTokenSchema>;
 
-export const MAX_TRANSCRIPT_ENTRIES = 2000;
-export const MAX_TRANSCRIPT_TEXT = 20_000;
-export const MAX_DURATION_SECONDS = 4 * 60 * 60;
 
 export const transcriptEntrySchema = z.object({
   role: z.enum(['interviewer', 'interviewee']),

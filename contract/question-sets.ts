@@ -15,3 +15,4 @@ export const questionSetSchema = z.object({
 export type QuestionSet = z.infer<typeof questionSetSchema>;
 
 export const questionSetListSchema = z.array(questionSetSchema);
+export type QuestionSetList = z.infer<typeof questionSetListSchema>;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { emailSchema, idSchema, MAX_DB_INTEGER, timestampSchema } from './common';
+import { FEEDBACK_MAX_LENGTH, FEEDBACK_MIN_LENGTH, HISTORY_PAGE_SIZE, MAX_RATINGS_PAGE_SIZE } from './limits';
+
+export { FEEDBACK_MAX_LENGTH, FEEDBACK_MIN_LENGTH, HISTORY_PAGE_SIZE, MAX_RATINGS_PAGE_SIZE };
 
 export const loginRequestSchema = z.object({ email: emailSchema });
 
@@ -29,8 +32,6 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const FEEDBACK_MIN_LENGTH = 20;
-export const FEEDBACK_MAX_LENGTH = 1000;
 
 export const feedbackRequestSchema = z.object({
   feedback: z
@@ -49,8 +50,6 @@ export const feedbackRequestSchema = z.object({
 });
 export const feedbackResponseSchema = z.object({ id: z.number().int().positive() });
 
-export const HISTORY_PAGE_SIZE = 9;
-export const MAX_RATINGS_PAGE_SIZE = 50;
 
 export const ratingsQuerySchema = z.object({
   page: z.coerce.number({ error: 'page must be a whole number of at least 1.' }).int().min(1).max(1_000_000).default(1),

@@ -1,39 +1,37 @@
-/** The interviewee's calls (spec §7), each parsed with the shared contract. */
-import { z } from 'zod';
-import {
-  HISTORY_PAGE_SIZE,
-  loginResponseSchema,
-  publicConfigSchema,
-  questionSetListSchema,
-  rateResponseSchema,
-  ratingsResponseSchema,
-  tokenResponseSchema,
-  type PublicConfig,
-  type RateRequest,
+/** The interviewee's calls (spec §7), each typed with the shared contract. */
+import { HISTORY_PAGE_SIZE } from '../../../contract/limits';
+import type {
+  LoginResponse,
+  PublicConfig,
+  QuestionSetList,
+  RateRequest,
+  RateResponse,
+  RatingsResponse,
+  TokenResponse,
 } from '../../../contract';
 import { callApi, userHeaders } from './http';
 
-export const fetchConfig = () => callApi('/api/config', publicConfigSchema);
+export const fetchConfig = () => callApi<PublicConfig>('/api/config');
 
 /** x-user-email is optional here: premium model answers only come back for an active pro. */
 export const fetchQuestionSets = (email: string | null) =>
-  callApi('/api/question-sets', questionSetListSchema, email ? { headers: userHeaders(email) } : {});
+  callApi<QuestionSetList>('/api/question-sets', email ? { headers: userHeaders(email) } : {});
 
-export const login = (email: string) => callApi('/user/login', loginResponseSchema, { method: 'POST', body: { email } });
+export const login = (email: string) => callApi<LoginResponse>('/user/login', { method: 'POST', body: { email } });
 
 export const sendFeedback = (email: string, body: { feedback: string; topic: string; questionIndex: number }) =>
-  callApi('/user/feedback', z.unknown(), { method: 'POST', body, headers: userHeaders(email) });
+  callApi<unknown>('/user/feedback', { method: 'POST', body, headers: userHeaders(email) });
 
 export const fetchToken = (email: string, questionSetId: number) =>
-  callApi(`/interview/token?questionSetId=${encodeURIComponent(String(questionSetId))}`, tokenResponseSchema, {
+  callApi<TokenResponse>(`/interview/token?questionSetId=${encodeURIComponent(String(questionSetId))}`, {
     headers: userHeaders(email),
   });
 
 export const rateTranscript = (email: string, body: RateRequest) =>
-  callApi('/interview/rate-transcript', rateResponseSchema, { method: 'POST', body, headers: userHeaders(email) });
+  callApi<RateResponse>('/interview/rate-transcript', { method: 'POST', body, headers: userHeaders(email) });
 
 export const fetchRatings = (email: string, page: number, limit: number = HISTORY_PAGE_SIZE) =>
-  callApi(`/user/ratings?page=${page}&limit=${limit}`, ratingsResponseSchema, {
+  callApi<RatingsResponse>(`/user/ratings?page=${page}&limit=${limit}`, {
     headers: { ...userHeaders(email), 'content-type': 'application/json' },
   });
 

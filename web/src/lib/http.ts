@@ -1,10 +1,12 @@
 /**
- * One way to call the API: builds the URL from the API origin, parses the answer with the
- * contract's zod schema, and says precisely how a call failed, because the screens show different
- * texts for "the server answered an error" and "the call did not get through" (spec §8).
+ * One way to call the API: builds the URL from the API origin, types the answer with the shared
+ * contract, and says precisely how a call failed, because the screens show different texts for
+ * "the server answered an error" and "the call did not get through" (spec §8).
+ *
+ * Answers are typed, not parsed again: the server's serializer already checks every answer against
+ * the same zod contract before it leaves, and keeping zod out of the browser keeps the first
+ * screen small (docs/decisions/006-browser-trusts-typed-answers.md).
  */
-import type { z } from 'zod';
-import { errorSchema } from '../../../contract';
 import { apiUrl } from './api-base';
 
 export type ApiFailure =
@@ -12,7 +14,7 @@ export type ApiFailure =
   | { ok: false; kind: 'http'; status: number; message: string; serverError: string | null }
   /** No answer at all (offline, refused, aborted). */
   | { ok: false; kind: 'network'; error: unknown }
-  /** A success status with a body that is not what the contract says. */
+  /** A success status whose body is not JSON (a proxy's page, a truncated answer). */
   | { ok: false; kind: 'invalid'; status: number; error: unknown };
 export type ApiResult<T> = { ok: true; data: T } | ApiFailure;
 
@@ -23,7 +25,15 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-export async function callApi<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}): Promise<ApiResult<z.infer<S>>> {
+/** The `error` sentence of a `{error}` body, or null when the body is something else. */
+export function serverErrorOf(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return null;
+  const { error } = body as { error: unknown };
+  return typeof error === 'string' && error !== '' ? error : null;
+}
+
+/** `T` is the contract's answer type for the path; `null` when the call answers no body. */
+export async function callApi<T>(path: string, options: CallOptions = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
@@ -37,20 +47,19 @@ export async function callApi<S extends z.ZodType>(path: string, schema: S, opti
   } catch (error) {
     return { ok: false, kind: 'network', error };
   }
-  let json: unknown = null;
+  let json: unknown = undefined;
+  let jsonError: unknown = null;
   try {
     json = await response.json();
-  } catch {
-    json = null;
+  } catch (error) {
+    jsonError = error;
   }
   if (!response.ok) {
-    const parsedError = errorSchema.safeParse(json);
-    const serverError = parsedError.success && parsedError.data.error ? parsedError.data.error : null;
+    const serverError = serverErrorOf(json);
     return { ok: false, kind: 'http', status: response.status, message: serverError ?? response.statusText, serverError };
   }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) return { ok: false, kind: 'invalid', status: response.status, error: parsed.error };
-  return { ok: true, data: parsed.data };
+  if (json === undefined) return { ok: false, kind: 'invalid', status: response.status, error: jsonError };
+  return { ok: true, data: json as T };
 }
 
 export function userHeaders(email: string): Record<string, string> {

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { EMAIL_PATTERN, type PublicConfig } from '../../../../contract';
+import type { PublicConfig } from '../../../../contract';
+import { EMAIL_PATTERN } from '../../../../contract/limits';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { FounderLinks } from '../layout/contact-links';

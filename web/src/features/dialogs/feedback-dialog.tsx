@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { FEEDBACK_MAX_LENGTH, FEEDBACK_MIN_LENGTH } from '../../../../contract';
+import { FEEDBACK_MAX_LENGTH, FEEDBACK_MIN_LENGTH } from '../../../../contract/limits';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 

@@ -3,7 +3,8 @@
  * rating while the transcript is being rated. Pure: no DOM, no fetch; everything outside comes
  * in through `SessionDeps`, so unit tests drive it with a scripted transport.
  */
-import { MAX_DURATION_SECONDS, type RateRequest, type TokenResponse, type TranscriptEntry } from '../../../../contract';
+import type { RateRequest, TokenResponse, TranscriptEntry } from '../../../../contract';
+import { MAX_DURATION_SECONDS } from '../../../../contract/limits';
 import { wholeSecondsBetween } from '../../../../domain/format';
 import type { TransportEvent, VoiceTransport } from '../../lib/realtime/types';
 

@@ -1,10 +1,12 @@
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Markdown, preloadMarkdown } from '../../components/lazy-markdown';
 import { PulseDots } from '../../components/pulse-dots';
 import type { RatingView } from '../interview/session-controller';
-import { DogPicture } from './dog-picture';
+
+// Its own chunk: it checks a third-party answer with zod, which the first screen does without.
+const DogPicture = lazy(() => import('./dog-picture').then((m) => ({ default: m.DogPicture })));
 
 export const TEA_TEXT = "go grab a cup of tea, we're brewing your results. it should be ready in 1 to 2 minutes";
 
@@ -27,7 +29,9 @@ export function ResultsOverlay({ rating, modelAnswers, dogImageApi, onContinue, 
       {loading ? (
         <div className="flex flex-col items-center gap-5 py-4 text-center" aria-busy="true">
           <p className="max-w-md text-base text-slate-700">{TEA_TEXT}</p>
-          <DogPicture api={dogImageApi} />
+          <Suspense fallback={null}>
+            <DogPicture api={dogImageApi} />
+          </Suspense>
           <PulseDots label="Rating your answers" />
         </div>
       ) : (

@@ -1,0 +1,21 @@
+/**
+ * The contract's plain constants, in a module without zod: the browser imports these (and only
+ * types from the schema modules), so zod stays off the first screen's JavaScript.
+ */
+
+/** design.md §3: the {email} pattern of the spec. The server trims and lower-cases. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MAX_EMAIL_LENGTH = 254;
+
+/** Ids and indexes are PostgreSQL `integer` columns; a larger number can name no row. */
+export const MAX_DB_INTEGER = 2_147_483_647;
+
+export const MAX_TRANSCRIPT_ENTRIES = 2000;
+export const MAX_TRANSCRIPT_TEXT = 20_000;
+export const MAX_DURATION_SECONDS = 4 * 60 * 60;
+
+export const FEEDBACK_MIN_LENGTH = 20;
+export const FEEDBACK_MAX_LENGTH = 1000;
+
+export const HISTORY_PAGE_SIZE = 9;
+export const MAX_RATINGS_PAGE_SIZE = 50;

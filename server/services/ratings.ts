@@ -120,24 +120,27 @@ export async function listRatings(
 ): Promise<{ ratings: RatingItem[]; pagination: Pagination }> {
   const account = await requireAccount(ctx.db, email);
   const where = and(eq(events.accountId, account.id), eq(events.eventType, 'RATE'), eq(events.ratingStatus, 'rated'));
-  const [total] = await ctx.db.select({ n: count() }).from(events).where(where);
+  // The count and the page at once (two pool connections on PostgreSQL). Only what a history
+  // card shows is read: the transcript (the largest column) stays in the table.
+  const [[total], rows] = await Promise.all([
+    ctx.db.select({ n: count() }).from(events).where(where),
+    ctx.db
+      .select({
+        id: events.id,
+        topic: events.topic,
+        questionSetIndex: events.questionSetIndex,
+        score: events.score,
+        eventTimestamp: events.eventTimestamp,
+        durationSeconds: events.durationSeconds,
+        ratingMarkdown: events.ratingMarkdown,
+      })
+      .from(events)
+      .where(where)
+      .orderBy(desc(events.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+  ]);
   const totalCount = total?.n ?? 0;
-  // Only what a history card shows: the transcript (the largest column) stays in the table.
-  const rows = await ctx.db
-    .select({
-      id: events.id,
-      topic: events.topic,
-      questionSetIndex: events.questionSetIndex,
-      score: events.score,
-      eventTimestamp: events.eventTimestamp,
-      durationSeconds: events.durationSeconds,
-      ratingMarkdown: events.ratingMarkdown,
-    })
-    .from(events)
-    .where(where)
-    .orderBy(desc(events.id))
-    .limit(limit)
-    .offset((page - 1) * limit);
   const totalPages = Math.ceil(totalCount / limit);
   return {
     ratings: rows.map((row) => ({

@@ -52,6 +52,11 @@ describeDatabases('system calls', (database) => {
       expect(Object.keys(spec.body.paths), p).toContain(p);
     }
     expect(JSON.stringify(spec.body.paths['/user/login'])).toContain('isNewUser');
+    // The provider failures the voice calls can answer are part of the description.
+    const responses = (path: string, method: string) =>
+      Object.keys((spec.body.paths[path]?.[method] as { responses: Record<string, unknown> }).responses).sort();
+    expect(responses('/interview/token', 'get')).toEqual(['200', '400', '401', '402', '403', '404', '502', '503', '504']);
+    expect(responses('/interview/turn', 'post')).toEqual(['200', '400', '401', '403', '404', '409', '502', '503', '504']);
   });
 
   it('sets the security headers (CSP with the OpenAI and dog origins, no framing, nosniff)', async () => {

@@ -16,6 +16,11 @@ import { rateTranscript } from '../services/ratings';
 import { mintSessionToken } from '../services/tokens';
 import { nextTurn } from '../services/turns';
 
+/** Every call here: bad input, unknown user, unknown set or session. */
+const userErrors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
+/** The voice or language-model provider failed: refused (502), rate limited (503), too slow (504). */
+const upstreamErrors = { 502: errorSchema, 503: errorSchema, 504: errorSchema };
+
 export function interviewRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -28,7 +33,7 @@ export function interviewRoutes(app: FastifyInstance, ctx: AppContext): void {
         description: 'Mints a voice session for a question set; consumes one credit (402 when none are left).',
         headers: userHeadersSchema,
         querystring: tokenQuerySchema,
-        response: { 200: tokenResponseSchema, 401: errorSchema, 402: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: { 200: tokenResponseSchema, ...userErrors, 402: errorSchema, 403: errorSchema, ...upstreamErrors },
       },
     },
     (request) => mintSessionToken(ctx, request.headers['x-user-email'], request.query.questionSetId),
@@ -42,7 +47,7 @@ export function interviewRoutes(app: FastifyInstance, ctx: AppContext): void {
         description: "Browser-speech mode: the candidate's answer in, the interviewer's next line out.",
         headers: userHeadersSchema,
         body: turnRequestSchema,
-        response: { 200: turnResponseSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: { 200: turnResponseSchema, ...userErrors, 403: errorSchema, 409: errorSchema, ...upstreamErrors },
       },
     },
     (request) => nextTurn(ctx, request.headers['x-user-email'], request.body),
@@ -56,7 +61,7 @@ export function interviewRoutes(app: FastifyInstance, ctx: AppContext): void {
         description: 'Stores the transcript, rates it and answers the written feedback.',
         headers: userHeadersSchema,
         body: rateRequestSchema,
-        response: { 200: rateResponseSchema, 401: errorSchema, 404: errorSchema, 502: errorSchema },
+        response: { 200: rateResponseSchema, ...userErrors, 502: errorSchema },
       },
     },
     (request) => rateTranscript(ctx, request.headers['x-user-email'], request.body),

@@ -33,8 +33,10 @@ export async function registerWeb(
     return (request, reply) => {
       const acceptsHtml = (request.headers.accept ?? '').includes('text/html') || !request.headers.accept;
       if (request.method !== 'GET' || isApiPath(request.url) || !acceptsHtml) return null;
-      // Hashed assets that are missing must 404, not turn into HTML.
-      if (path.extname(request.url.split('?')[0] ?? '') !== '') return null;
+      // Hashed assets that are missing must 404, not turn into HTML. Under /admin/ every path is a
+      // client route: its last part can be an admin secret, which may contain dots.
+      const pathname = request.url.split('?')[0] ?? '';
+      if (!pathname.startsWith('/admin/') && path.extname(pathname) !== '') return null;
       return reply.type('text/html').sendFile('index.html');
     };
   }

@@ -28,9 +28,16 @@ export async function runLighthouse(log: (line: string) => void): Promise<Lighth
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: FLAGS });
   try {
     const url = `${server.url}/`;
-    const runner = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
-    const lhr = runner?.lhr;
-    if (!lhr) throw new Error('Lighthouse returned no report');
+    // Lighthouse sometimes fails to record the trace (NO_NAVSTART with this Chromium); that says
+    // nothing about the page, so such a run is repeated, up to three in all, and the log says so.
+    let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+    for (let attempt = 1; ; attempt += 1) {
+      const runner = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+      if (!runner?.lhr) throw new Error('Lighthouse returned no report');
+      lhr = runner.lhr;
+      if (!lhr.runtimeError || attempt === 3) break;
+      log(`  lighthouse run ${attempt} could not measure (${lhr.runtimeError.code}); running it again`);
+    }
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const metrics: Record<string, string> = {};
     for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']) {

@@ -1,10 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_SECRET_FILE, resolveAdminSecret } from './admin-secret';
-import { minimalChildEnv } from './config';
+import { runMain } from '../test-support/run-main';
 import { acquireDataDirLock, DataDirLockedError, LOCK_FILE_NAME } from './data-dir-lock';
 
 const dirs: string[] = [];
@@ -67,30 +67,6 @@ describe('admin secret', () => {
     expect(second).toEqual({ secret: first.secret, generated: false, file: path.join(dir, ADMIN_SECRET_FILE) });
   });
 });
-
-const ROOT = path.resolve(import.meta.dirname, '..');
-
-/** One process (no tsx wrapper relaying signals), so SIGTERM and the lock's PID are the server's own. */
-function runMain(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...minimalChildEnv(), PORT: '0', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const waitFor = async (pattern: RegExp) => {
-    for (;;) {
-      const match = pattern.exec(output);
-      if (match) return match;
-      if (child.exitCode !== null) throw new Error(`exited early:\n${output}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
-  return { child, exited, waitFor, output: () => output };
-}
 
 describe('server/main.ts', () => {
   it('prints the real port, generates the admin secret once, refuses a second process, releases on SIGTERM', async () => {

@@ -82,16 +82,22 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
+/** A new, empty PostgreSQL database on the test server (for a suite or a server process). */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `t_${process.pid}_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE "${name}"`);
+  return { url: withDatabase(testEnv.testDatabaseUrl, name), drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
 async function openTestDatabase(kind: TestDatabaseKind): Promise<{ database: Database; drop(): Promise<void> }> {
   if (kind === 'pglite') {
     const client = new PGlite({ loadDataDir: await pgliteTemplate() });
     const database = await openDatabase({ kind: 'pglite-client', client });
     return { database, drop: async () => undefined };
   }
-  const name = `t_${process.pid}_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE "${name}"`);
-  const database = await openDatabase({ kind: 'postgres', url: withDatabase(testEnv.testDatabaseUrl, name), poolSize: 25 });
-  return { database, drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+  const { url, drop } = await createPostgresDatabase();
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 25 });
+  return { database, drop };
 }
 
 let shippedCatalogue: Promise<CatalogueSet[]> | null = null;

@@ -61,7 +61,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     // maxParamLength: an email path parameter may be 254 characters before %-encoding.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
     frameworkErrors: frameworkErrorResponse,
-    trustProxy: false,
+    // Behind a reverse proxy every request comes from the proxy; TRUST_PROXY names the proxies
+    // whose X-Forwarded-For gives the real client address (rate limits, throttles, logs).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

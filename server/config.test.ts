@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, envSchema, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
@@ -22,6 +23,9 @@ describe('loadConfig', () => {
       proSessionLimit: 100,
       corsOrigins: [],
       rateLimitAllowList: [],
+      loginRateLimit: 30,
+      tokenRateLimit: 60,
+      trustProxy: [],
       dogImageApi: 'https://dog.ceo/api/breeds/image/random',
       openaiApiKey: null,
       openaiBaseUrl: 'https://api.openai.com/v1',
@@ -47,6 +51,9 @@ describe('loadConfig', () => {
       PRO_SESSION_LIMIT: '40',
       CORS_ORIGINS: 'https://app.example.com/,http://localhost:5173',
       RATE_LIMIT_ALLOW: '127.0.0.1, ::1',
+      LOGIN_RATE_LIMIT: '100',
+      TOKEN_RATE_LIMIT: '5',
+      TRUST_PROXY: '10.0.0.0/8, 192.0.2.1, fd00::/8',
       DOG_IMAGE_API: 'off',
       OPENAI_API_KEY: 'sk-test',
       OPENAI_BASE_URL: 'http://127.0.0.1:9999/v1/',
@@ -71,6 +78,9 @@ describe('loadConfig', () => {
       proSessionLimit: 40,
       corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
       rateLimitAllowList: ['127.0.0.1', '::1'],
+      loginRateLimit: 100,
+      tokenRateLimit: 5,
+      trustProxy: ['10.0.0.0/8', '192.0.2.1', 'fd00::/8'],
       dogImageApi: null,
       openaiApiKey: 'sk-test',
       openaiBaseUrl: 'http://127.0.0.1:9999/v1',
@@ -98,6 +108,9 @@ describe('loadConfig', () => {
         DOG_IMAGE_API: 'sometimes',
         ADMIN_SECRET: 'short',
         RATE_LIMIT_ALLOW: 'localhost',
+        LOGIN_RATE_LIMIT: '0',
+        TOKEN_RATE_LIMIT: 'many',
+        TRUST_PROXY: 'true',
       });
     } catch (error) {
       caught = error;
@@ -105,8 +118,37 @@ describe('loadConfig', () => {
     expect(caught).toBeInstanceOf(ConfigError);
     const keys = (caught as ConfigError).problems.map((p) => p.split(':')[0]);
     expect(keys.sort()).toEqual(
-      ['ADMIN_SECRET', 'CORS_ORIGINS', 'DATABASE_URL', 'DOG_IMAGE_API', 'FREE_SESSION_LIMIT', 'PORT', 'RATE_LIMIT_ALLOW', 'SIGNUP', 'SUPPORT_CONTACTS'].sort(),
+      [
+        'ADMIN_SECRET',
+        'CORS_ORIGINS',
+        'DATABASE_URL',
+        'DOG_IMAGE_API',
+        'FREE_SESSION_LIMIT',
+        'LOGIN_RATE_LIMIT',
+        'PORT',
+        'RATE_LIMIT_ALLOW',
+        'SIGNUP',
+        'SUPPORT_CONTACTS',
+        'TOKEN_RATE_LIMIT',
+        'TRUST_PROXY',
+      ].sort(),
     );
     expect((caught as ConfigError).message).toContain('Invalid configuration:');
+  });
+});
+
+describe('the settings documentation', () => {
+  const root = path.resolve(import.meta.dirname, '..');
+  const keys = Object.keys(envSchema.shape);
+
+  it('has a README table row and an .env.example line for every setting, and no others', () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    const example = readFileSync(path.join(root, '.env.example'), 'utf8');
+    for (const key of keys) {
+      expect(readme, key).toContain(`| \`${key}\` |`);
+      expect(example, key).toMatch(new RegExp(`^#? ?${key}=`, 'm'));
+    }
+    const documented = [...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]);
+    expect(documented.filter((key) => !keys.includes(key ?? ''))).toEqual([]);
   });
 });

@@ -60,6 +60,24 @@ const addressesSchema = z.string().transform((raw, ctx) => {
   return addresses;
 });
 
+/** Proxies whose X-Forwarded-For is believed: addresses or CIDR ranges, comma-separated. */
+const proxiesSchema = z.string().transform((raw, ctx) => {
+  const entries = raw
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  const proxy = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+  const bad = entries.find((a) => !proxy.safeParse(a).success);
+  if (bad !== undefined) {
+    ctx.addIssue({ code: 'custom', message: `"${bad}" is not an IP address or CIDR range` });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+const perMinute = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(1, { error: 'must be at least 1' }).max(100_000).default(fallback));
+
 const positiveInt = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000).default(fallback));
 
@@ -86,6 +104,9 @@ export const envSchema = z.object({
   PRO_SESSION_LIMIT: positiveInt(100),
   CORS_ORIGINS: z.preprocess(emptyToUndefined, originsSchema.default([])),
   RATE_LIMIT_ALLOW: z.preprocess(emptyToUndefined, addressesSchema.default([])),
+  LOGIN_RATE_LIMIT: perMinute(30),
+  TOKEN_RATE_LIMIT: perMinute(60),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, proxiesSchema.default([])),
   DOG_IMAGE_API: z.preprocess(
     emptyToUndefined,
     z.union([z.literal('off'), httpUrl]).default('https://dog.ceo/api/breeds/image/random'),
@@ -116,6 +137,12 @@ export interface AppConfig {
   corsOrigins: string[];
   /** Client addresses exempt from the login/token rate limits (e.g. a load-test client); default none. */
   rateLimitAllowList: string[];
+  /** Logins per minute per client address. */
+  loginRateLimit: number;
+  /** Session tokens minted per minute per client address. */
+  tokenRateLimit: number;
+  /** Reverse proxies trusted for the client address (X-Forwarded-For); empty: none. */
+  trustProxy: string[];
   /** null when switched off. */
   dogImageApi: string | null;
   openaiApiKey: string | null;
@@ -156,6 +183,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     proSessionLimit: e.PRO_SESSION_LIMIT,
     corsOrigins: e.CORS_ORIGINS,
     rateLimitAllowList: e.RATE_LIMIT_ALLOW,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    tokenRateLimit: e.TOKEN_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
     dogImageApi: e.DOG_IMAGE_API === 'off' ? null : e.DOG_IMAGE_API,
     openaiApiKey: e.OPENAI_API_KEY ?? null,
     openaiBaseUrl: e.OPENAI_BASE_URL.replace(/\/+$/, ''),

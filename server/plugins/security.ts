@@ -67,5 +67,7 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
   });
 }
 
-export const LOGIN_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
-export const TOKEN_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
+/** A route's limit per client address (LOGIN_RATE_LIMIT and TOKEN_RATE_LIMIT are per minute). */
+export function perMinute(max: number) {
+  return { max, timeWindow: '1 minute' } as const;
+}

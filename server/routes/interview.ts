@@ -11,7 +11,7 @@ import {
   userHeadersSchema,
 } from '../../contract';
 import type { AppContext } from '../app-context';
-import { TOKEN_RATE_LIMIT } from '../plugins/security';
+import { perMinute } from '../plugins/security';
 import { rateTranscript } from '../services/ratings';
 import { mintSessionToken } from '../services/tokens';
 import { nextTurn } from '../services/turns';
@@ -27,7 +27,7 @@ export function interviewRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/interview/token',
     {
-      config: { rateLimit: TOKEN_RATE_LIMIT },
+      config: { rateLimit: perMinute(ctx.config.tokenRateLimit) },
       schema: {
         tags: ['interview'],
         description: 'Mints a voice session for a question set; consumes one credit (402 when none are left).',

@@ -11,7 +11,7 @@ import {
   userHeadersSchema,
 } from '../../contract';
 import type { AppContext } from '../app-context';
-import { LOGIN_RATE_LIMIT } from '../plugins/security';
+import { perMinute } from '../plugins/security';
 import { login, requireAccount } from '../services/accounts';
 import { createFeedback } from '../services/feedback';
 import { listRatings } from '../services/ratings';
@@ -22,7 +22,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/user/login',
     {
-      config: { rateLimit: LOGIN_RATE_LIMIT },
+      config: { rateLimit: perMinute(ctx.config.loginRateLimit) },
       schema: {
         tags: ['user'],
         body: loginRequestSchema,

@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { createEmail, deleteEmail, fetchEmails, setPlan, type ApiResult, type EmailAccount } from './admin-api';
-import { useAdminSecret } from './admin-secret';
-import { failureText } from './format';
+import { useAdminList } from './use-admin-list';
 
 const BUTTON = 'rounded px-3 py-1 text-sm font-medium text-white disabled:cursor-not-allowed disabled:opacity-50';
 
@@ -21,40 +20,13 @@ function deleteFailure(result: ApiResult<void>): string | null {
   return result.kind === 'http' ? 'Failed to delete email.' : 'An error occurred while deleting the email.';
 }
 
+const EMAILS_TEXTS = { failed: 'Failed to fetch emails', otherwise: 'An error occurred while fetching emails.' };
+
 /** Spec §2 "Manage Emails": list, create inline, toggle the plan, delete; every action reloads the list. */
 export function EmailsPage() {
-  const secret = useAdminSecret();
-  const [emails, setEmails] = useState<EmailAccount[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { secret, items: emails, loading, error, busy, act } = useAdminList(fetchEmails, EMAILS_TEXTS);
   const [creating, setCreating] = useState(false);
   const [draft, setDraft] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  /** Answers the failure text of the reload, or null. */
-  const reload = useCallback(async (key: string): Promise<string | null> => {
-    setLoading(true);
-    const result = await fetchEmails(key);
-    setLoading(false);
-    if (!result.ok) return failureText(result, 'Failed to fetch emails', 'An error occurred while fetching emails.');
-    setEmails(result.data);
-    return null;
-  }, []);
-
-  useEffect(() => {
-    if (secret !== null) void reload(secret).then(setError);
-  }, [secret, reload]);
-
-  /** Runs one action, then reloads; the action's failure wins over the reload's. */
-  const act = async (run: (key: string) => Promise<string | null>): Promise<boolean> => {
-    if (secret === null) return false;
-    setBusy(true);
-    const actionError = await run(secret);
-    const reloadError = await reload(secret);
-    setBusy(false);
-    setError(actionError ?? reloadError);
-    return actionError === null;
-  };
 
   const save = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { deleteFeedback, fetchFeedback, type AdminFeedback } from './admin-api';
-import { useAdminSecret } from './admin-secret';
 import { downloadText, feedbackCsv, feedbackCsvName } from './csv-exports';
 import { FeedbackDetails } from './feedback-details';
 import { failureText, formatDateTime } from './format';
+import { useAdminList } from './use-admin-list';
 
 /** Spec §9: the list preview is cut at 150 characters. */
 export const FEEDBACK_PREVIEW_LENGTH = 150;
@@ -12,39 +12,21 @@ export function previewText(text: string): string {
   return text.length > FEEDBACK_PREVIEW_LENGTH ? `${text.slice(0, FEEDBACK_PREVIEW_LENGTH)}...` : text;
 }
 
+const FEEDBACK_TEXTS = { failed: 'Failed to fetch feedback', otherwise: 'An error occurred while fetching feedback.' };
+
 /** Spec §2 "User Feedback": the list, details, delete and the CSV export. */
 export function FeedbackPage() {
-  const secret = useAdminSecret();
-  const [items, setItems] = useState<AdminFeedback[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // `loaded`: the count and the empty state describe a list that was really loaded, not a failed load.
+  const { secret, items, loading, loaded, error, act } = useAdminList(fetchFeedback, FEEDBACK_TEXTS);
   const [selected, setSelected] = useState<AdminFeedback | null>(null);
-  // The count and the empty state describe a list that was really loaded, not a failed load.
-  const [loaded, setLoaded] = useState(false);
-
-  const reload = useCallback(async (key: string): Promise<string | null> => {
-    setLoading(true);
-    const result = await fetchFeedback(key);
-    setLoading(false);
-    if (!result.ok) return failureText(result, 'Failed to fetch feedback', 'An error occurred while fetching feedback.');
-    setItems(result.data);
-    setLoaded(true);
-    return null;
-  }, []);
-
-  useEffect(() => {
-    if (secret !== null) void reload(secret).then(setError);
-  }, [secret, reload]);
 
   const remove = async (item: AdminFeedback) => {
     if (secret === null) return;
     if (!window.confirm('Are you sure you want to delete this feedback? This action cannot be undone.')) return;
-    const result = await deleteFeedback(secret, item.id);
-    const deleteError = result.ok
-      ? null
-      : failureText(result, 'Failed to delete feedback', 'An error occurred while deleting feedback.');
-    const reloadError = await reload(secret);
-    setError(deleteError ?? reloadError);
+    await act(async (key) => {
+      const result = await deleteFeedback(key, item.id);
+      return result.ok ? null : failureText(result, 'Failed to delete feedback', 'An error occurred while deleting feedback.');
+    });
   };
 
   const download = () => {

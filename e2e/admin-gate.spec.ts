@@ -110,6 +110,14 @@ test('the secret can come from the route parameter and leaves the address bar on
   expect(await savedSecret(page)).toBe(server.adminSecret);
 });
 
+test('the dashboard at /admin takes the secret as its route parameter too', async ({ page }) => {
+  await page.goto(`${server.url}/admin/${encodeURIComponent(server.adminSecret)}`);
+  await expect(page).toHaveURL(`${server.url}/admin`);
+  await expect(gate(page)).toBeHidden();
+  await expect(page.getByTestId('email-count')).toBeVisible();
+  expect(await savedSecret(page)).toBe(server.adminSecret);
+});
+
 test('without any secret the emails page asks to authenticate', async ({ page }) => {
   await page.goto(`${server.url}/admin/emails`);
   await expect(gate(page)).toBeVisible();

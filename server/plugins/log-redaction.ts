@@ -1,14 +1,17 @@
 /**
- * The admin pages accept the secret as a path segment (`/admin/events/<secret>`, spec §2), and
+ * The admin pages accept the secret as a path segment (`/admin/<secret>`, `/admin/events/<secret>`,
+ * spec §2), and
  * the browser requests that page from this server: the request log must not keep the secret.
  * The admin API's header is never logged (Fastify's request serializer leaves headers out).
  */
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 const ADMIN_PAGE_WITH_SECRET = /^(\/+admin\/+(?:dashboard|events|emails|feedback))\/+[^?#]+/i;
+/** `/admin/<secret>`: the dashboard's secret, any first segment that is not a page name. */
+const ADMIN_INDEX_WITH_SECRET = /^(\/+admin)\/+(?!(?:dashboard|events|emails|feedback)(?:[/?#]|$))[^?#]+/i;
 
 export function redactUrl(url: string): string {
-  return url.replace(ADMIN_PAGE_WITH_SECRET, '$1/[redacted]');
+  return url.replace(ADMIN_PAGE_WITH_SECRET, '$1/[redacted]').replace(ADMIN_INDEX_WITH_SECRET, '$1/[redacted]');
 }
 
 /** Fastify's own request serializer, with the URL redacted. */

@@ -9,7 +9,7 @@ import { FeedbackPage } from './feedback-page';
  * The admin area, mounted by the app router at `/admin/*` (lazy: interviewee screens never load it).
  *
  * Paths (each page also takes the secret as the route parameter `secret`, spec §2):
- *   /admin, /admin/dashboard, /admin/dashboard/:secret   Dashboard
+ *   /admin, /admin/:secret, /admin/dashboard, /admin/dashboard/:secret   Dashboard
  *   /admin/events, /admin/events/:secret                 Recent Events
  *   /admin/emails, /admin/emails/:secret                 Manage Emails
  *   /admin/feedback, /admin/feedback/:secret             User Feedback
@@ -20,6 +20,8 @@ export default function AdminApp() {
     <Routes>
       <Route element={<AdminLayout />}>
         <Route index element={<DashboardPage />} />
+        {/* The index page's own secret parameter; the named pages above it win over it. */}
+        <Route path=":secret" element={<DashboardPage />} />
         <Route path="dashboard" element={<DashboardPage />} />
         <Route path="dashboard/:secret" element={<DashboardPage />} />
         <Route path="events" element={<EventsPage />} />

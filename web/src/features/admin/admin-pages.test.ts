@@ -29,6 +29,11 @@ describe('previewText', () => {
     expect(previewText('a'.repeat(150))).toBe('a'.repeat(150));
     expect(previewText(`${'b'.repeat(150)}c`)).toBe(`${'b'.repeat(150)}...`);
   });
+
+  it('counts an emoji as one character and never cuts it in half', () => {
+    expect(previewText(`${'a'.repeat(149)}😀 and more`)).toBe(`${'a'.repeat(149)}😀...`);
+    expect(previewText('😀'.repeat(150))).toBe('😀'.repeat(150));
+  });
 });
 
 describe('failureText', () => {

@@ -26,7 +26,7 @@ export function EventDetails({ event, onClose }: { event: AdminEvent; onClose: (
       </pre>
       <h3 className="mb-1 font-semibold">Rating</h3>
       <div data-testid="detail-rating">
-        <Markdown>{event.ratingMarkdown ?? '*No rating markdown available*'}</Markdown>
+        <Markdown>{event.ratingMarkdown?.trim() ? event.ratingMarkdown : '*No rating markdown available*'}</Markdown>
       </div>
       <div className="mt-4 flex justify-end">
         <button type="button" onClick={onClose} className="rounded bg-gray-200 px-4 py-2 hover:bg-gray-300">

@@ -8,8 +8,10 @@ import { useAdminList } from './use-admin-list';
 /** Spec §9: the list preview is cut at 150 characters. */
 export const FEEDBACK_PREVIEW_LENGTH = 150;
 
+/** Counts characters as people do (code points), so an emoji is never cut in half. */
 export function previewText(text: string): string {
-  return text.length > FEEDBACK_PREVIEW_LENGTH ? `${text.slice(0, FEEDBACK_PREVIEW_LENGTH)}...` : text;
+  const characters = Array.from(text);
+  return characters.length > FEEDBACK_PREVIEW_LENGTH ? `${characters.slice(0, FEEDBACK_PREVIEW_LENGTH).join('')}...` : text;
 }
 
 const FEEDBACK_TEXTS = { failed: 'Failed to fetch feedback', otherwise: 'An error occurred while fetching feedback.' };
@@ -17,7 +19,7 @@ const FEEDBACK_TEXTS = { failed: 'Failed to fetch feedback', otherwise: 'An erro
 /** Spec §2 "User Feedback": the list, details, delete and the CSV export. */
 export function FeedbackPage() {
   // `loaded`: the count and the empty state describe a list that was really loaded, not a failed load.
-  const { secret, items, loading, loaded, error, act } = useAdminList(fetchFeedback, FEEDBACK_TEXTS);
+  const { secret, items, loading, loaded, error, busy, act } = useAdminList(fetchFeedback, FEEDBACK_TEXTS);
   const [selected, setSelected] = useState<AdminFeedback | null>(null);
 
   const remove = async (item: AdminFeedback) => {
@@ -75,7 +77,12 @@ export function FeedbackPage() {
               <button type="button" onClick={() => setSelected(item)} className="rounded bg-blue-600 px-3 py-1 text-sm text-white hover:bg-blue-700">
                 View Details
               </button>
-              <button type="button" onClick={() => void remove(item)} className="rounded bg-red-600 px-3 py-1 text-sm text-white hover:bg-red-700">
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => void remove(item)}
+                className="rounded bg-red-600 px-3 py-1 text-sm text-white hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-50"
+              >
                 Delete
               </button>
             </div>

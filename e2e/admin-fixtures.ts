@@ -120,8 +120,11 @@ export function recordDialogs(page: Page, accept = true): string[] {
   return messages;
 }
 
+/** The downloaded CSV's text, after the UTF-8 byte-order mark every export starts with (for Excel). */
 export async function downloadedText(download: Download): Promise<string> {
-  return readFile(await download.path(), 'utf8');
+  const bytes = await readFile(await download.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return bytes.subarray(3).toString('utf8');
 }
 
 /** A field as RFC 4180 writes it when it holds a comma, quote or line break. */

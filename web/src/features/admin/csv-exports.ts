@@ -53,9 +53,12 @@ export function feedbackCsv(items: readonly AdminFeedback[]): string | null {
   );
 }
 
-/** Hands a text file to the browser's download machinery. */
+/**
+ * Hands a CSV file to the browser's download machinery. It starts with the UTF-8 byte-order mark:
+ * without it Excel reads the file in the local code page and garbles every non-ASCII character.
+ */
 export function downloadText(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

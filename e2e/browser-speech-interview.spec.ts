@@ -239,3 +239,22 @@ test("Chromium's own recogniser failing here (no speech service) leads to the pl
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(latestCard(page)).toContainText(jsSet.questions[1] ?? '<no question>');
 });
+
+test('leaving for History mid-interview keeps what was said: it is rated and listed', async ({ page }) => {
+  const email = 'leaver@example.com';
+  await openSessionScreen(page, email);
+  await expect(latestCard(page)).toContainText(jsSet.questions[0] ?? '<no question>');
+  await page.getByLabel('Type your answer').fill(answers[0] ?? '');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(latestCard(page)).toContainText(jsSet.questions[1] ?? '<no question>');
+
+  await page.getByRole('link', { name: 'History' }).click();
+  await expect(page).toHaveURL(`${server.url}/history`);
+  // Rated in the background; the history lists it once the rating is stored.
+  await expect
+    .poll(async () => (await ratedEventTranscript(email)).filter((t) => t.role === 'interviewee').map((t) => t.transcript), { timeout: 15_000 })
+    .toEqual([answers[0]]);
+  await page.reload();
+  await expect(page.getByTestId('history-card')).toHaveCount(1);
+  await expect(page.getByTestId('history-card').first()).toContainText(jsSet.name);
+});

@@ -284,4 +284,43 @@ describe('session controller (spec §4)', () => {
     await h.controller.start({ id: 4 });
     expect(h.controller.getSnapshot()).toMatchObject({ phase: 'active', interviewerMessages: [], rating: null });
   });
+
+  it('leaving mid-interview still submits what the candidate said, in the background', async () => {
+    const h = harness();
+    await h.controller.start({ id: 5 });
+    h.transport.emit({ type: 'interviewer', text: 'Tell me about closures.', at: 10 });
+    h.transport.emit({ type: 'candidate', text: 'A closure keeps its scope.', at: 2000 });
+    h.clock.now = 1000 + 42_400;
+    h.controller.dispose();
+    expect(h.transport.closed).toBe(1);
+    expect(h.wake).toEqual(['acquire', 'release']);
+    expect(h.rated).toEqual([
+      {
+        transcripts: [
+          { role: 'interviewer', transcript: 'Tell me about closures.', at: 10 },
+          { role: 'interviewee', transcript: 'A closure keeps its scope.', at: 2000 },
+        ],
+        durationSeconds: 42,
+        questionSetId: 5,
+        sessionId: 'sess-1',
+      },
+    ]);
+    expect(h.controller.getSnapshot().phase).toBe('disconnected');
+    // A pending close timer must not fire a second submission later.
+    h.controller.dispose();
+    expect(h.rated).toHaveLength(1);
+  });
+
+  it('leaving before the candidate said anything, or when no session runs, submits nothing', async () => {
+    const silent = harness();
+    await silent.controller.start({ id: 5 });
+    silent.transport.emit({ type: 'interviewer', text: 'Hello!', at: 10 });
+    silent.controller.dispose();
+    expect(silent.transport.closed).toBe(1);
+    expect(silent.rated).toEqual([]);
+
+    const idle = harness();
+    idle.controller.dispose();
+    expect(idle.rated).toEqual([]);
+  });
 });

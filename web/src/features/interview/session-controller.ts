@@ -141,14 +141,8 @@ export class SessionController {
     this.transport = null;
     transport?.close();
     this.deps.wakeLock.release();
-    const durationSeconds = Math.min(MAX_DURATION_SECONDS, wholeSecondsBetween(this.startedAt, this.deps.now()));
+    const request = this.rateRequest();
     this.update({ phase: 'rating', speaking: false, interim: '', acceptsTypedAnswers: false, rating: { status: 'loading' } });
-    const request: RateRequest = {
-      transcripts: this.snapshot.transcript,
-      durationSeconds,
-      questionSetId: this.questionSetId,
-      ...(this.sessionId ? { sessionId: this.sessionId } : {}),
-    };
     let outcome: RateOutcome;
     try {
       outcome = await this.deps.rate(request);
@@ -170,13 +164,38 @@ export class SessionController {
     return true;
   }
 
-  /** Leaving the page: close everything without rating. */
+  /**
+   * Leaving the main screen (e.g. for History) mid-interview: close everything and, when the
+   * candidate has answered anything, still submit the transcript for rating in the background, so
+   * the interview reaches the history instead of being lost. Nothing is shown: the screen is gone.
+   */
   dispose(): void {
     this.cancelClose?.();
     this.cancelClose = null;
+    const wasActive = this.snapshot.phase === 'active';
     this.transport?.close();
     this.transport = null;
     this.deps.wakeLock.release();
+    if (!wasActive || !this.snapshot.transcript.some((entry) => entry.role === 'interviewee')) return;
+    const request = this.rateRequest();
+    this.update({ phase: 'disconnected', speaking: false, interim: '', acceptsTypedAnswers: false });
+    this.deps.log.info('Left the session; submitting what was said for rating in the background.');
+    this.deps.rate(request).then(
+      (outcome) => {
+        if (!outcome.ok) this.deps.log.error('Error submitting transcript for rating:', outcome.message);
+      },
+      (error: unknown) => this.deps.log.error('Error submitting transcript for rating:', error),
+    );
+  }
+
+  /** What the rating call gets: the transcript so far and the whole seconds since start. */
+  private rateRequest(): RateRequest {
+    return {
+      transcripts: this.snapshot.transcript,
+      durationSeconds: Math.min(MAX_DURATION_SECONDS, wholeSecondsBetween(this.startedAt, this.deps.now())),
+      questionSetId: this.questionSetId,
+      ...(this.sessionId ? { sessionId: this.sessionId } : {}),
+    };
   }
 
   private handle(source: VoiceTransport, event: TransportEvent): void {

@@ -36,7 +36,7 @@ for (const { name, viewport } of WIDTHS) {
       const continueButton = dialog.getByRole('button', { name: 'Continue' });
       await expect(email).toBeFocused();
       await expect(continueButton).toBeDisabled();
-      for (const bad of ['not-an-email', 'a b@example.com', 'x@y', '@example.com']) {
+      for (const bad of ['not-an-email', 'a b@example.com', ' lead@example.com', 'trail@example.com ', 'x@y', '@example.com']) {
         await email.fill(bad);
         await expect(continueButton).toBeDisabled();
         await email.press('Enter'); // submit does nothing

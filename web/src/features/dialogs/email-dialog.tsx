@@ -43,8 +43,12 @@ export function EmailDialog({ config, initialEmail = '', error, busy, outOfToken
           <input
             id={inputId}
             data-autofocus
-            type="email"
+            // text, not email: an email input strips surrounding spaces from its value, and spec §5
+            // wants an address with spaces refused (Continue disabled), not silently trimmed.
+            type="text"
             inputMode="email"
+            spellCheck={false}
+            autoCapitalize="none"
             autoComplete="email"
             value={email}
             onChange={(event) => setEmail(event.target.value)}

@@ -186,8 +186,9 @@ describe('browser-speech transport', () => {
     t.transport.sendText('It runs queued tasks when the stack is empty.');
     await flush();
     expect(t.server.requests).toHaveLength(3);
-    expect(t.events.map((e) => e.type)).toEqual(['candidate', 'interviewer', 'speaking', 'speaking', 'close-requested']);
-    expect(t.events.at(-1)).toEqual({ type: 'close-requested', reason: 'all questions covered' });
+    // The close is requested as the remark arrives (the 4-second timer runs while it is spoken).
+    expect(t.events.map((e) => e.type)).toEqual(['candidate', 'interviewer', 'close-requested', 'speaking', 'speaking']);
+    expect(t.events[2]).toEqual({ type: 'close-requested', reason: 'all questions covered' });
 
     // After the close nothing more is sent.
     t.transport.sendText('one more thing');
@@ -260,16 +261,26 @@ describe('browser-speech transport', () => {
       { type: 'interim', text: answer },
       { type: 'candidate', text: answer, at: 2000 + 2 * END_OF_ANSWER_PAUSE_MS - 1 },
       { type: 'interviewer', text: 'Thanks, goodbye.', at: 2000 + 2 * END_OF_ANSWER_PAUSE_MS - 1 },
+      { type: 'close-requested', reason: 'the candidate asked to stop' },
       { type: 'speaking', speaking: true },
       { type: 'speaking', speaking: false },
-      { type: 'close-requested', reason: 'the candidate asked to stop' },
     ]);
     expect(t.server.requests[1]?.body).toEqual({ sessionToken: 'bs_secret', utterance: answer });
     // The microphone is off after the close, and results arriving late are ignored.
     expect(rec.running).toBe(false);
     rec.say(['late words', false]);
     await t.clock.advance(END_OF_ANSWER_PAUSE_MS * 2);
-    expect(t.events.at(-1)?.type).toBe('close-requested');
+    expect(t.events.at(-1)).toEqual({ type: 'speaking', speaking: false });
+  });
+
+  it('a closing remark still being spoken when the session closes is not cut off', async () => {
+    const t = setup([{ say: 'That is all for today, thank you and good luck.', closeSession: { reason: 'done' } }], { speech: 'hang' });
+    await t.transport.start(token, t.listener, 0);
+    await t.clock.advance(0);
+    expect(t.events.map((e) => e.type).filter((type) => type !== 'notice')).toEqual(['interviewer', 'close-requested', 'speaking']);
+    t.transport.close();
+    expect(t.speech?.cancels()).toBe(0);
+    expect(t.speech?.spoken).toEqual(['That is all for today, thank you and good luck.']);
   });
 
   it('two answers typed quickly go in order; the recogniser waits for the last line', async () => {

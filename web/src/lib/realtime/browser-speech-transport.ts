@@ -76,6 +76,8 @@ export function createBrowserSpeechTransport(
   let startedAt = 0;
   let closed = false;
   let closing = false;
+  /** The closing remark is being spoken. */
+  let sayingGoodbye = false;
   let started = false;
   /** Interviewer speaking or a turn on its way: the recogniser must not listen. */
   let busy = true;
@@ -160,8 +162,12 @@ export function createBrowserSpeechTransport(
     if (turn.closeSession) {
       closing = true;
       stopListening();
-      await speak(turn.say);
+      // Spec §9: the session ends about 4 seconds after the closing remark is requested, so the
+      // controller's timer starts now, while the remark is being spoken (close() lets it finish).
       emit({ type: 'close-requested', reason: turn.closeSession.reason });
+      sayingGoodbye = true;
+      await speak(turn.say);
+      sayingGoodbye = false;
       return;
     }
     // The candidate already answered past this line (typed twice quickly): show it, do not speak it.
@@ -305,7 +311,8 @@ export function createBrowserSpeechTransport(
       closed = true;
       for (const controller of inFlight) controller.abort();
       inFlight.clear();
-      speech?.cancel();
+      // A goodbye longer than the close delay is not cut off mid-sentence.
+      if (!sayingGoodbye) speech?.cancel();
       if (recognizer) {
         recognizer.onresult = null;
         recognizer.onerror = null;

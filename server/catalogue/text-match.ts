@@ -163,8 +163,16 @@ function keyPointStems(keyPoint: string): string[] {
   return stems;
 }
 
-export function keyPointReach(answerStems: ReadonlySet<string>, keyPoint: string): number {
-  const pointStems = keyPointStems(keyPoint);
+/**
+ * `echo`: the stems of the question. Saying the question's own words back is no evidence of
+ * knowing the point ("prefer const, then let" is not covered by an answer that only names const
+ * and let, which the question already named), so they do not count unless the point has no
+ * other words.
+ */
+export function keyPointReach(answerStems: ReadonlySet<string>, keyPoint: string, echo?: ReadonlySet<string>): number {
+  const allStems = keyPointStems(keyPoint);
+  const ownStems = echo ? allStems.filter((s) => !echo.has(s)) : allStems;
+  const pointStems = ownStems.length > 0 ? ownStems : allStems;
   if (pointStems.length === 0) return 0;
   const hits = pointStems.filter((s) => answerStems.has(s)).length;
   return Math.min(1, hits / Math.max(1, Math.ceil(pointStems.length * 0.5)));
@@ -179,13 +187,15 @@ export interface KeyPointCoverage {
   partialRatio: number;
 }
 
-export function keyPointCoverage(answer: string | ReadonlySet<string>, keyPoints: readonly string[]): KeyPointCoverage {
+/** `question`: the question asked, whose own words are no evidence (see keyPointReach). */
+export function keyPointCoverage(answer: string | ReadonlySet<string>, keyPoints: readonly string[], question?: string): KeyPointCoverage {
   const stems = typeof answer === 'string' ? stemSet(answer) : answer;
+  const echo = question === undefined ? undefined : stemSet(question);
   const covered: string[] = [];
   const missed: string[] = [];
   let reach = 0;
   for (const point of keyPoints) {
-    const r = keyPointReach(stems, point);
+    const r = keyPointReach(stems, point, echo);
     if (r >= 1) {
       covered.push(point);
       reach += 1;

@@ -36,7 +36,8 @@ function countSpecifics(text: string): number {
   return SPECIFIC_PATTERNS.reduce((sum, pattern) => sum + (text.match(pattern)?.length ?? 0), 0);
 }
 
-export function judgeAnswer(turns: readonly string[], keyPoints: readonly string[]): AnswerJudgement {
+/** `question`: the question asked; its own words said back earn no key point. */
+export function judgeAnswer(turns: readonly string[], keyPoints: readonly string[], question?: string): AnswerJudgement {
   const text = turns.join(' ').replace(/\s+/g, ' ').trim();
   const words = countWords(text);
   if (words === 0) {
@@ -47,7 +48,7 @@ export function judgeAnswer(turns: readonly string[], keyPoints: readonly string
   const sentenceStems = sentences.map((sentence) => new Set(contentStems(sentence)));
   const stems = new Set<string>();
   for (const set of sentenceStems) for (const stem of set) stems.add(stem);
-  const coverage = keyPointCoverage(stems, keyPoints);
+  const coverage = keyPointCoverage(stems, keyPoints, question);
   const specifics = countSpecifics(text);
   const depth = Math.min(1, words / FULL_DEPTH_WORDS);
   const specificity = Math.min(1, specifics / 3);
@@ -58,16 +59,22 @@ export function judgeAnswer(turns: readonly string[], keyPoints: readonly string
   // Any answer earns at least 1, so an attempt always ranks above silence.
   const score = Math.max(1, Math.round(Math.min(1, raw) * 100));
   const verdict: Verdict = score >= 70 ? 'Answered well' : score >= 40 ? 'Partly answered' : 'Thin answer';
-  return { verdict, score, words, covered: coverage.covered, missed: coverage.missed, quote: pickQuote(sentences, sentenceStems, keyPoints, text), specifics };
+  return { verdict, score, words, covered: coverage.covered, missed: coverage.missed, quote: pickQuote(sentences, sentenceStems, keyPoints, text, question), specifics };
 }
 
 /** The sentence that touches the most key points, trimmed to a short quote. */
-function pickQuote(sentences: readonly string[], sentenceStems: readonly Set<string>[], keyPoints: readonly string[], text: string): string {
+function pickQuote(
+  sentences: readonly string[],
+  sentenceStems: readonly Set<string>[],
+  keyPoints: readonly string[],
+  text: string,
+  question: string | undefined,
+): string {
   let best = sentences[0] ?? text;
   let bestHits = -1;
   const searched = Math.min(sentences.length, QUOTE_SENTENCES);
   for (let i = 0; i < searched; i++) {
-    const hits = keyPointCoverage(sentenceStems[i]!, keyPoints).covered.length;
+    const hits = keyPointCoverage(sentenceStems[i]!, keyPoints, question).covered.length;
     if (hits > bestHits) {
       best = sentences[i]!;
       bestHits = hits;

@@ -18,7 +18,7 @@ export function rateWithRubric({ set, transcripts, durationSeconds }: RatingInpu
     return { score: 0, markdown: emptyRatingMarkdown(set, figures), rater: RUBRIC_RATER_NAME };
   }
   const modelAnswers = splitModelAnswers(set.modelAnswers, set.questions.length);
-  const judgements = pairAnswers(set.questions, transcripts).map((pair, i) => judgeAnswer(pair.turns, modelAnswers[i]?.keyPoints ?? []));
+  const judgements = pairAnswers(set.questions, transcripts).map((pair, i) => judgeAnswer(pair.turns, modelAnswers[i]?.keyPoints ?? [], set.questions[i]));
   const score = judgements.length === 0 ? 0 : Math.round(judgements.reduce((sum, j) => sum + j.score, 0) / judgements.length);
   return { score, markdown: ratingMarkdown(set, score, judgements, figures), rater: RUBRIC_RATER_NAME };
 }

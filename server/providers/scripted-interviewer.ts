@@ -61,9 +61,9 @@ export function readPosition(set: QuestionSetRecord, history: readonly Transcrip
   return position;
 }
 
-export function isThinAnswer(answer: string, keyPoints: readonly string[]): boolean {
+export function isThinAnswer(answer: string, keyPoints: readonly string[], question?: string): boolean {
   if (countWords(answer) < THIN_ANSWER_WORDS) return true;
-  return keyPoints.length > 0 && keyPointCoverage(answer, keyPoints).ratio < THIN_COVERAGE;
+  return keyPoints.length > 0 && keyPointCoverage(answer, keyPoints, question).ratio < THIN_COVERAGE;
 }
 
 export function scriptedTurn({ set, history, utterance }: InterviewerTurnInput): TurnResponse {
@@ -83,8 +83,8 @@ export function scriptedTurn({ set, history, utterance }: InterviewerTurnInput):
   if (!position.followedUp) {
     const answer = [...position.answerSoFar, utterance].join(' ');
     const keyPoints = splitModelAnswers(set.modelAnswers, questions.length)[position.current]?.keyPoints ?? [];
-    if (isThinAnswer(answer, keyPoints)) {
-      const missed = keyPointCoverage(answer, keyPoints).missed;
+    if (isThinAnswer(answer, keyPoints, question)) {
+      const missed = keyPointCoverage(answer, keyPoints, question).missed;
       return { say: followUpLine(missed, position.current), closeSession: null };
     }
   }

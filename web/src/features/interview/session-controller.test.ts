@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RateRequest, TokenResponse } from '../../../../contract';
 import type { TransportListener, VoiceTransport } from '../../lib/realtime/types';
-import { CLOSE_DELAY_MS, OutOfTokensError, SessionController, type RateOutcome, type SessionDeps } from './session-controller';
+import { CLOSE_DELAY_MS, CLOSING_REMARK_WAIT_MS, OutOfTokensError, SessionController, type RateOutcome, type SessionDeps } from './session-controller';
 
 const token: TokenResponse = {
   transport: 'browser-speech',
@@ -201,11 +201,38 @@ describe('session controller (spec §4)', () => {
     expect(CLOSE_DELAY_MS).toBe(4000);
     expect(h.logs.some((l) => l.level === 'info' && l.text.includes('5 seconds') && l.text.includes('All questions answered'))).toBe(true);
     expect(h.controller.getSnapshot().phase).toBe('active');
+    h.transport.emit({ type: 'closing-remark-done' }); // a short goodbye, heard before the delay ends
+    expect(h.controller.getSnapshot().phase).toBe('active');
     h.timers[0]?.fn();
     expect(h.controller.getSnapshot().phase).toBe('rating');
     await settle();
     expect(h.controller.getSnapshot().phase).toBe('disconnected');
     expect(h.rated).toHaveLength(1);
+  });
+
+  it('lets a closing remark still playing at the delay finish, but waits no longer than the cap', async () => {
+    const heard = harness();
+    await heard.controller.start({ id: 3 });
+    heard.transport.emit({ type: 'closing-remark-done' }); // before close_session: ignored
+    heard.transport.emit({ type: 'close-requested', reason: 'done' });
+    heard.timers[0]?.fn();
+    expect(heard.controller.getSnapshot().phase).toBe('active');
+    expect(heard.timers.map((t) => t.ms)).toEqual([CLOSE_DELAY_MS, CLOSING_REMARK_WAIT_MS]);
+    heard.transport.emit({ type: 'closing-remark-done' });
+    expect(heard.controller.getSnapshot().phase).toBe('rating');
+    await settle();
+    expect(heard.timers[1]?.cancelled).toBe(true);
+    expect(heard.rated).toHaveLength(1);
+
+    const silent = harness();
+    await silent.controller.start({ id: 3 });
+    silent.transport.emit({ type: 'close-requested', reason: 'done' });
+    silent.timers[0]?.fn();
+    expect(silent.controller.getSnapshot().phase).toBe('active');
+    silent.timers[1]?.fn(); // the remark never reported its end
+    expect(silent.controller.getSnapshot().phase).toBe('rating');
+    await settle();
+    expect(silent.rated).toHaveLength(1);
   });
 
   it('cancels the close timer when the candidate disconnects first', async () => {

@@ -10,6 +10,11 @@ import type { TransportEvent, VoiceTransport } from '../../lib/realtime/types';
 
 /** Spec §9: the session ends about 4 seconds after the closing remark is requested. */
 export const CLOSE_DELAY_MS = 4000;
+/**
+ * A closing remark still playing at CLOSE_DELAY_MS is heard to its end (hanging up mid-goodbye
+ * would cut it off), but never waited for longer than this beyond the delay.
+ */
+export const CLOSING_REMARK_WAIT_MS = 10_000;
 /** Spec §9: the last three interviewer messages are shown. */
 export const VISIBLE_INTERVIEWER_MESSAGES = 3;
 
@@ -88,6 +93,8 @@ export class SessionController {
   private sessionId: string | undefined;
   private cancelClose: (() => void) | null = null;
   private closeRequested = false;
+  private closeDelayPassed = false;
+  private closingRemarkDone = false;
 
   constructor(private readonly deps: SessionDeps) {}
 
@@ -111,6 +118,8 @@ export class SessionController {
     this.questionSetId = set.id;
     this.sessionId = undefined;
     this.closeRequested = false;
+    this.closeDelayPassed = false;
+    this.closingRemarkDone = false;
     let transport: VoiceTransport | null = null;
     try {
       const token = await this.deps.fetchToken(set.id);
@@ -229,7 +238,16 @@ export class SessionController {
         this.closeRequested = true;
         // The spec's original log line says 5 seconds although the delay is 4 (spec §4).
         this.deps.log.info(`Interviewer closed the session (${event.reason}); ending the session in 5 seconds.`);
-        this.cancelClose = this.deps.schedule(() => void this.stop(), CLOSE_DELAY_MS);
+        this.cancelClose = this.deps.schedule(() => {
+          this.closeDelayPassed = true;
+          if (this.closingRemarkDone) void this.stop();
+          else this.cancelClose = this.deps.schedule(() => void this.stop(), CLOSING_REMARK_WAIT_MS);
+        }, CLOSE_DELAY_MS);
+        break;
+      case 'closing-remark-done':
+        if (!this.closeRequested) return;
+        this.closingRemarkDone = true;
+        if (this.closeDelayPassed) void this.stop();
         break;
       case 'failed':
         this.deps.log.error('Voice connection failed:', event.message);

@@ -187,7 +187,7 @@ describe('browser-speech transport', () => {
     await flush();
     expect(t.server.requests).toHaveLength(3);
     // The close is requested as the remark arrives (the 4-second timer runs while it is spoken).
-    expect(t.events.map((e) => e.type)).toEqual(['candidate', 'interviewer', 'close-requested', 'speaking', 'speaking']);
+    expect(t.events.map((e) => e.type)).toEqual(['candidate', 'interviewer', 'close-requested', 'speaking', 'speaking', 'closing-remark-done']);
     expect(t.events[2]).toEqual({ type: 'close-requested', reason: 'all questions covered' });
 
     // After the close nothing more is sent.
@@ -264,13 +264,14 @@ describe('browser-speech transport', () => {
       { type: 'close-requested', reason: 'the candidate asked to stop' },
       { type: 'speaking', speaking: true },
       { type: 'speaking', speaking: false },
+      { type: 'closing-remark-done' },
     ]);
     expect(t.server.requests[1]?.body).toEqual({ sessionToken: 'bs_secret', utterance: answer });
     // The microphone is off after the close, and results arriving late are ignored.
     expect(rec.running).toBe(false);
     rec.say(['late words', false]);
     await t.clock.advance(END_OF_ANSWER_PAUSE_MS * 2);
-    expect(t.events.at(-1)).toEqual({ type: 'speaking', speaking: false });
+    expect(t.events.at(-1)).toEqual({ type: 'closing-remark-done' });
   });
 
   it('a closing remark still being spoken when the session closes is not cut off', async () => {

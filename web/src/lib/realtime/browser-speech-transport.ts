@@ -168,6 +168,7 @@ export function createBrowserSpeechTransport(
       sayingGoodbye = true;
       await speak(turn.say);
       sayingGoodbye = false;
+      emit({ type: 'closing-remark-done' });
       return;
     }
     // The candidate already answered past this line (typed twice quickly): show it, do not speak it.

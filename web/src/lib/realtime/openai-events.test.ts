@@ -106,6 +106,23 @@ describe('OpenAiEventHandler', () => {
     expect(t.emitted).toEqual([{ type: 'close-requested', reason: 'all questions covered' }]);
   });
 
+  it('reports the closing remark done when its own audio buffer stops, not an earlier one', () => {
+    const t = setup();
+    t.msg({ type: 'response.created', response: { id: 'resp_before' } });
+    t.msg({ type: 'output_audio_buffer.stopped', response_id: 'resp_before' });
+    t.msg(closeCall('all questions covered'));
+    t.msg({ type: 'response.created', response: { id: 'resp_goodbye' } });
+    t.msg({ type: 'response.created', response: { id: 'resp_later' } });
+    t.msg({ type: 'output_audio_buffer.started', response_id: 'resp_goodbye' });
+    t.msg({ type: 'output_audio_buffer.stopped', response_id: 'resp_close_call' });
+    expect(t.emitted.filter((e) => e.type === 'closing-remark-done')).toEqual([]);
+    t.msg({ type: 'output_audio_buffer.stopped', response_id: 'resp_goodbye' });
+    expect(t.emitted.filter((e) => e.type !== 'speaking')).toEqual([
+      { type: 'close-requested', reason: 'all questions covered' },
+      { type: 'closing-remark-done' },
+    ]);
+  });
+
   it('closes with a plain reason when the arguments are not valid JSON', () => {
     const t = setup();
     t.msg({

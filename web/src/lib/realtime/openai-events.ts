@@ -53,6 +53,8 @@ function errorCode(event: Record<string, unknown>): string | undefined {
 
 export class OpenAiEventHandler {
   private closeHonoured = false;
+  /** After close_session: the id of the closing remark's response, once the service names it. */
+  private goodbyeId: string | null = null;
   private speaking = false;
   private failed = false;
 
@@ -113,12 +115,20 @@ export class OpenAiEventHandler {
         if (text) this.deps.emit({ type: 'interviewer', text, at: this.at() });
         return;
       }
+      case 'response.created': {
+        // The first response created after close_session is the closing remark we asked for.
+        const id = responseIdOf(event.response);
+        if (this.closeHonoured && this.goodbyeId === null && id !== null) this.goodbyeId = id;
+        return;
+      }
       case 'output_audio_buffer.started':
         this.setSpeaking(true);
         return;
       case 'output_audio_buffer.stopped':
       case 'output_audio_buffer.cleared':
         this.setSpeaking(false);
+        // Its audio fully played out: the safe moment to hang up (brief §5.4, §7).
+        if (this.goodbyeId !== null && event.response_id === this.goodbyeId) this.deps.emit({ type: 'closing-remark-done' });
         return;
       case 'response.done':
         this.handleResponseDone(event);
@@ -157,4 +167,9 @@ export class OpenAiEventHandler {
     this.deps.stopMicrophone();
     this.deps.emit({ type: 'close-requested', reason });
   }
+}
+
+function responseIdOf(response: unknown): string | null {
+  if (!response || typeof response !== 'object' || !('id' in response)) return null;
+  return typeof response.id === 'string' ? response.id : null;
 }

@@ -17,10 +17,12 @@ export type TransportEvent =
   | { type: 'notice'; text: string }
   /**
    * The interviewer ended the interview (close_session, honoured once). The transport has already
-   * asked for / spoken the closing remark and stopped the microphone; the controller ends the
-   * session CLOSE_DELAY_MS later.
+   * asked for / started the closing remark and stopped the microphone; the controller ends the
+   * session CLOSE_DELAY_MS later, or when the remark has been heard to its end if that is later.
    */
   | { type: 'close-requested'; reason: string }
+  /** The closing remark has been played out to its end (OpenAI: its audio buffer stopped). */
+  | { type: 'closing-remark-done' }
   /** The connection failed or dropped, or the provider sent an error; the session must end now. */
   | { type: 'failed'; message: string };
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OpenAiToken } from '../../../../contract';
-import { createOpenAiTransport, type OpenAiTransportDeps } from './openai-transport';
+import { createOpenAiTransport, DISCONNECT_GRACE_MS, type OpenAiTransportDeps } from './openai-transport';
 import type { TransportEvent } from './types';
 
 class FakeChannel {
@@ -78,6 +78,7 @@ function setup(respond: () => Response = () => new Response('v=0\r\no=fake-answe
   const audio = { srcObject: null as unknown, removed: false, remove() { this.removed = true; } };
   const requests: { url: string; init: RequestInit | undefined }[] = [];
   const constraints: MediaStreamConstraints[] = [];
+  const timers: { fn: () => void; ms: number; cancelled: boolean }[] = [];
   const deps: OpenAiTransportDeps = {
     getUserMedia: async (c) => {
       constraints.push(c);
@@ -90,11 +91,18 @@ function setup(respond: () => Response = () => new Response('v=0\r\no=fake-answe
     }) as typeof fetch,
     createAudioElement: () => audio as unknown as HTMLAudioElement,
     now: () => 100,
+    schedule: (fn, ms) => {
+      const timer = { fn, ms, cancelled: false };
+      timers.push(timer);
+      return () => {
+        timer.cancelled = true;
+      };
+    },
   };
   const events: TransportEvent[] = [];
   const transport = createOpenAiTransport(token, { userEmail: 'a@b.co' }, deps);
   const started = transport.start(token, (e) => events.push(e), 0);
-  return { peer, track, audio, requests, constraints, events, transport, started };
+  return { peer, track, audio, requests, constraints, events, transport, started, timers };
 }
 
 /** Lets the awaited steps of start() run up to the point where it waits for the channel. */
@@ -164,6 +172,22 @@ describe('createOpenAiTransport', () => {
     t.peer.setState('disconnected');
     t.peer.channel?.close();
     t.peer.setState('failed');
+    expect(t.events).toEqual([{ type: 'failed', message: 'The connection to the voice service was lost.' }]);
+  });
+
+  it('waits out a short disconnection, and ends only when the connection stays down', async () => {
+    const t = setup();
+    await settle();
+    t.peer.channel?.open();
+    await t.started;
+    t.peer.setState('disconnected');
+    expect(t.timers.map((x) => x.ms)).toEqual([DISCONNECT_GRACE_MS]);
+    t.peer.setState('connected'); // healed by itself
+    expect(t.timers[0]?.cancelled).toBe(true);
+    expect(t.events).toEqual([]);
+
+    t.peer.setState('disconnected');
+    t.timers[1]?.fn(); // still down after the grace
     expect(t.events).toEqual([{ type: 'failed', message: 'The connection to the voice service was lost.' }]);
   });
 

@@ -15,7 +15,15 @@ export interface OpenAiTransportDeps {
   /** Where the interviewer's voice is played; attached to the document so autoplay works. */
   createAudioElement(): HTMLAudioElement;
   now(): number;
+  /** Runs fn after ms; returns a cancel function. */
+  schedule(fn: () => void, ms: number): () => void;
 }
+
+/**
+ * `disconnected` can heal by itself (a Wi-Fi hiccup, an ICE consent glitch); only a connection
+ * still not back after this long ends the interview (brief §4: the Agents SDK also waits 5 s).
+ */
+export const DISCONNECT_GRACE_MS = 5000;
 
 function browserDeps(): OpenAiTransportDeps {
   return {
@@ -31,6 +39,10 @@ function browserDeps(): OpenAiTransportDeps {
       return audio;
     },
     now: () => performance.now(),
+    schedule: (fn, ms) => {
+      const id = setTimeout(fn, ms);
+      return () => clearTimeout(id);
+    },
   };
 }
 
@@ -132,11 +144,26 @@ export function createOpenAiTransport(
           if (!isOpen) reject(new Error('The voice connection closed before it was ready.'));
           else if (!closed) events.fail('The connection to the voice service was lost.');
         };
+        let cancelGrace: (() => void) | null = null;
         peer.onconnectionstatechange = () => {
           const state = peer.connectionState;
+          if (state === 'connected') {
+            cancelGrace?.();
+            cancelGrace = null;
+            return;
+          }
           if (state !== 'failed' && state !== 'disconnected' && state !== 'closed') return;
-          if (!isOpen) reject(new Error('The voice connection could not be established.'));
-          else if (!closed) events.fail('The connection to the voice service was lost.');
+          if (!isOpen) return reject(new Error('The voice connection could not be established.'));
+          if (state === 'disconnected') {
+            cancelGrace ??= deps.schedule(() => {
+              cancelGrace = null;
+              if (!closed && peer.connectionState !== 'connected') events.fail('The connection to the voice service was lost.');
+            }, DISCONNECT_GRACE_MS);
+            return;
+          }
+          cancelGrace?.();
+          cancelGrace = null;
+          if (!closed) events.fail('The connection to the voice service was lost.');
         };
       });
 

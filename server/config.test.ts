@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       openaiApiKey: null,
       openaiBaseUrl: 'https://api.openai.com/v1',
       realtimeModel: 'gpt-realtime-2.1',
+      realtimeTranscriptionModel: 'gpt-4o-mini-transcribe',
       llmBaseUrl: null,
       llmApiKey: null,
       llmModel: null,

@@ -114,6 +114,7 @@ export const envSchema = z.object({
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: z.preprocess(emptyToUndefined, httpUrl.default('https://api.openai.com/v1')),
   REALTIME_MODEL: z.preprocess(emptyToUndefined, z.string().trim().min(1).default('gpt-realtime-2.1')),
+  REALTIME_TRANSCRIPTION_MODEL: z.preprocess(emptyToUndefined, z.string().trim().min(1).default('gpt-4o-mini-transcribe')),
   LLM_BASE_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,
@@ -149,6 +150,8 @@ export interface AppConfig {
   /** No trailing slash. */
   openaiBaseUrl: string;
   realtimeModel: string;
+  /** Writes the candidate's lines in OpenAI voice sessions. */
+  realtimeTranscriptionModel: string;
   llmBaseUrl: string | null;
   llmApiKey: string | null;
   llmModel: string | null;
@@ -190,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     openaiApiKey: e.OPENAI_API_KEY ?? null,
     openaiBaseUrl: e.OPENAI_BASE_URL.replace(/\/+$/, ''),
     realtimeModel: e.REALTIME_MODEL,
+    realtimeTranscriptionModel: e.REALTIME_TRANSCRIPTION_MODEL,
     llmBaseUrl: e.LLM_BASE_URL ? e.LLM_BASE_URL.replace(/\/+$/, '') : null,
     llmApiKey: e.LLM_API_KEY ?? null,
     llmModel: e.LLM_MODEL ?? null,

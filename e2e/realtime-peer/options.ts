@@ -6,6 +6,8 @@ export type SecretFailure =
   | 'reject-key'
   /** 429 with a rate-limit / quota body. */
   | 'rate-limit'
+  /** 403 as for a country, region or territory OpenAI does not serve. */
+  | 'forbidden'
   /** Waits `slowMs` before answering (for the server's bounded wait). */
   | 'slow'
   /** 200 with a body that is not a client secret. */

@@ -114,6 +114,9 @@ export async function startRealtimePeer(overrides: Partial<PeerOptions> = {}, po
     if (peer.options.secretFailure === 'rate-limit') {
       return sendError(res, 429, 'You exceeded your current quota, please check your plan and billing details.', 'insufficient_quota', 'insufficient_quota');
     }
+    if (peer.options.secretFailure === 'forbidden') {
+      return sendError(res, 403, 'Country, region, or territory not supported', 'request_forbidden', 'unsupported_country_region_territory');
+    }
     if (peer.options.secretFailure === 'server-error') {
       res.writeHead(500, { 'Content-Type': 'text/html' });
       res.end('<html><body>Internal Server Error</body></html>');

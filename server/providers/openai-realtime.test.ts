@@ -127,6 +127,21 @@ describe('createOpenAiRealtimeVoice', () => {
     );
   });
 
+  it('maps a 403 (a key without access, e.g. an unsupported region) to 502 with its own text', async () => {
+    peer.options.secretFailure = 'forbidden';
+    await expectProviderError(provider().createSession(input), 502, PROVIDER_TEXTS.forbidden, 403);
+    expect(warnings[0]!.details).toMatchObject({ upstreamStatus: 403, detail: 'Country, region, or territory not supported' });
+  });
+
+  it('binds the configured transcription model to the session', async () => {
+    const custom = createOpenAiRealtimeVoice(
+      { openaiApiKey: 'test-key', openaiBaseUrl: peer.baseUrl, realtimeModel: 'gpt-realtime-2.1', realtimeTranscriptionModel: 'gpt-transcribe' },
+      log,
+    );
+    await custom.createSession(input);
+    expect(JSON.stringify(peer.secretRequests.at(-1)?.body)).toContain('"transcription":{"model":"gpt-transcribe","language":"en"}');
+  });
+
   it('maps rate limit or quota to 503', async () => {
     peer.options.secretFailure = 'rate-limit';
     await expectProviderError(provider().createSession(input), 503, PROVIDER_TEXTS.rateLimited, 429);

@@ -19,6 +19,8 @@ export interface OpenAiRealtimeConfig {
   /** No trailing slash, e.g. https://api.openai.com/v1 */
   openaiBaseUrl: string;
   realtimeModel: string;
+  /** The speech-to-text model that writes the candidate's lines (REALTIME_TRANSCRIPTION_MODEL). */
+  realtimeTranscriptionModel?: string;
 }
 
 /** pino-compatible (Fastify's logger fits). */
@@ -41,6 +43,7 @@ export const TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
 
 export const PROVIDER_TEXTS = {
   rejectedKey: "The AI provider rejected the server's API key. Please ask the operator to check OPENAI_API_KEY.",
+  forbidden: 'The AI provider refused this server access to the voice model (for example in this region). Please ask the operator to check the OpenAI project.',
   rateLimited: 'The AI provider is busy or its usage quota is used up. Please try again in a few minutes.',
   timeout: 'The AI provider did not answer in time. Please try again.',
   malformed: 'The AI provider sent an answer the server could not understand. Please try again later.',
@@ -50,7 +53,12 @@ export const PROVIDER_TEXTS = {
 } as const;
 
 /** The exact session bound to the secret; exported for tests and the local peer's expectations. */
-export function buildRealtimeSession(set: QuestionSetRecord, model: string, voice: string = DEFAULT_VOICE) {
+export function buildRealtimeSession(
+  set: QuestionSetRecord,
+  model: string,
+  voice: string = DEFAULT_VOICE,
+  transcriptionModel: string = TRANSCRIPTION_MODEL,
+) {
   return {
     type: 'realtime' as const,
     model,
@@ -58,7 +66,7 @@ export function buildRealtimeSession(set: QuestionSetRecord, model: string, voic
     output_modalities: ['audio'],
     audio: {
       input: {
-        transcription: { model: TRANSCRIPTION_MODEL, language: 'en' },
+        transcription: { model: transcriptionModel, language: 'en' },
         // Low eagerness waits up to ~8 s: a candidate thinking aloud is not cut off mid-answer.
         turn_detection: { type: 'semantic_vad', eagerness: 'low', create_response: true, interrupt_response: true },
         noise_reduction: { type: 'near_field' },
@@ -77,10 +85,15 @@ export function buildRealtimeSession(set: QuestionSetRecord, model: string, voic
   };
 }
 
-export function buildClientSecretRequest(set: QuestionSetRecord, model: string, voice: string = DEFAULT_VOICE) {
+export function buildClientSecretRequest(
+  set: QuestionSetRecord,
+  model: string,
+  voice: string = DEFAULT_VOICE,
+  transcriptionModel: string = TRANSCRIPTION_MODEL,
+) {
   return {
     expires_after: { anchor: 'created_at', seconds: CLIENT_SECRET_TTL_SECONDS },
-    session: buildRealtimeSession(set, model, voice),
+    session: buildRealtimeSession(set, model, voice, transcriptionModel),
   };
 }
 
@@ -129,7 +142,7 @@ export function createOpenAiRealtimeVoice(
       res = await fetch(url, {
         method: 'POST',
         headers: { Authorization: `Bearer ${config.openaiApiKey}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(buildClientSecretRequest(input.set, config.realtimeModel, voice)),
+        body: JSON.stringify(buildClientSecretRequest(input.set, config.realtimeModel, voice, config.realtimeTranscriptionModel)),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
@@ -144,7 +157,9 @@ export function createOpenAiRealtimeVoice(
     if (!res.ok) {
       const detail = await upstreamDetail(res);
       log.warn({ url, upstreamStatus: res.status, detail, sessionId: input.sessionId }, 'OpenAI refused the client secret');
-      if (res.status === 401 || res.status === 403) throw new ProviderError(PROVIDER_TEXTS.rejectedKey, 502, res.status);
+      if (res.status === 401) throw new ProviderError(PROVIDER_TEXTS.rejectedKey, 502, res.status);
+      // 403: a valid key without access (region not supported, project permissions), brief §8.
+      if (res.status === 403) throw new ProviderError(PROVIDER_TEXTS.forbidden, 502, res.status);
       if (res.status === 429) throw new ProviderError(PROVIDER_TEXTS.rateLimited, 503, res.status);
       throw new ProviderError(PROVIDER_TEXTS.refused, 502, res.status);
     }

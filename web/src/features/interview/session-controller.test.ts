@@ -235,6 +235,17 @@ describe('session controller (spec §4)', () => {
     expect(silent.rated).toHaveLength(1);
   });
 
+  it('places an answer whose transcription arrives late before the reply it led to', async () => {
+    const h = harness();
+    await h.controller.start({ id: 3 });
+    h.transport.emit({ type: 'interviewer', text: 'Q1', at: 100 });
+    h.transport.emit({ type: 'interviewer', text: 'Q2', at: 9000 });
+    h.transport.emit({ type: 'candidate', text: 'A1', at: 8000 });
+    expect(h.controller.getSnapshot().transcript.map((e) => e.transcript)).toEqual(['Q1', 'A1', 'Q2']);
+    h.transport.emit({ type: 'candidate', text: 'A2', at: 9500 });
+    expect(h.controller.getSnapshot().transcript.map((e) => e.transcript)).toEqual(['Q1', 'A1', 'Q2', 'A2']);
+  });
+
   it('cancels the close timer when the candidate disconnects first', async () => {
     const h = harness();
     await h.controller.start({ id: 3 });

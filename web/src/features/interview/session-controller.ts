@@ -218,12 +218,16 @@ export class SessionController {
         });
         break;
       }
-      case 'candidate':
-        this.update({
-          transcript: [...this.snapshot.transcript, { role: 'interviewee', transcript: event.text, at: atOf(event.at) }],
-          interim: '',
-        });
+      case 'candidate': {
+        // In time order: an answer's transcription can arrive after the interviewer's reply to it.
+        const at = atOf(event.at);
+        const transcript = [...this.snapshot.transcript];
+        let index = transcript.length;
+        while (index > 0 && (transcript[index - 1]?.at ?? 0) > at) index--;
+        transcript.splice(index, 0, { role: 'interviewee', transcript: event.text, at });
+        this.update({ transcript, interim: '' });
         break;
+      }
       case 'interim':
         this.update({ interim: event.text });
         break;

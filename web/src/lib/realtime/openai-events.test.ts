@@ -106,6 +106,22 @@ describe('OpenAiEventHandler', () => {
     expect(t.emitted).toEqual([{ type: 'close-requested', reason: 'all questions covered' }]);
   });
 
+  it('gives an answer the time its speech stopped, even when its transcription comes after the reply', () => {
+    const t = setup();
+    t.advance(2000);
+    t.msg({ type: 'input_audio_buffer.speech_stopped', item_id: 'item_a1' });
+    t.advance(1500);
+    t.msg({ type: 'response.output_audio_transcript.done', transcript: 'Next question.' });
+    t.advance(700);
+    t.msg({ type: 'conversation.item.input_audio_transcription.completed', item_id: 'item_a1', transcript: 'My answer.' });
+    t.msg({ type: 'conversation.item.input_audio_transcription.completed', item_id: 'item_unknown', transcript: 'Typed or unmatched.' });
+    expect(t.emitted).toEqual([
+      { type: 'interviewer', text: 'Next question.', at: 3500 },
+      { type: 'candidate', text: 'My answer.', at: 2000 },
+      { type: 'candidate', text: 'Typed or unmatched.', at: 4200 },
+    ]);
+  });
+
   it('reports the closing remark done when its own audio buffer stops, not an earlier one', () => {
     const t = setup();
     t.msg({ type: 'response.created', response: { id: 'resp_before' } });

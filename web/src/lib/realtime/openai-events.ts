@@ -53,6 +53,11 @@ function errorCode(event: Record<string, unknown>): string | undefined {
 
 export class OpenAiEventHandler {
   private closeHonoured = false;
+  /**
+   * When each answer's speech stopped, by item id. Transcription runs on a separate model and may
+   * arrive after the interviewer's reply (brief §5.3); the answer keeps the time it was given.
+   */
+  private readonly speechEnds = new Map<string, number>();
   /** After close_session: the id of the closing remark's response, once the service names it. */
   private goodbyeId: string | null = null;
   private speaking = false;
@@ -103,9 +108,15 @@ export class OpenAiEventHandler {
       case 'session.created':
         this.deps.send({ type: 'response.create' });
         return;
+      case 'input_audio_buffer.speech_stopped':
+        if (typeof event.item_id === 'string') this.speechEnds.set(event.item_id, this.at());
+        return;
       case 'conversation.item.input_audio_transcription.completed': {
         const text = typeof event.transcript === 'string' ? event.transcript.trim() : '';
-        if (text) this.deps.emit({ type: 'candidate', text, at: this.at() });
+        const itemId = typeof event.item_id === 'string' ? event.item_id : '';
+        const spokenAt = this.speechEnds.get(itemId);
+        this.speechEnds.delete(itemId);
+        if (text) this.deps.emit({ type: 'candidate', text, at: spokenAt ?? this.at() });
         return;
       }
       // GA name first; the beta name is still accepted so an older peer or proxy keeps working.

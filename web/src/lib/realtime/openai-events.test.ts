@@ -122,6 +122,17 @@ describe('OpenAiEventHandler', () => {
     ]);
   });
 
+  it('ends on a failed response with its message, and carries on after a cancelled one', () => {
+    const t = setup();
+    t.msg({ type: 'response.done', response: { status: 'cancelled', status_details: { type: 'cancelled', reason: 'turn_detected' }, output: [] } });
+    expect(t.emitted).toEqual([]);
+    t.msg({
+      type: 'response.done',
+      response: { status: 'failed', status_details: { type: 'failed', error: { type: 'insufficient_quota', message: 'You exceeded your current quota.' } }, output: [] },
+    });
+    expect(t.emitted).toEqual([{ type: 'failed', message: 'The voice service reported an error: You exceeded your current quota.' }]);
+  });
+
   it('reports the closing remark done when its own audio buffer stops, not an earlier one', () => {
     const t = setup();
     t.msg({ type: 'response.created', response: { id: 'resp_before' } });

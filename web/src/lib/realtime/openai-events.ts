@@ -156,6 +156,14 @@ export class OpenAiEventHandler {
 
   private handleResponseDone(event: Record<string, unknown>): void {
     const response = event.response;
+    // A failed response (e.g. the quota ran out mid-interview) leaves the interviewer silent for
+    // good; end the session like an error so what was said is still rated. `cancelled` is normal
+    // (the candidate spoke over the interviewer) and `incomplete` still spoke.
+    if (response && typeof response === 'object' && 'status' in response && response.status === 'failed') {
+      const details = 'status_details' in response ? response.status_details : undefined;
+      this.fail(errorMessage({ error: details && typeof details === 'object' && 'error' in details ? details.error : undefined }));
+      return;
+    }
     if (!response || typeof response !== 'object' || !('output' in response) || !Array.isArray(response.output)) return;
     const call = (response.output as ResponseOutputItem[]).find(
       (item) => item && item.type === 'function_call' && item.name === CLOSE_SESSION_TOOL_NAME,

@@ -205,3 +205,23 @@ test('a dropped connection ends the session cleanly and still submits what was s
   expect(payloads).toHaveLength(1);
   expect(payloads[0]!.transcripts[0]).toMatchObject({ role: 'interviewer', transcript: `Hello and welcome to your practice interview. ${first.questions[0]}` });
 });
+
+test('a closing remark still playing after the 4-second close delay is heard to its end', async ({ page }) => {
+  test.setTimeout(120_000);
+  await ready(page);
+  const payloads = ratePayloads(page);
+  // Greeting, two questions, then close_session; the closing remark is turn 4. Hold it mid-speech.
+  const gates = holdAt('speaking:4');
+  peer.options.turnGate = gates.turnGate;
+  await page.getByRole('button', { name: 'start session' }).click();
+  await expect(page.getByTestId('message-card').first()).toContainText(defaultPeerOptions().closingRemark, { timeout: 60_000 });
+  await expect(page.getByTestId('status-indicator')).toHaveText('Bot is speaking...');
+  // Well past the 4-second delay: the session is still open because the goodbye is still playing.
+  await page.waitForTimeout(6_000);
+  expect(payloads).toHaveLength(0);
+  await expect(page.getByRole('button', { name: 'disconnect' })).toBeVisible();
+  gates.release('speaking:4');
+  await expect(page.getByRole('dialog', { name: 'Session Feedback' })).toBeVisible({ timeout: 15_000 });
+  expect(payloads).toHaveLength(1);
+  expect(payloads[0]!.transcripts.filter((t) => t.role === 'interviewer').at(-1)?.transcript).toBe(defaultPeerOptions().closingRemark);
+});

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       loginRateLimit: 30,
       tokenRateLimit: 60,
       trustProxy: [],
+      logLevel: 'info',
       dogImageApi: 'https://dog.ceo/api/breeds/image/random',
       openaiApiKey: null,
       openaiBaseUrl: 'https://api.openai.com/v1',
@@ -55,6 +56,7 @@ describe('loadConfig', () => {
       LOGIN_RATE_LIMIT: '100',
       TOKEN_RATE_LIMIT: '5',
       TRUST_PROXY: '10.0.0.0/8, 192.0.2.1, fd00::/8',
+      LOG_LEVEL: 'warn',
       DOG_IMAGE_API: 'off',
       OPENAI_API_KEY: 'sk-test',
       OPENAI_BASE_URL: 'http://127.0.0.1:9999/v1/',
@@ -82,6 +84,7 @@ describe('loadConfig', () => {
       loginRateLimit: 100,
       tokenRateLimit: 5,
       trustProxy: ['10.0.0.0/8', '192.0.2.1', 'fd00::/8'],
+      logLevel: 'warn',
       dogImageApi: null,
       openaiApiKey: 'sk-test',
       openaiBaseUrl: 'http://127.0.0.1:9999/v1',
@@ -112,6 +115,7 @@ describe('loadConfig', () => {
         LOGIN_RATE_LIMIT: '0',
         TOKEN_RATE_LIMIT: 'many',
         TRUST_PROXY: 'true',
+        LOG_LEVEL: 'loud',
       });
     } catch (error) {
       caught = error;
@@ -125,6 +129,7 @@ describe('loadConfig', () => {
         'DATABASE_URL',
         'DOG_IMAGE_API',
         'FREE_SESSION_LIMIT',
+        'LOG_LEVEL',
         'LOGIN_RATE_LIMIT',
         'PORT',
         'RATE_LIMIT_ALLOW',

@@ -107,6 +107,10 @@ export const envSchema = z.object({
   LOGIN_RATE_LIMIT: perMinute(30),
   TOKEN_RATE_LIMIT: perMinute(60),
   TRUST_PROXY: z.preprocess(emptyToUndefined, proxiesSchema.default([])),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], { error: 'must be trace, debug, info, warn, error, fatal or silent' }).default('info'),
+  ),
   DOG_IMAGE_API: z.preprocess(
     emptyToUndefined,
     z.union([z.literal('off'), httpUrl]).default('https://dog.ceo/api/breeds/image/random'),
@@ -144,6 +148,8 @@ export interface AppConfig {
   tokenRateLimit: number;
   /** Reverse proxies trusted for the client address (X-Forwarded-For); empty: none. */
   trustProxy: string[];
+  /** The server log's level; `info` logs every request, `warn` only problems. */
+  logLevel: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent';
   /** null when switched off. */
   dogImageApi: string | null;
   openaiApiKey: string | null;
@@ -189,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     tokenRateLimit: e.TOKEN_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
     dogImageApi: e.DOG_IMAGE_API === 'off' ? null : e.DOG_IMAGE_API,
     openaiApiKey: e.OPENAI_API_KEY ?? null,
     openaiBaseUrl: e.OPENAI_BASE_URL.replace(/\/+$/, ''),

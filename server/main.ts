@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     console.log(`Admin secret (generated once, stored in ${admin.file} with mode 0600): ${admin.secret}`);
   }
 
-  const app = await buildApp({ ...config, adminSecret: admin.secret }, { logger: { level: 'info' } });
+  const app = await buildApp({ ...config, adminSecret: admin.secret }, { logger: { level: config.logLevel } });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailSchema, MAX_DB_INTEGER, timestampSchema } from './common';
+import { emailSchema, timestampSchema } from './common';
+import { MAX_DB_INTEGER } from './limits';
 import { transcriptEntrySchema } from './interview';
 
 export const eventsQuerySchema = z.object({

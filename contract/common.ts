@@ -1,12 +1,9 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN, MAX_DB_INTEGER, MAX_EMAIL_LENGTH } from './limits';
 
 /** Every 4xx/5xx body: one sentence a person understands. */
 export const errorSchema = z.object({ error: z.string() });
 export type ApiError = z.infer<typeof errorSchema>;
-
-import { EMAIL_PATTERN, MAX_DB_INTEGER, MAX_EMAIL_LENGTH } from './limits';
-
-export { EMAIL_PATTERN, MAX_DB_INTEGER, MAX_EMAIL_LENGTH };
 
 export const emailSchema = z
   .string({ error: 'Email must be text.' })

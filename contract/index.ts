@@ -1,3 +1,4 @@
+export * from './limits';
 export * from './common';
 export * from './question-sets';
 export * from './user';

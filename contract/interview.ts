@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { idSchema, MAX_DB_INTEGER } from './common';
-import { MAX_DURATION_SECONDS, MAX_TRANSCRIPT_ENTRIES, MAX_TRANSCRIPT_TEXT } from './limits';
-
-export { MAX_DURATION_SECONDS, MAX_TRANSCRIPT_ENTRIES, MAX_TRANSCRIPT_TEXT };
+import { idSchema } from './common';
+import { MAX_DB_INTEGER, MAX_DURATION_SECONDS, MAX_TRANSCRIPT_ENTRIES, MAX_TRANSCRIPT_TEXT } from './limits';
 
 export const tokenQuerySchema = z.object({ questionSetId: idSchema });
 
@@ -32,7 +30,6 @@ export const tokenResponseSchema = z.discriminatedUnion('transport', [openAiToke
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 export type OpenAiToken = z.infer<typeof openAiTokenSchema>;
 export type BrowserSpeechToken = z.infer<typeof browserSpeechTokenSchema>;
-
 
 export const transcriptEntrySchema = z.object({
   role: z.enum(['interviewer', 'interviewee']),

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { emailSchema, idSchema, MAX_DB_INTEGER, timestampSchema } from './common';
-import { FEEDBACK_MAX_LENGTH, FEEDBACK_MIN_LENGTH, HISTORY_PAGE_SIZE, MAX_RATINGS_PAGE_SIZE } from './limits';
-
-export { FEEDBACK_MAX_LENGTH, FEEDBACK_MIN_LENGTH, HISTORY_PAGE_SIZE, MAX_RATINGS_PAGE_SIZE };
+import { emailSchema, idSchema, timestampSchema } from './common';
+import { FEEDBACK_MAX_LENGTH, FEEDBACK_MIN_LENGTH, HISTORY_PAGE_SIZE, MAX_DB_INTEGER, MAX_RATINGS_PAGE_SIZE } from './limits';
 
 export const loginRequestSchema = z.object({ email: emailSchema });
 
@@ -32,7 +30,6 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-
 export const feedbackRequestSchema = z.object({
   feedback: z
     .string({ error: 'Feedback must be text.' })
@@ -49,7 +46,6 @@ export const feedbackRequestSchema = z.object({
     .max(MAX_DB_INTEGER, { error: 'The question index is too large.' }),
 });
 export const feedbackResponseSchema = z.object({ id: z.number().int().positive() });
-
 
 export const ratingsQuerySchema = z.object({
   page: z.coerce.number({ error: 'page must be a whole number of at least 1.' }).int().min(1).max(1_000_000).default(1),

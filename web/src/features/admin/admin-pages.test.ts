@@ -39,6 +39,6 @@ describe('previewText', () => {
 describe('failureText', () => {
   it('puts the server error after the prefix, or uses the sentence for other failures', () => {
     expect(failureText({ kind: 'http', message: 'Nope.' }, 'Failed to fetch emails', 'x')).toBe('Failed to fetch emails: Nope.');
-    expect(failureText({ kind: 'other' }, 'Failed', 'An error occurred while fetching emails.')).toBe('An error occurred while fetching emails.');
+    expect(failureText({ kind: 'network' }, 'Failed', 'An error occurred while fetching emails.')).toBe('An error occurred while fetching emails.');
   });
 });

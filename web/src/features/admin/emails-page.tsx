@@ -5,17 +5,17 @@ import { useAdminList } from './use-admin-list';
 const BUTTON = 'rounded px-3 py-1 text-sm font-medium text-white disabled:cursor-not-allowed disabled:opacity-50';
 
 /** Spec §8's texts for the three actions; null on success. */
-function createFailure(result: ApiResult<void>): string | null {
+function createFailure(result: ApiResult<unknown>): string | null {
   if (result.ok) return null;
   return result.kind === 'http'
     ? `Failed to create email: ${result.serverError ?? 'Could not create email.'}`
     : 'An error occurred while creating the email.';
 }
-function planFailure(result: ApiResult<void>): string | null {
+function planFailure(result: ApiResult<unknown>): string | null {
   if (result.ok) return null;
   return result.kind === 'http' ? 'Failed to update plan.' : 'An error occurred while updating the plan.';
 }
-function deleteFailure(result: ApiResult<void>): string | null {
+function deleteFailure(result: ApiResult<unknown>): string | null {
   if (result.ok) return null;
   return result.kind === 'http' ? 'Failed to delete email.' : 'An error occurred while deleting the email.';
 }

@@ -6,7 +6,7 @@ export function formatDateTime(iso: string): string {
 
 /** Spec §8: `{prefix}: {server error or status text}`, or the sentence for a call that did not work. */
 export function failureText(
-  result: { kind: 'http'; message: string } | { kind: 'other' },
+  result: { kind: 'http'; message: string } | { kind: 'network' | 'invalid' },
   prefix: string,
   otherwise: string,
 ): string {

@@ -274,16 +274,6 @@ describe('browser-speech transport', () => {
     expect(t.events.at(-1)).toEqual({ type: 'closing-remark-done' });
   });
 
-  it('a closing remark still being spoken when the session closes is not cut off', async () => {
-    const t = setup([{ say: 'That is all for today, thank you and good luck.', closeSession: { reason: 'done' } }], { speech: 'hang' });
-    await t.transport.start(token, t.listener, 0);
-    await t.clock.advance(0);
-    expect(t.events.map((e) => e.type).filter((type) => type !== 'notice')).toEqual(['interviewer', 'close-requested', 'speaking']);
-    t.transport.close();
-    expect(t.speech?.cancels()).toBe(0);
-    expect(t.speech?.spoken).toEqual(['That is all for today, thank you and good luck.']);
-  });
-
   it('two answers typed quickly go in order; the recogniser waits for the last line', async () => {
     const t = setup([say('Question one?'), say('Question two?'), say('Question three?')], { recognition: true });
     await t.transport.start(token, t.listener, 0);

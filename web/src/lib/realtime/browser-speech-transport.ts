@@ -76,8 +76,6 @@ export function createBrowserSpeechTransport(
   let startedAt = 0;
   let closed = false;
   let closing = false;
-  /** The closing remark is being spoken. */
-  let sayingGoodbye = false;
   let started = false;
   /** Interviewer speaking or a turn on its way: the recogniser must not listen. */
   let busy = true;
@@ -163,11 +161,9 @@ export function createBrowserSpeechTransport(
       closing = true;
       stopListening();
       // Spec §9: the session ends about 4 seconds after the closing remark is requested, so the
-      // controller's timer starts now, while the remark is being spoken (close() lets it finish).
+      // controller's timer starts now, while the remark is spoken; it waits for a longer remark.
       emit({ type: 'close-requested', reason: turn.closeSession.reason });
-      sayingGoodbye = true;
       await speak(turn.say);
-      sayingGoodbye = false;
       emit({ type: 'closing-remark-done' });
       return;
     }
@@ -312,8 +308,7 @@ export function createBrowserSpeechTransport(
       closed = true;
       for (const controller of inFlight) controller.abort();
       inFlight.clear();
-      // A goodbye longer than the close delay is not cut off mid-sentence.
-      if (!sayingGoodbye) speech?.cancel();
+      speech?.cancel();
       if (recognizer) {
         recognizer.onresult = null;
         recognizer.onerror = null;

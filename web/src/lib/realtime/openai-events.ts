@@ -38,8 +38,8 @@ function parseReason(args: unknown): string {
   return 'the interviewer ended the interview';
 }
 
-function errorMessage(event: Record<string, unknown>): string {
-  const err = event.error;
+/** `err`: the `error` object of an `error` event, or of a failed response's `status_details`. */
+function errorMessage(err: unknown): string {
   if (err && typeof err === 'object' && 'message' in err && typeof err.message === 'string' && err.message) {
     return `The voice service reported an error: ${err.message}`;
   }
@@ -147,7 +147,7 @@ export class OpenAiEventHandler {
       case 'error':
         // A second response.create while one runs is our sequencing slip, not a broken session.
         if (errorCode(event) === 'conversation_already_has_active_response') return;
-        this.fail(errorMessage(event));
+        this.fail(errorMessage(event.error));
         return;
       default:
         return;
@@ -161,7 +161,7 @@ export class OpenAiEventHandler {
     // (the candidate spoke over the interviewer) and `incomplete` still spoke.
     if (response && typeof response === 'object' && 'status' in response && response.status === 'failed') {
       const details = 'status_details' in response ? response.status_details : undefined;
-      this.fail(errorMessage({ error: details && typeof details === 'object' && 'error' in details ? details.error : undefined }));
+      this.fail(errorMessage(details && typeof details === 'object' && 'error' in details ? details.error : undefined));
       return;
     }
     if (!response || typeof response !== 'object' || !('output' in response) || !Array.isArray(response.output)) return;

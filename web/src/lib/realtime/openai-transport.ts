@@ -25,6 +25,8 @@ export interface OpenAiTransportDeps {
  */
 export const DISCONNECT_GRACE_MS = 5000;
 
+const CONNECTION_LOST = 'The connection to the voice service was lost.';
+
 function browserDeps(): OpenAiTransportDeps {
   return {
     getUserMedia: (constraints) => navigator.mediaDevices.getUserMedia(constraints),
@@ -142,7 +144,7 @@ export function createOpenAiTransport(
         };
         dc.onclose = () => {
           if (!isOpen) reject(new Error('The voice connection closed before it was ready.'));
-          else if (!closed) events.fail('The connection to the voice service was lost.');
+          else if (!closed) events.fail(CONNECTION_LOST);
         };
         let cancelGrace: (() => void) | null = null;
         peer.onconnectionstatechange = () => {
@@ -157,13 +159,13 @@ export function createOpenAiTransport(
           if (state === 'disconnected') {
             cancelGrace ??= deps.schedule(() => {
               cancelGrace = null;
-              if (!closed && peer.connectionState !== 'connected') events.fail('The connection to the voice service was lost.');
+              if (!closed && peer.connectionState !== 'connected') events.fail(CONNECTION_LOST);
             }, DISCONNECT_GRACE_MS);
             return;
           }
           cancelGrace?.();
           cancelGrace = null;
-          if (!closed) events.fail('The connection to the voice service was lost.');
+          if (!closed) events.fail(CONNECTION_LOST);
         };
       });
 

@@ -32,48 +32,27 @@ const contactsSchema = z
     return contacts.map(({ name, url }) => ({ name, url }));
   });
 
-const originsSchema = z.string().transform((raw, ctx) => {
-  const origins = raw
-    .split(',')
-    .map((o) => o.trim().replace(/\/$/, ''))
-    .filter(Boolean);
-  for (const origin of origins) {
-    if (!httpUrl.safeParse(origin).success) {
-      ctx.addIssue({ code: 'custom', message: `"${origin}" is not an http(s) origin` });
+/** A comma-separated list whose every entry must pass `entry`; `what` names a good entry. */
+const listOf = (entry: z.ZodType, what: string) =>
+  z.string().transform((raw, ctx) => {
+    const entries = raw
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
+    const bad = entries.find((a) => !entry.safeParse(a).success);
+    if (bad !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `"${bad}" is not ${what}` });
       return z.NEVER;
     }
-  }
-  return origins;
-});
+    return entries;
+  });
 
-const ipAddress = z.union([z.ipv4(), z.ipv6()]);
-const addressesSchema = z.string().transform((raw, ctx) => {
-  const addresses = raw
-    .split(',')
-    .map((a) => a.trim())
-    .filter(Boolean);
-  const bad = addresses.find((a) => !ipAddress.safeParse(a).success);
-  if (bad !== undefined) {
-    ctx.addIssue({ code: 'custom', message: `"${bad}" is not an IP address` });
-    return z.NEVER;
-  }
-  return addresses;
-});
+const originsSchema = listOf(httpUrl, 'an http(s) origin').transform((origins) => origins.map((o) => o.replace(/\/$/, '')));
+const addressesSchema = listOf(z.union([z.ipv4(), z.ipv6()]), 'an IP address');
+/** Proxies whose X-Forwarded-For is believed: addresses or CIDR ranges. */
+const proxiesSchema = listOf(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]), 'an IP address or CIDR range');
 
-/** Proxies whose X-Forwarded-For is believed: addresses or CIDR ranges, comma-separated. */
-const proxiesSchema = z.string().transform((raw, ctx) => {
-  const entries = raw
-    .split(',')
-    .map((a) => a.trim())
-    .filter(Boolean);
-  const proxy = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
-  const bad = entries.find((a) => !proxy.safeParse(a).success);
-  if (bad !== undefined) {
-    ctx.addIssue({ code: 'custom', message: `"${bad}" is not an IP address or CIDR range` });
-    return z.NEVER;
-  }
-  return entries;
-});
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 
 const perMinute = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(1, { error: 'must be at least 1' }).max(100_000).default(fallback));
@@ -107,10 +86,7 @@ export const envSchema = z.object({
   LOGIN_RATE_LIMIT: perMinute(30),
   TOKEN_RATE_LIMIT: perMinute(60),
   TRUST_PROXY: z.preprocess(emptyToUndefined, proxiesSchema.default([])),
-  LOG_LEVEL: z.preprocess(
-    emptyToUndefined,
-    z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], { error: 'must be trace, debug, info, warn, error, fatal or silent' }).default('info'),
-  ),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
   DOG_IMAGE_API: z.preprocess(
     emptyToUndefined,
     z.union([z.literal('off'), httpUrl]).default('https://dog.ceo/api/breeds/image/random'),
@@ -149,7 +125,7 @@ export interface AppConfig {
   /** Reverse proxies trusted for the client address (X-Forwarded-For); empty: none. */
   trustProxy: string[];
   /** The server log's level; `info` logs every request, `warn` only problems. */
-  logLevel: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent';
+  logLevel: (typeof LOG_LEVELS)[number];
   /** null when switched off. */
   dogImageApi: string | null;
   openaiApiKey: string | null;

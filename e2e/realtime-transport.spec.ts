@@ -53,7 +53,7 @@ test.beforeEach(() => {
 
 async function mint(): Promise<OpenAiToken> {
   const voice = createOpenAiRealtimeVoice(
-    { openaiApiKey: 'test-key', openaiBaseUrl: peer.baseUrl, realtimeModel: 'gpt-realtime-2.1' },
+    { openaiApiKey: 'test-key', openaiBaseUrl: peer.baseUrl, realtimeModel: 'gpt-realtime-2.1', realtimeTranscriptionModel: 'gpt-4o-mini-transcribe' },
     { warn: () => undefined },
   );
   const token = await voice.createSession({ sessionId: `s-${Date.now()}`, set, userEmail: 'h@example.com' });

@@ -52,6 +52,9 @@ const addressesSchema = listOf(z.union([z.ipv4(), z.ipv6()]), 'an IP address');
 /** Proxies whose X-Forwarded-For is believed: addresses or CIDR ranges. */
 const proxiesSchema = listOf(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]), 'an IP address or CIDR range');
 
+/** The Agents SDK default; `whisper-1`/`gpt-4o-*-transcribe` are reported to retire in 2027 (docs/openai-realtime-mode.md). */
+export const DEFAULT_TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
+
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 
 const perMinute = (fallback: number) =>
@@ -94,7 +97,7 @@ export const envSchema = z.object({
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: z.preprocess(emptyToUndefined, httpUrl.default('https://api.openai.com/v1')),
   REALTIME_MODEL: z.preprocess(emptyToUndefined, z.string().trim().min(1).default('gpt-realtime-2.1')),
-  REALTIME_TRANSCRIPTION_MODEL: z.preprocess(emptyToUndefined, z.string().trim().min(1).default('gpt-4o-mini-transcribe')),
+  REALTIME_TRANSCRIPTION_MODEL: z.preprocess(emptyToUndefined, z.string().trim().min(1).default(DEFAULT_TRANSCRIPTION_MODEL)),
   LLM_BASE_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,

@@ -33,6 +33,7 @@ function provider(overrides: { key?: string | null; timeoutMs?: number; baseUrl?
       openaiApiKey: overrides.key === undefined ? 'test-key' : overrides.key,
       openaiBaseUrl: overrides.baseUrl ?? peer.baseUrl,
       realtimeModel: 'gpt-realtime-2.1',
+      realtimeTranscriptionModel: 'gpt-4o-mini-transcribe',
     },
     log,
     overrides.timeoutMs === undefined ? {} : { timeoutMs: overrides.timeoutMs },

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { OpenAiToken } from '../../contract';
+import { DEFAULT_TRANSCRIPTION_MODEL } from '../config';
 import {
   buildInterviewerInstructions,
   CLOSE_SESSION_DESCRIPTION,
@@ -20,7 +21,7 @@ export interface OpenAiRealtimeConfig {
   openaiBaseUrl: string;
   realtimeModel: string;
   /** The speech-to-text model that writes the candidate's lines (REALTIME_TRANSCRIPTION_MODEL). */
-  realtimeTranscriptionModel?: string;
+  realtimeTranscriptionModel: string;
 }
 
 /** pino-compatible (Fastify's logger fits). */
@@ -38,8 +39,6 @@ export interface OpenAiRealtimeOptions {
 export const CLIENT_SECRET_TTL_SECONDS = 120;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_VOICE = 'marin';
-/** The Agents SDK default; `whisper-1`/`gpt-4o-*-transcribe` are reported to retire in 2027 (docs/openai-realtime-mode.md). */
-export const TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
 
 export const PROVIDER_TEXTS = {
   rejectedKey: "The AI provider rejected the server's API key. Please ask the operator to check OPENAI_API_KEY.",
@@ -57,7 +56,7 @@ export function buildRealtimeSession(
   set: QuestionSetRecord,
   model: string,
   voice: string = DEFAULT_VOICE,
-  transcriptionModel: string = TRANSCRIPTION_MODEL,
+  transcriptionModel: string = DEFAULT_TRANSCRIPTION_MODEL,
 ) {
   return {
     type: 'realtime' as const,
@@ -89,7 +88,7 @@ export function buildClientSecretRequest(
   set: QuestionSetRecord,
   model: string,
   voice: string = DEFAULT_VOICE,
-  transcriptionModel: string = TRANSCRIPTION_MODEL,
+  transcriptionModel: string = DEFAULT_TRANSCRIPTION_MODEL,
 ) {
   return {
     expires_after: { anchor: 'created_at', seconds: CLIENT_SECRET_TTL_SECONDS },

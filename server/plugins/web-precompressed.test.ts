@@ -18,6 +18,7 @@ describe('the built web app is served pre-compressed', () => {
     writeFileSync(path.join(dist, 'assets/app.js'), SCRIPT);
     writeFileSync(path.join(dist, 'assets/app.js.gz'), gzipSync(SCRIPT));
     writeFileSync(path.join(dist, 'assets/app.js.br'), brotliCompressSync(SCRIPT));
+    writeFileSync(path.join(dist, '.build-stamp'), 'digest-of-the-sources\n');
     t = await createTestApp({ database: 'pglite', questionSets: FIXTURE_SETS, deps: { webDist: dist } });
   }, 300_000);
   afterAll(async () => {
@@ -44,5 +45,11 @@ describe('the built web app is served pre-compressed', () => {
     const response = await get();
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.body).toBe(SCRIPT);
+  });
+
+  it('does not serve the build stamp (or any dot file) of web/dist', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/.build-stamp', headers: { accept: '*/*' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('digest-of-the-sources');
   });
 });

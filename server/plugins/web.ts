@@ -28,8 +28,9 @@ export async function registerWeb(
 ): Promise<((request: FastifyRequest, reply: FastifyReply) => FastifyReply | null) | null> {
   const dist = options.webDist;
   if (dist && existsSync(path.join(dist, 'index.html'))) {
-    // preCompressed: the build writes .br/.gz beside each asset (web/vite.config.ts).
-    await app.register(fastifyStatic, { root: dist, wildcard: true, index: ['index.html'], preCompressed: true });
+    // preCompressed: the build writes .br/.gz beside each asset (web/vite.config.ts). Dot files
+    // (the build stamp of scripts/build-web-if-changed.ts) are not part of the app.
+    await app.register(fastifyStatic, { root: dist, wildcard: true, index: ['index.html'], preCompressed: true, dotfiles: 'ignore' });
     return (request, reply) => {
       const acceptsHtml = (request.headers.accept ?? '').includes('text/html') || !request.headers.accept;
       if (request.method !== 'GET' || isApiPath(request.url) || !acceptsHtml) return null;

@@ -1,8 +1,9 @@
-/** What routes and services share: the parsed config, the database and the AI providers. */
+/** What routes and services share: the parsed config, the database, the AI providers, the limits. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { Interviewer, Rater, VoiceProvider } from './providers/types';
+import type { WindowCounter } from './services/window-counter';
 
 export interface Providers {
   voice: VoiceProvider;
@@ -18,4 +19,6 @@ export interface AppContext {
   db: Db;
   providers: Providers;
   log: FastifyBaseLogger;
+  /** Rate-limit and admin-throttle counters: shared in PostgreSQL, in memory on PGlite. */
+  limits: WindowCounter;
 }

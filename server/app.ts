@@ -24,10 +24,13 @@ import { questionSetRoutes } from './routes/question-sets';
 import { userRoutes } from './routes/user';
 import { loadCatalogueIfEmpty, type CatalogueSet } from './services/catalogue';
 import { completePendingRatings } from './services/ratings';
+import { memoryWindowCounter, postgresWindowCounter } from './services/window-counter';
 
 export const CATALOGUE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../content/question-sets');
 /** Request bodies above this are refused with 413; a long interview transcript is far smaller. */
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+/** How often ended rate-limit windows are dropped (rows on PostgreSQL, entries in memory). */
+const SWEEP_MS = 10 * 60 * 1000;
 
 export interface AppDeps {
   /** Default: opened from config (PGlite in DATA_DIR or DATABASE_URL) and closed with the app. */
@@ -78,11 +81,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   }
 
   const providers = deps.providers ?? createProviders(resolved, app.log);
-  const ctx: AppContext = { config: resolved, db: database.db, providers, log: app.log };
+  // Several server processes may share one PostgreSQL: their limits must count together.
+  const limits = database.kind === 'postgres' ? postgresWindowCounter(database.db) : memoryWindowCounter();
+  const sweep = setInterval(() => void limits.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'sweeping ended rate-limit windows failed')), SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+  const ctx: AppContext = { config: resolved, db: database.db, providers, log: app.log, limits };
   app.decorate('ctx', ctx);
 
   registerErrorHandling(app);
-  await registerSecurity(app, resolved);
+  await registerSecurity(app, resolved, limits);
   await registerDocs(app, resolved.productName);
 
   healthRoutes(app, ctx);

@@ -30,6 +30,28 @@ export type DatabaseOptions =
   /** An already opened PGlite (tests clone a migrated template). */
   | { kind: 'pglite-client'; client: PGlite };
 
+/** Any fixed number: names the advisory lock every server process takes around its migrations. */
+const MIGRATION_LOCK = 7_316_016;
+
+/**
+ * Several servers starting at once on one PostgreSQL would each apply the same pending migration
+ * (Drizzle's migrator takes no lock) and all but one would fail. A session advisory lock makes
+ * them take turns; the later ones find nothing left to apply.
+ */
+async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate();
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    lock.release();
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
@@ -37,7 +59,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema });
     try {
-      await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+      await migrateOnce(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }));
     } catch (error) {
       await pool.end();
       throw error;

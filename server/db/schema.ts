@@ -126,4 +126,16 @@ export const interviewSessions = pgTable(
   ],
 );
 
-export const schema = { accounts, questionSets, events, feedback, interviewSessions };
+/**
+ * Fixed-window counters shared by every server process on one PostgreSQL: the login and token
+ * rate limits and the admin-secret throttle (services/window-counter.ts). PGlite keeps them in
+ * memory (one process), so there this table stays empty.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  /** What is counted, e.g. `route:POST/user/login:203.0.113.7` or `admin:203.0.113.7`. */
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+});
+
+export const schema = { accounts, questionSets, events, feedback, interviewSessions, rateLimits };

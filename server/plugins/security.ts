@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
+import type { WindowCounter } from '../services/window-counter';
 
 function originOf(url: string | null): string[] {
   if (!url) return [];
@@ -41,7 +42,35 @@ export function contentSecurityPolicy(config: AppConfig): Record<string, string[
   };
 }
 
-export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
+type IncrDone = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/** The plugin hands `child` its merged route settings; `routeInfo` is the limited route. */
+function routeKey(settings: unknown): string {
+  const info = (settings as { routeInfo?: { method?: unknown; url?: unknown } } | null)?.routeInfo;
+  return `route:${String(info?.method ?? '')}${String(info?.url ?? '')}:`;
+}
+
+/**
+ * @fastify/rate-limit's store interface over our WindowCounter (shared in PostgreSQL when
+ * several servers run): `child` is called once per limited route, so each route counts apart.
+ */
+function counterStore(limits: WindowCounter) {
+  return class CounterStore {
+    constructor(private readonly prefix: unknown = '') {}
+    // The plugin passes the route's window as a third argument (its type declarations omit it).
+    incr(key: string, done: IncrDone, timeWindow?: number): void {
+      limits.hit(`${typeof this.prefix === 'string' ? this.prefix : ''}${key}`, timeWindow ?? 60_000).then(
+        (count) => done(null, { current: count.hits, ttl: count.ttlMs }),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+    child(settings: unknown): CounterStore {
+      return new CounterStore(routeKey(settings));
+    }
+  };
+}
+
+export async function registerSecurity(app: FastifyInstance, config: AppConfig, limits: WindowCounter): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     // The app is served over plain http on 127.0.0.1 by default; HSTS belongs to the TLS proxy.
@@ -60,6 +89,7 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
   await app.register(rateLimit, {
     global: false,
     allowList: config.rateLimitAllowList,
+    store: counterStore(limits),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       error: `Too many requests. Please wait ${context.after} and try again.`,

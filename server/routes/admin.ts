@@ -31,14 +31,14 @@ import { createFeedbackListCache } from '../services/feedback-list-cache';
 const denied = { 401: errorSchema, 429: errorSchema };
 
 export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const guard = createAdminGuard(ctx.config.adminSecret);
+  const guard = createAdminGuard(ctx.config.adminSecret, ctx.limits);
   const feedbackJson = createFeedbackListCache(ctx.db);
 
   void app.register(async (scope) => {
     // onRequest runs before body parsing and validation: nothing is read for a wrong secret.
     scope.addHook('onRequest', async (request, reply) => {
       const header = request.headers['x-admin-secret'];
-      const result = guard.check(request.ip, typeof header === 'string' ? header : undefined);
+      const result = await guard.check(request.ip, typeof header === 'string' ? header : undefined);
       if (!result.ok) return reply.code(result.status).send({ error: result.error });
     });
     const r = scope.withTypeProvider<ZodTypeProvider>();

@@ -3,6 +3,7 @@
  * secret cannot be guessed at speed. While an address is throttled even a right secret waits.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { WindowCounter } from './window-counter';
 
 export const ADMIN_MAX_FAILURES = 10;
 export const ADMIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
@@ -22,26 +23,23 @@ export function secretsEqual(given: string, expected: string): boolean {
 
 export type AdminCheck = { ok: true } | { ok: false; status: 401 | 429; error: string };
 
-export function createAdminGuard(expected: string, now: () => number = Date.now) {
-  const failures = new Map<string, { count: number; since: number }>();
-
-  function forget(): void {
-    const t = now();
-    for (const [address, entry] of failures) if (t - entry.since > ADMIN_FAILURE_WINDOW_MS) failures.delete(address);
-  }
-
+/**
+ * Failures are counted per address in `counter` (shared by every server process on PostgreSQL),
+ * in a window that starts at the first failure. A wrong secret counts before it is answered, so
+ * concurrent guesses through several servers still get at most ADMIN_MAX_FAILURES 401s.
+ */
+export function createAdminGuard(expected: string, counter: WindowCounter) {
   return {
-    check(address: string, given: string | undefined): AdminCheck {
-      if (failures.size > 10_000) forget();
-      const entry = failures.get(address);
-      if (entry && now() - entry.since > ADMIN_FAILURE_WINDOW_MS) failures.delete(address);
-      const current = failures.get(address);
-      if (current && current.count >= ADMIN_MAX_FAILURES) return { ok: false, status: 429, error: ADMIN_THROTTLED };
+    async check(address: string, given: string | undefined): Promise<AdminCheck> {
+      const key = `admin:${address}`;
       if (given !== undefined && given !== '' && secretsEqual(given, expected)) {
-        failures.delete(address);
+        const failures = await counter.peek(key);
+        if (failures >= ADMIN_MAX_FAILURES) return { ok: false, status: 429, error: ADMIN_THROTTLED };
+        if (failures > 0) await counter.clear(key);
         return { ok: true };
       }
-      failures.set(address, { count: (current?.count ?? 0) + 1, since: current?.since ?? now() });
+      const { hits } = await counter.hit(key, ADMIN_FAILURE_WINDOW_MS);
+      if (hits > ADMIN_MAX_FAILURES) return { ok: false, status: 429, error: ADMIN_THROTTLED };
       return { ok: false, status: 401, error: given ? ADMIN_SECRET_WRONG : ADMIN_SECRET_MISSING };
     },
   };

@@ -1,9 +1,10 @@
 /**
- * The catalogue is read on every page load and changes only when an operator syncs it, so its
- * JSON (one version for active pros, one for everyone else) is kept in memory and refreshed in
- * the background at most every REFRESH_MS: requests never wait for the database, and a sync run
- * against a live PostgreSQL shows within about REFRESH_MS. (On PGlite the sync needs the server
- * stopped, so a restart loads it.)
+ * The catalogue is read on every page load and changes only when an operator edits or syncs it,
+ * so its JSON (one version for active pros, one for everyone else) is kept in memory. A snapshot
+ * is used for REFRESH_MS after its database read started; the first request after that waits for
+ * a new read (one shared read, however many requests arrive). So every answer reflects the
+ * database as it was at most REFRESH_MS earlier, on every server process sharing the database,
+ * whether the change came through another process, `catalogue:sync` or SQL.
  */
 import { questionSetListSchema } from '../../contract';
 import { isActivePro } from '../../domain/tiles';
@@ -26,33 +27,24 @@ async function build(db: Db, now: number): Promise<Snapshot> {
 }
 
 export function createQuestionSetCache(db: Db, now: () => number = Date.now): (email: string | null) => Promise<string> {
-  let current: Promise<Snapshot> | null = null;
-  let refreshing = false;
-  const refresh = () => {
-    if (refreshing) return;
-    refreshing = true;
-    const next = build(db, now());
-    next.then(
-      () => {
-        current = next;
-        refreshing = false;
-      },
-      () => {
-        refreshing = false; // keep serving the last good snapshot; the next request retries
-      },
-    );
+  let snapshot: Snapshot | null = null;
+  let reading: Promise<Snapshot> | null = null;
+  const fresh = async (): Promise<Snapshot> => {
+    if (snapshot && now() - snapshot.at <= REFRESH_MS) return snapshot;
+    reading ??= build(db, now()).finally(() => {
+      reading = null;
+    });
+    try {
+      snapshot = await reading;
+    } catch (error) {
+      // A failed read keeps the last good snapshot serving; the next request tries again.
+      if (!snapshot) throw error;
+    }
+    return snapshot;
   };
   return async (email) => {
-    if (!current) current = build(db, now());
-    let snapshot: Snapshot;
-    try {
-      snapshot = await current;
-    } catch (error) {
-      current = null;
-      throw error;
-    }
-    if (now() - snapshot.at > REFRESH_MS) refresh();
+    const current = await fresh();
     const account = email ? await findAccount(db, email) : null;
-    return account && isActivePro(subscriptionOf(account)) ? snapshot.pro : snapshot.free;
+    return account && isActivePro(subscriptionOf(account)) ? current.pro : current.free;
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
-import { MAX_DB_INTEGER, MAX_DURATION_SECONDS, MAX_TRANSCRIPT_ENTRIES, MAX_TRANSCRIPT_TEXT } from './limits';
+import { MAX_DB_INTEGER, MAX_DURATION_SECONDS, MAX_TRANSCRIPT_ENTRIES, MAX_TRANSCRIPT_TEXT, MAX_UTTERANCE_LENGTH } from './limits';
 
 export const tokenQuerySchema = z.object({ questionSetId: idSchema });
 
@@ -43,7 +43,10 @@ export const rateRequestSchema = z.object({
   transcripts: z.array(transcriptEntrySchema).max(MAX_TRANSCRIPT_ENTRIES),
   durationSeconds: z.number().int().nonnegative().max(MAX_DURATION_SECONDS),
   questionSetId: z.number().int().positive().max(MAX_DB_INTEGER, { error: 'The id is too large.' }),
-  /** The token's sessionId, when the client has one; links the rating to its START. */
+  /**
+   * The token's sessionId. Without it the rating binds to the caller's newest unrated session for
+   * the set; a repeat with the same sessionId answers the stored rating.
+   */
   sessionId: z.string().max(100).optional(),
 });
 export type RateRequest = z.infer<typeof rateRequestSchema>;
@@ -60,7 +63,7 @@ export const turnRequestSchema = z.object({
   /** client_secret.value of the browser-speech token. */
   sessionToken: z.string().min(1).max(200),
   /** The candidate's last answer; absent for the opening turn. */
-  utterance: z.string().max(MAX_TRANSCRIPT_TEXT).optional(),
+  utterance: z.string().max(MAX_UTTERANCE_LENGTH, { error: 'An answer can be at most 4,000 characters long.' }).optional(),
 });
 export const turnResponseSchema = z.object({
   /** What the interviewer says next (or the closing remark). */
@@ -69,3 +72,13 @@ export const turnResponseSchema = z.object({
   closeSession: z.object({ reason: z.string() }).nullable(),
 });
 export type TurnResponse = z.infer<typeof turnResponseSchema>;
+
+/** POST /interview/sessions/{id}/abandon: a start that failed in the browser. */
+export const sessionParamsSchema = z.object({ id: z.string().max(100) });
+export const abandonResponseSchema = z.object({
+  sessionId: z.string(),
+  status: z.literal('abandoned'),
+  /** false only for a session that ended earlier without a refund (daily refunds used up). */
+  creditReturned: z.boolean(),
+});
+export type AbandonResponse = z.infer<typeof abandonResponseSchema>;

@@ -55,7 +55,8 @@ export const questionSets = pgTable(
   (t) => [uniqueIndex('question_sets_index_key').on(t.index)],
 );
 
-export type RatingStatus = 'pending' | 'rated' | 'failed';
+/** failed: retried in the background with backoff; given_up: retries exhausted (transcript kept). */
+export type RatingStatus = 'pending' | 'rated' | 'failed' | 'given_up';
 
 export const events = pgTable(
   'events',
@@ -79,12 +80,18 @@ export const events = pgTable(
     ratingMarkdown: text('rating_markdown'),
     score: real('score'),
     rater: text('rater'),
+    /** RATE only: rating attempts so far; a failed rating is retried in the background until a cap. */
+    ratingAttempts: integer('rating_attempts').notNull().default(0),
+    /** RATE only: when a failed rating is tried again (null: not scheduled). */
+    nextRatingAt: timestamp('next_rating_at', { withTimezone: true }),
   },
   (t) => [
     // a user's ratings newest first (history, login progress, stats)
     index('events_account_type_id_idx').on(t.accountId, t.eventType, t.id),
-    // pending ratings to complete at start-up
-    index('events_pending_rating_idx').on(t.ratingStatus).where(sql`${t.ratingStatus} = 'pending'`),
+    // ratings to complete or retry (at start-up and in the background)
+    index('events_unrated_idx').on(t.ratingStatus).where(sql`${t.ratingStatus} in ('pending', 'failed')`),
+    // one rating per session, whatever the concurrency
+    uniqueIndex('events_session_rating_key').on(t.sessionId).where(sql`${t.eventType} = 'RATE' and ${t.sessionId} is not null`),
   ],
 );
 
@@ -102,6 +109,14 @@ export const feedback = pgTable(
   (t) => [index('feedback_account_topic_idx').on(t.accountId, t.topic)],
 );
 
+/**
+ * An interview session's lifecycle (docs/decisions/002-credit-accounting.md):
+ * minted (token issued, credit spent) -> live (the interview is under way) -> rated (a transcript
+ * was stored for rating), or abandoned (credit returned: failed start, nothing said) / expired
+ * (never rated within the rating window).
+ */
+export type SessionStatus = 'minted' | 'live' | 'rated' | 'abandoned' | 'expired';
+
 export const interviewSessions = pgTable(
   'interview_sessions',
   {
@@ -113,16 +128,24 @@ export const interviewSessions = pgTable(
       .notNull()
       .references(() => questionSets.id, { onDelete: 'cascade' }),
     transport: text('transport').notNull(),
-    /** sha256 of the browser-speech session token; the token itself is never stored. */
+    /** sha256 of the session token of a transport that uses POST /interview/turn; never the token. */
     tokenHash: text('token_hash'),
-    status: text('status').$type<'active' | 'finished'>().notNull().default('active'),
+    status: text('status').$type<SessionStatus>().notNull().default('minted'),
     turns: jsonb('turns').$type<TranscriptEntry[]>().notNull().default([]),
+    /** Interviewer turns asked for (each one LLM call at most); capped per session. */
+    turnCalls: integer('turn_calls').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The interviewer closed the interview (no more turns); the session still awaits its rating. */
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** When the session's credit was given back (abandoned); counts toward the daily refund cap. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('interview_sessions_token_hash_key').on(t.tokenHash),
-    index('interview_sessions_account_idx').on(t.accountId),
+    // the caller's newest open session for a set (rating binds to it)
+    index('interview_sessions_account_set_idx').on(t.accountId, t.questionSetId, t.createdAt),
+    // refunds of an account in the last day
+    index('interview_sessions_refunds_idx').on(t.accountId, t.refundedAt).where(sql`${t.refundedAt} is not null`),
   ],
 );
 

@@ -95,6 +95,7 @@ describe('an app configured with an LLM (LLM_BASE_URL + LLM_MODEL)', () => {
     const email = 'llm-down@example.com';
     await login(t.app, email);
     llm.setFallback({ status: 503, message: 'model is loading' });
+    expect((await call(t.app, 'GET', `/interview/token?questionSetId=${setId}`, { email })).status).toBe(200);
     const transcripts = [
       { role: 'interviewer', transcript: 'What is a closure?' },
       { role: 'interviewee', transcript: 'A closure keeps access to its outer scope after the function returns.' },

@@ -29,8 +29,11 @@ describeDatabases('admin calls', (database) => {
   }, 300_000);
   afterAll(() => t.close());
 
-  const rate = (email: string) =>
-    call(t.app, 'POST', '/interview/rate-transcript', { email, body: { transcripts, durationSeconds: 42, questionSetId: ids.get(1) } });
+  // A rating needs a session: mint one, then rate it (the call binds to the newest unrated one).
+  const rate = async (email: string) => {
+    await call(t.app, 'GET', `/interview/token?questionSetId=${ids.get(1)}`, { email });
+    return call(t.app, 'POST', '/interview/rate-transcript', { email, body: { transcripts, durationSeconds: 42, questionSetId: ids.get(1) } });
+  };
 
   it('refuses every admin call without the right secret, with no data', async () => {
     // From its own address, so these failures do not throttle the other tests.
@@ -45,7 +48,6 @@ describeDatabases('admin calls', (database) => {
 
   it('lists events newest first with limit and before', async () => {
     await login(t.app, 'events@example.com');
-    await call(t.app, 'GET', `/interview/token?questionSetId=${ids.get(1)}`, { email: 'events@example.com' });
     await rate('events@example.com');
     const all = await call<Array<Record<string, unknown>>>(t.app, 'GET', '/api/events', { admin: secret });
     expect(all.status).toBe(200);

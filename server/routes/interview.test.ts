@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
 import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
@@ -44,7 +44,7 @@ describeDatabases('interview calls', (database) => {
       const [account] = await t.db.select().from(accounts).where(eq(accounts.email, 'tok@example.com'));
       expect(account?.sessionsUsed).toBe(1);
       const [session] = await t.db.select().from(interviewSessions).where(eq(interviewSessions.id, answer.body.sessionId));
-      expect(session).toMatchObject({ status: 'active', transport: 'browser-speech', questionSetId: setId(1), turns: [] });
+      expect(session).toMatchObject({ status: 'minted', transport: 'browser-speech', questionSetId: setId(1), turns: [] });
       expect(session?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
       expect(session?.tokenHash).not.toContain(answer.body.client_secret.value);
       const starts = await t.db.select().from(events).where(eq(events.sessionId, answer.body.sessionId));
@@ -130,7 +130,7 @@ describeDatabases('interview calls', (database) => {
         sessionId: token.body.sessionId,
       });
       const [session] = await t.db.select().from(interviewSessions).where(eq(interviewSessions.id, token.body.sessionId));
-      expect(session?.status).toBe('finished');
+      expect(session?.status).toBe('rated');
 
       const state = await call<{ topicLevels: Record<string, number>; progress: unknown[] }>(t.app, 'POST', '/user/login', { body: { email: 'rate@example.com' } });
       expect(state.body.topicLevels).toEqual({ JavaScript: 1 });
@@ -184,6 +184,8 @@ describeDatabases('interview calls', (database) => {
       await call(t.app, 'POST', '/api/emails', { admin: t.config.adminSecret, body: { email: 'pages@example.com', isPro: false, limit: 50 } });
       const made: number[] = [];
       for (let i = 0; i < 5; i += 1) {
+        // Each rating needs its own session: the call binds to the newest unrated one.
+        expect((await call(t.app, 'GET', `/interview/token?questionSetId=${setId(1)}`, { email: 'pages@example.com' })).status).toBe(200);
         const r = await call<{ id: number }>(t.app, 'POST', '/interview/rate-transcript', {
           email: 'pages@example.com',
           body: { transcripts, durationSeconds: 60 + i, questionSetId: setId(1) },
@@ -229,7 +231,8 @@ describeDatabases('interview calls', (database) => {
       }
       expect(last.body.closeSession).not.toBeNull();
       const [session] = await t.db.select().from(interviewSessions).where(eq(interviewSessions.id, token.body.sessionId));
-      expect(session?.status).toBe('finished');
+      expect(session?.status).toBe('live');
+      expect(session?.finishedAt).toBeInstanceOf(Date);
       expect(session?.turns[0]).toMatchObject({ role: 'interviewer', transcript: opening.body.say });
       expect(session?.turns[1]).toMatchObject({ role: 'interviewee' });
       expect(session?.turns.at(-1)).toMatchObject({ role: 'interviewer', transcript: last.body.say });
@@ -259,6 +262,8 @@ describeDatabases('interview calls', (database) => {
 
 describeDatabases('provider failures', (database) => {
   let t: TestApp;
+  let voiceDown = true;
+  const speech = createBrowserSpeechVoice();
   const flakyRater: Rater = {
     rate: async () => {
       throw new Error('rater down');
@@ -271,8 +276,9 @@ describeDatabases('provider failures', (database) => {
       deps: {
         providers: {
           voice: {
-            transport: 'openai-realtime',
-            createSession: async () => {
+            transport: 'browser-speech',
+            createSession: async (input) => {
+              if (!voiceDown) return speech.createSession(input);
               throw new ProviderError('The voice service is busy right now. Please try again in a minute.', 503, 429);
             },
           },
@@ -296,6 +302,9 @@ describeDatabases('provider failures', (database) => {
   it('keeps the transcript of a failed rating and answers {error}', async () => {
     await login(t.app, 'fail@example.com');
     const ids = await setIds(t.app);
+    voiceDown = false;
+    expect((await call(t.app, 'GET', `/interview/token?questionSetId=${ids.get(1)}`, { email: 'fail@example.com' })).status).toBe(200);
+    voiceDown = true;
     const answer = await call(t.app, 'POST', '/interview/rate-transcript', {
       email: 'fail@example.com',
       body: { transcripts, durationSeconds: 30, questionSetId: ids.get(1) },
@@ -304,7 +313,7 @@ describeDatabases('provider failures', (database) => {
       status: 502,
       body: { error: 'We could not rate this interview right now; your transcript is saved and will be rated later.' },
     });
-    const stored = await t.db.select().from(events).where(eq(events.userEmail, 'fail@example.com'));
+    const stored = await t.db.select().from(events).where(and(eq(events.userEmail, 'fail@example.com'), eq(events.eventType, 'RATE')));
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ eventType: 'RATE', ratingStatus: 'failed', transcript: transcripts, ratingMarkdown: null });
   });

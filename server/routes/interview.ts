@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  abandonResponseSchema,
   errorSchema,
   rateRequestSchema,
   rateResponseSchema,
+  sessionParamsSchema,
   tokenQuerySchema,
   tokenResponseSchema,
   turnRequestSchema,
@@ -13,6 +15,7 @@ import {
 import type { AppContext } from '../app-context';
 import { perMinute } from '../plugins/security';
 import { rateTranscript } from '../services/ratings';
+import { abandonSession } from '../services/sessions';
 import { mintSessionToken } from '../services/tokens';
 import { nextTurn } from '../services/turns';
 
@@ -58,12 +61,30 @@ export function interviewRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       schema: {
         tags: ['interview'],
-        description: 'Stores the transcript, rates it and answers the written feedback.',
+        description:
+          "Stores the transcript of the caller's session (sessionId, or the newest unrated one for the set) and answers its " +
+          'written feedback; a repeat answers the stored rating. 409 without an open session; 422 when nothing was said (credit returned).',
         headers: userHeadersSchema,
         body: rateRequestSchema,
-        response: { 200: rateResponseSchema, ...userErrors, 502: errorSchema },
+        response: { 200: rateResponseSchema, ...userErrors, 409: errorSchema, 422: errorSchema, 502: errorSchema },
       },
     },
     (request) => rateTranscript(ctx, request.headers['x-user-email'], request.body),
+  );
+
+  r.post(
+    '/interview/sessions/:id/abandon',
+    {
+      schema: {
+        tags: ['interview'],
+        description:
+          'A start that failed in the browser: gives the credit of the caller\'s unrated session back within 2 minutes of minting ' +
+          '(at most 3 a day, then 429).',
+        headers: userHeadersSchema,
+        params: sessionParamsSchema,
+        response: { 200: abandonResponseSchema, ...userErrors, 403: errorSchema, 409: errorSchema, 429: errorSchema },
+      },
+    },
+    (request) => abandonSession(ctx, request.headers['x-user-email'], request.params.id),
   );
 }

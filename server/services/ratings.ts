@@ -1,28 +1,27 @@
 /**
  * Rating a transcript: the transcript is stored first (RATE event, pending), then rated; a failed
  * rating leaves it stored. Ratings left pending by a crash are completed at the next start.
+ * A rating belongs to exactly one interview session (sessions.ts).
  */
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { Pagination, RateRequest, RateResponse, RatingItem } from '../../contract';
+import type { Pagination, RateRequest, RateResponse, RatingItem, TranscriptEntry } from '../../contract';
 import type { AppContext } from '../app-context';
-import { accounts, events, interviewSessions } from '../db/schema';
+import type { Db } from '../db/client';
+import { accounts, events } from '../db/schema';
 import { HttpError } from '../plugins/errors';
 import type { QuestionSetRecord } from '../providers/types';
 import { requireAccount, type Account } from './accounts';
 import { findQuestionSet, requireQuestionSet } from './question-sets';
+import { abandonWithRefund, claimForRating, NO_OPEN_SESSION, sessionForRating, type InterviewSession } from './sessions';
 
 export const RATING_FAILED = 'We could not rate this interview right now; your transcript is saved and will be rated later.';
+export const NOTHING_TO_RATE = 'No answers were recorded in this session, so there is nothing to rate. Your session credit was returned.';
+export const NOTHING_TO_RATE_NO_REFUND =
+  'No answers were recorded in this session, so there is nothing to rate. Your session credit was not returned: at most 3 a day are given back.';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-async function ownSessionId(ctx: AppContext, account: Account, sessionId: string | undefined): Promise<string | null> {
-  if (!sessionId || !UUID.test(sessionId)) return null;
-  const [row] = await ctx.db
-    .select({ id: interviewSessions.id })
-    .from(interviewSessions)
-    .where(and(eq(interviewSessions.id, sessionId), eq(interviewSessions.accountId, account.id)))
-    .limit(1);
-  return row?.id ?? null;
+/** A candidate said something: at least one letter or digit in an interviewee line. */
+export function hasCandidateWords(entries: readonly TranscriptEntry[]): boolean {
+  return entries.some((entry) => entry.role === 'interviewee' && /[\p{L}\p{N}]/u.test(entry.transcript));
 }
 
 async function rateEvent(
@@ -33,10 +32,14 @@ async function rateEvent(
 ): Promise<RateResponse> {
   let result;
   try {
+    await ctx.db.update(events).set({ ratingAttempts: sql`${events.ratingAttempts} + 1` }).where(eq(events.id, eventId));
     result = await ctx.providers.rater.rate({ set, transcripts: input.transcripts, durationSeconds: input.durationSeconds });
   } catch (error) {
     ctx.log.error({ err: error, eventId }, 'rating failed');
-    await ctx.db.update(events).set({ ratingStatus: 'failed' }).where(eq(events.id, eventId));
+    await ctx.db
+      .update(events)
+      .set({ ratingStatus: 'failed' })
+      .where(and(eq(events.id, eventId), sql`${events.ratingStatus} is distinct from 'rated'`));
     throw new HttpError(502, RATING_FAILED);
   }
   const score = Math.max(0, Math.min(100, Math.round(result.score)));
@@ -44,7 +47,7 @@ async function rateEvent(
     // The counter moves only on the first transition to rated, so it cannot count one twice.
     const [rated] = await tx
       .update(events)
-      .set({ ratingStatus: 'rated', ratingMarkdown: result.markdown, score, rater: result.rater })
+      .set({ ratingStatus: 'rated', ratingMarkdown: result.markdown, score, rater: result.rater, nextRatingAt: null })
       .where(and(eq(events.id, eventId), sql`${events.ratingStatus} is distinct from 'rated'`))
       .returning({ accountId: events.accountId });
     if (rated?.accountId != null) {
@@ -57,34 +60,88 @@ async function rateEvent(
   return { id: eventId, markdown: result.markdown, score };
 }
 
+/** Ratings in progress in this process, per database and session: a repeat waits for the first. */
+const inFlight = new WeakMap<Db, Map<string, Promise<RateResponse>>>();
+
+function once(db: Db, sessionId: string, run: () => Promise<RateResponse>): Promise<RateResponse> {
+  let running = inFlight.get(db);
+  if (!running) inFlight.set(db, (running = new Map()));
+  const current = running.get(sessionId);
+  if (current) return current;
+  const started = run().finally(() => running.delete(sessionId));
+  running.set(sessionId, started);
+  return started;
+}
+
+/** The session's stored rating; one not rated yet (pending, failed) is rated now. */
+async function storedRating(ctx: AppContext, session: InterviewSession, set: QuestionSetRecord): Promise<RateResponse> {
+  const [event] = await ctx.db
+    .select()
+    .from(events)
+    .where(and(eq(events.sessionId, session.id), eq(events.eventType, 'RATE')))
+    .limit(1);
+  if (!event) throw new HttpError(409, NO_OPEN_SESSION);
+  if (event.ratingStatus === 'rated' && event.ratingMarkdown !== null) {
+    return { id: event.id, markdown: event.ratingMarkdown, score: event.score ?? 0 };
+  }
+  return rateEvent(ctx, event.id, set, { transcripts: event.transcript ?? [], durationSeconds: event.durationSeconds ?? 0 });
+}
+
+/** Nothing was said: no rating, and the credit goes back (within the daily refunds). */
+async function nothingToRate(ctx: AppContext, session: InterviewSession, set: QuestionSetRecord): Promise<never> {
+  const outcome = await abandonWithRefund(ctx.db, session, 'end');
+  if (outcome.result === 'refunded') throw new HttpError(422, NOTHING_TO_RATE);
+  if (outcome.result === 'limit') throw new HttpError(422, NOTHING_TO_RATE_NO_REFUND);
+  // Another call rated or ended the session meanwhile.
+  await storedRating(ctx, session, set);
+  throw new HttpError(409, NO_OPEN_SESSION);
+}
+
+async function rateSession(
+  ctx: AppContext,
+  account: Account,
+  set: QuestionSetRecord,
+  session: InterviewSession,
+  input: RateRequest,
+): Promise<RateResponse> {
+  if (session.status === 'rated') return storedRating(ctx, session, set);
+  // The server's own record of a turn-taking session counts when the browser sent no answers.
+  const transcripts = hasCandidateWords(input.transcripts) ? input.transcripts : hasCandidateWords(session.turns) ? session.turns : null;
+  if (!transcripts) return nothingToRate(ctx, session, set);
+
+  const stored = await ctx.db.transaction(async (tx) => {
+    if (!(await claimForRating(tx, session.id))) return null;
+    const [row] = await tx
+      .insert(events)
+      .values({
+        eventType: 'RATE',
+        accountId: account.id,
+        userEmail: account.email,
+        questionSetId: set.id,
+        topic: set.name,
+        questionSetIndex: set.index - 1,
+        sessionId: session.id,
+        durationSeconds: input.durationSeconds,
+        transcript: transcripts,
+        ratingStatus: 'pending',
+      })
+      .returning({ id: events.id });
+    return row ?? null;
+  });
+  // Another process claimed it first: answer its rating.
+  if (!stored) return storedRating(ctx, session, set);
+  return rateEvent(ctx, stored.id, set, { transcripts, durationSeconds: input.durationSeconds });
+}
+
+/**
+ * POST /interview/rate-transcript: bound to one session (sessions.ts); the first rating of a
+ * session is stored, any repeat answers it. An empty interview is not rated and refunded (422).
+ */
 export async function rateTranscript(ctx: AppContext, email: string, input: RateRequest): Promise<RateResponse> {
   const account = await requireAccount(ctx.db, email);
   const set = await requireQuestionSet(ctx.db, input.questionSetId);
-  const sessionId = await ownSessionId(ctx, account, input.sessionId);
-
-  const [stored] = await ctx.db
-    .insert(events)
-    .values({
-      eventType: 'RATE',
-      accountId: account.id,
-      userEmail: account.email,
-      questionSetId: set.id,
-      topic: set.name,
-      questionSetIndex: set.index - 1,
-      sessionId,
-      durationSeconds: input.durationSeconds,
-      transcript: input.transcripts,
-      ratingStatus: 'pending',
-    })
-    .returning({ id: events.id });
-  if (!stored) throw new Error('insert returned no row');
-  if (sessionId) {
-    await ctx.db
-      .update(interviewSessions)
-      .set({ status: 'finished', finishedAt: new Date() })
-      .where(and(eq(interviewSessions.id, sessionId), eq(interviewSessions.status, 'active')));
-  }
-  return rateEvent(ctx, stored.id, set, input);
+  const session = await sessionForRating(ctx.db, account.id, set.id, input.sessionId);
+  return once(ctx.db, session.id, () => rateSession(ctx, account, set, session, input));
 }
 
 /** Start-up: finish ratings a crash interrupted. Returns how many were rated. */

@@ -1,23 +1,76 @@
 /**
- * Browser-speech mode: one interviewer turn. The session token proves which session; only its
- * owner may speak in it; a finished session refuses. Turns are kept in interview_sessions.
+ * POST /interview/turn: one interviewer turn for a transport that takes turns (browser speech).
+ * The session token proves which session; only its owner may speak in it; an ended session
+ * refuses. Each call is reserved on the session before the interviewer (an LLM) is asked, so a
+ * session costs at most MAX_TURN_CALLS calls, and the interviewer sees a bounded window (the
+ * set's questions are in its instructions, plus the last LLM_TURN_WINDOW lines).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { TranscriptEntry, TurnResponse } from '../../contract';
 import type { AppContext } from '../app-context';
+import type { Db } from '../db/client';
 import { interviewSessions } from '../db/schema';
 import { HttpError } from '../plugins/errors';
 import { BROWSER_SPEECH_TOKEN_TTL_SECONDS } from '../providers/browser-speech-voice';
+import { ProviderError } from '../providers/types';
 import { requireAccount } from './accounts';
 import { requireQuestionSet } from './question-sets';
-import { ProviderError } from '../providers/types';
-import { hashToken } from './tokens';
+import { hashToken, NOT_YOUR_SESSION, OPEN_STATUSES, TURN_TRANSPORTS, UNKNOWN_SESSION, type InterviewSession } from './sessions';
 
-export const UNKNOWN_SESSION = 'This interview session is not known. Please start a new session.';
-export const NOT_YOUR_SESSION = 'This interview session belongs to another user.';
+export { NOT_YOUR_SESSION, UNKNOWN_SESSION };
 export const SESSION_EXPIRED = 'This interview session has expired. Please start a new session.';
 export const INTERVIEWER_UNAVAILABLE = 'The interviewer is not available right now. Please try again in a few minutes.';
 export const SESSION_FINISHED = 'This interview session has already finished. Please start a new session.';
+export const VOICE_KEY_REFUSED = 'A voice-call key cannot be used as an interview session token. Please start a new session.';
+export const NOT_A_TURN_SESSION = 'This interview session runs as a live voice call and does not take turns here.';
+export const TOO_MANY_TURNS = 'This interview has reached its limit of 40 answers. Please disconnect to get your feedback.';
+
+/** Candidate answers per session; the opening line is one more call. */
+export const MAX_CANDIDATE_TURNS = 40;
+export const MAX_TURN_CALLS = MAX_CANDIDATE_TURNS + 1;
+/** Transcript lines the interviewer is sent besides its instructions. */
+export const LLM_TURN_WINDOW = 12;
+
+async function sessionOf(ctx: AppContext, accountId: number, sessionToken: string): Promise<InterviewSession> {
+  // OpenAI's ephemeral client secrets start with ek_; they open a voice call, never a turn.
+  if (sessionToken.startsWith('ek_')) throw new HttpError(403, VOICE_KEY_REFUSED);
+  const [session] = await ctx.db
+    .select()
+    .from(interviewSessions)
+    .where(eq(interviewSessions.tokenHash, hashToken(sessionToken)))
+    .limit(1);
+  if (!session) throw new HttpError(404, UNKNOWN_SESSION);
+  if (session.accountId !== accountId) throw new HttpError(403, NOT_YOUR_SESSION);
+  if (!TURN_TRANSPORTS.has(session.transport as never)) throw new HttpError(409, NOT_A_TURN_SESSION);
+  if (!OPEN_STATUSES.includes(session.status) || session.finishedAt) throw new HttpError(409, SESSION_FINISHED);
+  if (Date.now() - session.createdAt.getTime() > BROWSER_SPEECH_TOKEN_TTL_SECONDS * 1000) {
+    throw new HttpError(401, SESSION_EXPIRED);
+  }
+  return session;
+}
+
+const stillTakingTurns = (id: string) =>
+  and(eq(interviewSessions.id, id), inArray(interviewSessions.status, ['minted', 'live']), isNull(interviewSessions.finishedAt));
+
+/** Takes one of the session's turn calls (and marks it live), or refuses. */
+async function reserveTurn(db: Db, session: InterviewSession): Promise<void> {
+  const reserved = await db
+    .update(interviewSessions)
+    .set({ turnCalls: sql`${interviewSessions.turnCalls} + 1`, status: 'live' })
+    .where(and(stillTakingTurns(session.id), lt(interviewSessions.turnCalls, MAX_TURN_CALLS)))
+    .returning({ id: interviewSessions.id });
+  if (reserved.length === 1) return;
+  const [now] = await db.select({ turnCalls: interviewSessions.turnCalls }).from(interviewSessions).where(eq(interviewSessions.id, session.id));
+  throw new HttpError(now && now.turnCalls >= MAX_TURN_CALLS ? 400 : 409, now && now.turnCalls >= MAX_TURN_CALLS ? TOO_MANY_TURNS : SESSION_FINISHED);
+}
+
+/** The interviewer failed: the call did not happen, so it does not count against the session. */
+async function releaseTurn(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(interviewSessions)
+    .set({ turnCalls: sql`greatest(${interviewSessions.turnCalls} - 1, 0)` })
+    .where(eq(interviewSessions.id, sessionId));
+}
 
 export async function nextTurn(
   ctx: AppContext,
@@ -25,25 +78,16 @@ export async function nextTurn(
   input: { sessionToken: string; utterance?: string },
 ): Promise<TurnResponse> {
   const account = await requireAccount(ctx.db, email);
-  const [session] = await ctx.db
-    .select()
-    .from(interviewSessions)
-    .where(eq(interviewSessions.tokenHash, hashToken(input.sessionToken)))
-    .limit(1);
-  if (!session) throw new HttpError(404, UNKNOWN_SESSION);
-  if (session.accountId !== account.id) throw new HttpError(403, NOT_YOUR_SESSION);
-  if (session.status === 'finished') throw new HttpError(409, SESSION_FINISHED);
-  if (Date.now() - session.createdAt.getTime() > BROWSER_SPEECH_TOKEN_TTL_SECONDS * 1000) {
-    throw new HttpError(401, SESSION_EXPIRED);
-  }
-
+  const session = await sessionOf(ctx, account.id, input.sessionToken);
   const set = await requireQuestionSet(ctx.db, session.questionSetId);
-  const history = session.turns;
   const utterance = input.utterance?.trim() ? input.utterance.trim() : undefined;
+  await reserveTurn(ctx.db, session);
+
   let turn: TurnResponse;
   try {
-    turn = await ctx.providers.interviewer.nextTurn({ set, history, utterance });
+    turn = await ctx.providers.interviewer.nextTurn({ set, history: session.turns.slice(-LLM_TURN_WINDOW), utterance });
   } catch (error) {
+    await releaseTurn(ctx.db, session.id);
     // An LLM interviewer's endpoint failed: the candidate gets a plain sentence, the log the details.
     if (error instanceof ProviderError) {
       ctx.log.warn({ status: error.status, upstreamStatus: error.upstreamStatus, err: error }, 'interviewer provider failed');
@@ -58,14 +102,14 @@ export async function nextTurn(
   if (turn.say) added.push({ role: 'interviewer', transcript: turn.say, at });
   const finished = turn.closeSession !== null;
 
-  // Appending in SQL keeps turns of overlapping requests; the status check makes a finish final.
+  // Appending in SQL keeps turns of overlapping requests; the status check makes an end final.
   const updated = await ctx.db
     .update(interviewSessions)
     .set({
       turns: sql`${interviewSessions.turns} || ${JSON.stringify(added)}::jsonb`,
-      ...(finished ? { status: 'finished' as const, finishedAt: sql`now()` } : {}),
+      ...(finished ? { finishedAt: sql`now()` } : {}),
     })
-    .where(and(eq(interviewSessions.id, session.id), eq(interviewSessions.status, 'active')))
+    .where(stillTakingTurns(session.id))
     .returning({ id: interviewSessions.id });
   if (updated.length === 0) throw new HttpError(409, SESSION_FINISHED);
   return turn;

@@ -103,7 +103,7 @@ beforeAll(async () => {
     { role: 'interviewer', transcript: 'What is a closure?' },
     { role: 'interviewee', transcript: 'A function with its outer scope.' },
   ];
-  await call(t.app, 'POST', '/interview/rate-transcript', { email: USER, body: { transcripts, durationSeconds: 60, questionSetId: setId } });
+  await call(t.app, 'POST', '/interview/rate-transcript', { email: USER, body: { transcripts, durationSeconds: 60, questionSetId: setId, sessionId: token.body.sessionId } });
   const created = await call<{ id: number }>(t.app, 'POST', '/user/feedback', { email: USER, body: { feedback: 'Clear questions and a good pace overall.', topic: 'JavaScript', questionIndex: 1 } });
   feedbackId = created.body.id;
   await call(t.app, 'POST', '/api/emails', { admin: TEST_ADMIN_SECRET, body: { email: 'pro@example.com', limit: null } });

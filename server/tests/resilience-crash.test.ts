@@ -89,7 +89,7 @@ describe('crash: kill -9 while ratings are being submitted', () => {
         return held && holding ? { delayMs: 10 * 60_000, then: validRating(request) } : validRating(request);
       },
     });
-    const env = { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'crash-model' };
+    const env = { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'crash-model', FREE_SESSION_LIMIT: '20' };
 
     const first = await startServer({ env, keepDataDir: true });
     servers.push(first);
@@ -101,12 +101,15 @@ describe('crash: kill -9 while ratings are being submitted', () => {
     const setId = sets.body.find((s) => s.index === 1)?.id;
     expect(setId).toBeDefined();
 
-    const rate = (label: string) =>
-      api<{ id: number; markdown: string; score: number }>(first, '/interview/rate-transcript', {
+    // Each rating belongs to its own session.
+    const rate = async (label: string) => {
+      const token = await api<{ sessionId: string }>(first, `/interview/token?questionSetId=${setId}`, { headers: user });
+      return api<{ id: number; markdown: string; score: number }>(first, '/interview/rate-transcript', {
         method: 'POST',
         headers: user,
-        body: { transcripts: transcriptFor(label), durationSeconds: 61, questionSetId: setId },
+        body: { transcripts: transcriptFor(label), durationSeconds: 61, questionSetId: setId, sessionId: token.body.sessionId },
       });
+    };
 
     // All submitted concurrently: the held ones stay in flight, the others are acknowledged.
     const inFlight = Array.from({ length: HELD }, (_, i) => rate(marker('held', i)).catch((error: unknown) => error));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, envSchema, loadConfig } from './config';
+import { ConfigError, envSchema, loadConfig, resolveSpeechSettings, resolveVoiceMode } from './config';
 
 describe('loadConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
@@ -35,6 +35,14 @@ describe('loadConfig', () => {
       llmBaseUrl: null,
       llmApiKey: null,
       llmModel: null,
+      voiceModeSetting: 'auto',
+      sttBaseUrl: null,
+      sttModel: null,
+      sttApiKey: null,
+      ttsBaseUrl: null,
+      ttsModel: null,
+      ttsVoice: null,
+      ttsApiKey: null,
     });
   });
 
@@ -140,6 +148,66 @@ describe('loadConfig', () => {
       ].sort(),
     );
     expect((caught as ConfigError).message).toContain('Invalid configuration:');
+  });
+});
+
+describe('voice mode', () => {
+  const problemsOf = (env: Record<string, string>): string[] => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      throw error;
+    }
+  };
+  const local = { STT_BASE_URL: 'http://gpu:8000/v1/', STT_MODEL: 'Systran/faster-whisper-small', TTS_BASE_URL: 'http://gpu:8880/v1', TTS_MODEL: 'kokoro', TTS_VOICE: 'af_heart' };
+
+  it('auto: realtime with an OpenAI key, else the pipeline with both speech servers, else browser speech', () => {
+    expect(resolveVoiceMode(loadConfig({}))).toBe('browser');
+    expect(resolveVoiceMode(loadConfig(local))).toBe('pipeline');
+    expect(resolveVoiceMode(loadConfig({ ...local, OPENAI_API_KEY: 'sk-x' }))).toBe('realtime');
+    expect(resolveVoiceMode(loadConfig({ OPENAI_API_KEY: 'sk-x' }))).toBe('realtime');
+  });
+
+  it('a forced mode wins', () => {
+    expect(resolveVoiceMode(loadConfig({ VOICE_MODE: 'browser', OPENAI_API_KEY: 'sk-x' }))).toBe('browser');
+    expect(resolveVoiceMode(loadConfig({ VOICE_MODE: 'pipeline', ...local }))).toBe('pipeline');
+  });
+
+  it('pipeline with only an OpenAI key: OpenAI endpoint, key and current non-realtime models', () => {
+    const config = loadConfig({ VOICE_MODE: 'pipeline', OPENAI_API_KEY: 'sk-x' });
+    expect(resolveVoiceMode(config)).toBe('pipeline');
+    expect(resolveSpeechSettings(config)).toEqual({
+      stt: { baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini-transcribe', apiKey: 'sk-x' },
+      tts: { baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini-tts', voice: 'marin', apiKey: 'sk-x' },
+    });
+  });
+
+  it('named speech servers get their own keys, never the OpenAI key', () => {
+    const config = loadConfig({ VOICE_MODE: 'pipeline', OPENAI_API_KEY: 'sk-x', ...local, TTS_API_KEY: 'tts-key' });
+    expect(resolveSpeechSettings(config)).toEqual({
+      stt: { baseUrl: 'http://gpu:8000/v1', model: 'Systran/faster-whisper-small', apiKey: null },
+      tts: { baseUrl: 'http://gpu:8880/v1', model: 'kokoro', voice: 'af_heart', apiKey: 'tts-key' },
+    });
+  });
+
+  it('a bad combination stops start-up with the list of what is missing', () => {
+    expect(problemsOf({ VOICE_MODE: 'realtime' })).toEqual(['VOICE_MODE: realtime needs OPENAI_API_KEY']);
+    expect(problemsOf({ VOICE_MODE: 'pipeline' })).toEqual([
+      'VOICE_MODE: the speech pipeline needs STT_BASE_URL (or OPENAI_API_KEY to use OpenAI)',
+      'VOICE_MODE: the speech pipeline needs TTS_BASE_URL (or OPENAI_API_KEY to use OpenAI)',
+    ]);
+    expect(problemsOf({ VOICE_MODE: 'pipeline', STT_BASE_URL: 'http://gpu:8000/v1', TTS_BASE_URL: 'http://gpu:8880/v1' })).toEqual([
+      'VOICE_MODE: the speech pipeline needs STT_MODEL (the model STT_BASE_URL serves)',
+      'VOICE_MODE: the speech pipeline needs TTS_MODEL (the model TTS_BASE_URL serves)',
+      'VOICE_MODE: the speech pipeline needs TTS_VOICE (a voice TTS_BASE_URL knows)',
+    ]);
+    // auto with one speech server only is a half-made pipeline, not a silent browser-speech start.
+    expect(problemsOf({ STT_BASE_URL: 'http://gpu:8000/v1', STT_MODEL: 'whisper' })).toEqual([
+      'VOICE_MODE: the speech pipeline needs TTS_BASE_URL (or OPENAI_API_KEY to use OpenAI)',
+    ]);
+    expect(problemsOf({ VOICE_MODE: 'loud' })).toEqual(['VOICE_MODE: must be one of auto, realtime, pipeline, browser']);
   });
 });
 

@@ -6,6 +6,8 @@
  * CORS_ORIGINS: comma-separated origins, empty = same origin only.
  */
 import path from 'node:path';
+import type { AudioModel } from 'openai/resources/audio/audio';
+import type { SpeechModel } from 'openai/resources/audio/speech';
 import { z } from 'zod';
 
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -55,6 +57,19 @@ const proxiesSchema = listOf(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()
 /** The Agents SDK default; `whisper-1`/`gpt-4o-*-transcribe` are reported to retire in 2027 (docs/openai-realtime-mode.md). */
 export const DEFAULT_TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
 
+/**
+ * Speech-pipeline defaults when OpenAI hosts STT and TTS: the current non-realtime models the
+ * official `openai` package lists (the type annotations make a renamed model a compile error).
+ */
+export const DEFAULT_OPENAI_STT_MODEL: AudioModel = 'gpt-4o-mini-transcribe';
+export const DEFAULT_OPENAI_TTS_MODEL: SpeechModel = 'gpt-4o-mini-tts';
+export const DEFAULT_OPENAI_TTS_VOICE = 'marin';
+
+export const VOICE_MODES = ['auto', 'realtime', 'pipeline', 'browser'] as const;
+export type VoiceModeSetting = (typeof VOICE_MODES)[number];
+/** What actually runs, once `auto` is decided. */
+export type VoiceMode = Exclude<VoiceModeSetting, 'auto'>;
+
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 
 const perMinute = (fallback: number) =>
@@ -101,6 +116,14 @@ export const envSchema = z.object({
   LLM_BASE_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,
+  VOICE_MODE: z.preprocess(emptyToUndefined, z.enum(VOICE_MODES, { error: `must be one of ${VOICE_MODES.join(', ')}` }).default('auto')),
+  STT_BASE_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  STT_MODEL: optionalText,
+  STT_API_KEY: optionalText,
+  TTS_BASE_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  TTS_MODEL: optionalText,
+  TTS_VOICE: optionalText,
+  TTS_API_KEY: optionalText,
 });
 
 export interface AppConfig {
@@ -140,6 +163,78 @@ export interface AppConfig {
   llmBaseUrl: string | null;
   llmApiKey: string | null;
   llmModel: string | null;
+  /** VOICE_MODE as set; `resolveVoiceMode` decides `auto`. */
+  voiceModeSetting: VoiceModeSetting;
+  /** Speech-pipeline endpoints (no trailing slash); `resolveSpeechSettings` fills OpenAI defaults. */
+  sttBaseUrl: string | null;
+  sttModel: string | null;
+  sttApiKey: string | null;
+  ttsBaseUrl: string | null;
+  ttsModel: string | null;
+  ttsVoice: string | null;
+  ttsApiKey: string | null;
+}
+
+export interface SpeechEndpoint {
+  /** Up to `/v1`, no trailing slash. */
+  baseUrl: string;
+  model: string;
+  apiKey: string | null;
+}
+export interface SpeechSettings {
+  stt: SpeechEndpoint;
+  tts: SpeechEndpoint & { voice: string };
+}
+
+type VoiceInputs = Pick<
+  AppConfig,
+  'voiceModeSetting' | 'openaiApiKey' | 'openaiBaseUrl' | 'sttBaseUrl' | 'sttModel' | 'sttApiKey' | 'ttsBaseUrl' | 'ttsModel' | 'ttsVoice' | 'ttsApiKey'
+>;
+
+/**
+ * `auto`: realtime with an OpenAI key, else the pipeline when both speech servers are named,
+ * else browser speech (docs/speech-pipeline-mode.md).
+ */
+export function resolveVoiceMode(config: VoiceInputs): VoiceMode {
+  if (config.voiceModeSetting !== 'auto') return config.voiceModeSetting;
+  if (config.openaiApiKey) return 'realtime';
+  if (config.sttBaseUrl && config.ttsBaseUrl) return 'pipeline';
+  return 'browser';
+}
+
+/**
+ * The STT and TTS endpoints of the pipeline, or what is missing. A server we are not told about
+ * falls back to OpenAI (with its key and current models) only when OPENAI_API_KEY is set; the
+ * OpenAI key is never sent to a server named in STT_/TTS_BASE_URL.
+ */
+export function resolveSpeechSettings(config: VoiceInputs): SpeechSettings | { missing: string[] } {
+  const missing: string[] = [];
+  const openai = config.openaiApiKey;
+  const endpoint = (kind: 'STT' | 'TTS', baseUrl: string | null, model: string | null, apiKey: string | null, openaiModel: string) => {
+    if (baseUrl) {
+      if (!model) missing.push(`${kind}_MODEL (the model ${kind}_BASE_URL serves)`);
+      return { baseUrl, model: model ?? '', apiKey };
+    }
+    if (!openai) missing.push(`${kind}_BASE_URL (or OPENAI_API_KEY to use OpenAI)`);
+    return { baseUrl: config.openaiBaseUrl, model: model ?? openaiModel, apiKey: apiKey ?? openai };
+  };
+  const stt = endpoint('STT', config.sttBaseUrl, config.sttModel, config.sttApiKey, DEFAULT_OPENAI_STT_MODEL);
+  const tts = endpoint('TTS', config.ttsBaseUrl, config.ttsModel, config.ttsApiKey, DEFAULT_OPENAI_TTS_MODEL);
+  const voice = config.ttsVoice ?? (config.ttsBaseUrl ? null : DEFAULT_OPENAI_TTS_VOICE);
+  if (!voice && config.ttsBaseUrl) missing.push('TTS_VOICE (a voice TTS_BASE_URL knows)');
+  if (missing.length > 0) return { missing };
+  return { stt, tts: { ...tts, voice: voice ?? DEFAULT_OPENAI_TTS_VOICE } };
+}
+
+/** Start-up problems of the voice settings: a bad combination names what is missing. */
+function voiceProblems(config: VoiceInputs): string[] {
+  const mode = resolveVoiceMode(config);
+  if (mode === 'realtime' && !config.openaiApiKey) return ['VOICE_MODE: realtime needs OPENAI_API_KEY'];
+  const halfPipeline = config.voiceModeSetting === 'auto' && !config.openaiApiKey && Boolean(config.sttBaseUrl) !== Boolean(config.ttsBaseUrl);
+  if (mode !== 'pipeline' && !halfPipeline) return [];
+  const speech = resolveSpeechSettings(config);
+  if (!('missing' in speech)) return [];
+  return speech.missing.map((what) => `VOICE_MODE: the speech pipeline needs ${what}`);
 }
 
 export class ConfigError extends Error {
@@ -157,7 +252,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     throw new ConfigError(problems);
   }
   const e = parsed.data;
-  return {
+  const config: AppConfig = {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
@@ -183,7 +278,18 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     llmBaseUrl: e.LLM_BASE_URL ? e.LLM_BASE_URL.replace(/\/+$/, '') : null,
     llmApiKey: e.LLM_API_KEY ?? null,
     llmModel: e.LLM_MODEL ?? null,
+    voiceModeSetting: e.VOICE_MODE,
+    sttBaseUrl: e.STT_BASE_URL ? e.STT_BASE_URL.replace(/\/+$/, '') : null,
+    sttModel: e.STT_MODEL ?? null,
+    sttApiKey: e.STT_API_KEY ?? null,
+    ttsBaseUrl: e.TTS_BASE_URL ? e.TTS_BASE_URL.replace(/\/+$/, '') : null,
+    ttsModel: e.TTS_MODEL ?? null,
+    ttsVoice: e.TTS_VOICE ?? null,
+    ttsApiKey: e.TTS_API_KEY ?? null,
   };
+  const problems = voiceProblems(config);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
 }
 
 /** For entry points: parse process.env or print the bad keys and exit 1. */

@@ -4,7 +4,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Providers } from '../app-context';
-import type { AppConfig } from '../config';
+import { resolveVoiceMode, type AppConfig } from '../config';
 import { createBrowserSpeechVoice } from './browser-speech-voice';
 import { createOpenAiRealtimeVoice } from './openai-realtime';
 import { createLlmClient, resolveLlmSettings } from './llm-client';
@@ -16,8 +16,10 @@ import { createScriptedInterviewer } from './scripted-interviewer';
 export type { Providers };
 
 export function createProviders(config: AppConfig, log: FastifyBaseLogger): Providers {
-  // With an OpenAI key the interview is a live realtime voice call; otherwise browser speech.
-  const voice = config.openaiApiKey ? createOpenAiRealtimeVoice(config, log) : createBrowserSpeechVoice();
+  // VOICE_MODE (auto: realtime with an OpenAI key). Until the speech-pipeline transport is wired
+  // in, a pipeline configuration runs browser speech.
+  const voiceMode = resolveVoiceMode(config);
+  const voice = voiceMode === 'realtime' ? createOpenAiRealtimeVoice(config, log) : createBrowserSpeechVoice();
   // An LLM (LLM_BASE_URL + LLM_MODEL, or OPENAI_API_KEY) upgrades the interviewer and the rater;
   // the rubric rater stays the fallback.
   const llm = resolveLlmSettings(config);
@@ -31,7 +33,7 @@ export function createProviders(config: AppConfig, log: FastifyBaseLogger): Prov
     : rubric;
   const interviewer = llm ? createLlmInterviewer(createLlmClient(llm)) : createScriptedInterviewer();
   log.info(
-    { voice: voice.transport, openaiConfigured: config.openaiApiKey !== null, llm: llm ? { baseUrl: llm.baseUrl, model: llm.model } : null },
+    { voiceMode, voice: voice.transport, openaiConfigured: config.openaiApiKey !== null, llm: llm ? { baseUrl: llm.baseUrl, model: llm.model } : null },
     'providers selected',
   );
   return { voice, rater, interviewer };

@@ -5,7 +5,7 @@ export const publicConfigSchema = z.object({
   productName: z.string(),
   supportChatUrl: z.string(),
   supportContacts: z.array(z.object({ name: z.string(), url: z.string() })),
-  voiceMode: z.enum(['openai-realtime', 'browser-speech']),
+  voiceMode: z.enum(['openai-realtime', 'browser-speech', 'speech-pipeline']),
   /** Random dog picture API (JSON {message: url}); null when switched off. */
   dogImageApi: z.string().nullable(),
 });

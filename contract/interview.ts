@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, userHeadersSchema } from './common';
 import { MAX_DB_INTEGER, MAX_DURATION_SECONDS, MAX_TRANSCRIPT_ENTRIES, MAX_TRANSCRIPT_TEXT, MAX_UTTERANCE_LENGTH } from './limits';
 
 export const tokenQuerySchema = z.object({ questionSetId: idSchema });
@@ -26,10 +26,18 @@ export const browserSpeechTokenSchema = z.object({
   sessionId: z.string(),
 });
 
-export const tokenResponseSchema = z.discriminatedUnion('transport', [openAiTokenSchema, browserSpeechTokenSchema]);
+/** Speech pipeline: our server transcribes, asks the interviewer and synthesises each turn. */
+export const speechPipelineTokenSchema = z.object({
+  transport: z.literal('speech-pipeline'),
+  client_secret: clientSecretSchema,
+  sessionId: z.string(),
+});
+
+export const tokenResponseSchema = z.discriminatedUnion('transport', [openAiTokenSchema, browserSpeechTokenSchema, speechPipelineTokenSchema]);
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 export type OpenAiToken = z.infer<typeof openAiTokenSchema>;
 export type BrowserSpeechToken = z.infer<typeof browserSpeechTokenSchema>;
+export type SpeechPipelineToken = z.infer<typeof speechPipelineTokenSchema>;
 
 export const transcriptEntrySchema = z.object({
   role: z.enum(['interviewer', 'interviewee']),
@@ -82,3 +90,22 @@ export const abandonResponseSchema = z.object({
   creditReturned: z.boolean(),
 });
 export type AbandonResponse = z.infer<typeof abandonResponseSchema>;
+
+/** Speech pipeline: the session token of POST /interview/speech-answer (its body is the audio). */
+export const speechAnswerHeadersSchema = userHeadersSchema.extend({
+  'x-session-token': z.string().min(1).max(200),
+});
+
+/** Speech pipeline: one interviewer turn, its voice streamed from the `audio` paths in order. */
+export const speechTurnResponseSchema = z.object({
+  /** What the speech-to-text server heard in the answer's audio; null for a typed answer or the opening. */
+  heard: z.string().nullable(),
+  /** What the interviewer says next (or the closing remark, or an apology when `retry`). */
+  say: z.string(),
+  closeSession: z.object({ reason: z.string() }).nullable(),
+  /** Paths (GET, no headers needed) of the interviewer's audio, one per part of `say`. */
+  audio: z.array(z.string()),
+  /** The answer was not taken (nothing heard, or an upstream failed): `say` apologises; answer again. */
+  retry: z.boolean(),
+});
+export type SpeechTurnResponse = z.infer<typeof speechTurnResponseSchema>;

@@ -2,13 +2,23 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
+import type { SpeechClients } from './providers/speech-clients';
 import type { Interviewer, Rater, VoiceProvider } from './providers/types';
+import type { ClipStore } from './providers/speech-clips';
+
+/** The speech pipeline's upstream clients and the interviewer's audio in flight. */
+export interface SpeechPipeline {
+  clients: SpeechClients;
+  clips: ClipStore;
+}
 import type { WindowCounter } from './services/window-counter';
 
 export interface Providers {
   voice: VoiceProvider;
   rater: Rater;
   interviewer: Interviewer;
+  /** Set in the speech-pipeline voice mode only. */
+  speech?: SpeechPipeline;
 }
 
 /** AppConfig after start-up resolved the admin secret (ADMIN_SECRET or the generated one). */

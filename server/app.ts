@@ -20,6 +20,7 @@ import { createProviders } from './providers/index';
 import { adminRoutes } from './routes/admin';
 import { healthRoutes } from './routes/health';
 import { interviewRoutes } from './routes/interview';
+import { speechRoutes } from './routes/speech';
 import { questionSetRoutes } from './routes/question-sets';
 import { userRoutes } from './routes/user';
 import { loadCatalogueIfEmpty, type CatalogueSet } from './services/catalogue';
@@ -97,6 +98,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   questionSetRoutes(app, ctx);
   userRoutes(app, ctx);
   interviewRoutes(app, ctx);
+  speechRoutes(app, ctx);
   adminRoutes(app, ctx);
 
   const fallback = await registerWeb(app, {

@@ -48,8 +48,11 @@ export interface FakeAudioServer {
   /** Base URL including /v1, as STT_BASE_URL / TTS_BASE_URL. */
   baseUrl: string;
   requests: RecordedAudioRequest[];
-  /** The next `times` requests of this kind answer `status` with an OpenAI-shaped error (or hang when status is 'hang'). */
-  failNext(kind: AudioKind, status: number | 'hang', times?: number): void;
+  /**
+   * The next `times` requests of this kind (that `match`, when given) answer `status` with an
+   * OpenAI-shaped error, or never answer when status is 'hang'.
+   */
+  failNext(kind: AudioKind, status: number | 'hang', times?: number, match?: (request: RecordedAudioRequest) => boolean): void;
   close(): Promise<void>;
 }
 
@@ -77,7 +80,13 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startFakeAudioServer(options: FakeAudioOptions): Promise<FakeAudioServer> {
   const requests: RecordedAudioRequest[] = [];
-  const failures: Record<AudioKind, Array<number | 'hang'>> = { stt: [], tts: [] };
+  type Failure = { status: number | 'hang'; match?: (request: RecordedAudioRequest) => boolean };
+  const failures: Record<AudioKind, Failure[]> = { stt: [], tts: [] };
+  const takeFailure = (request: RecordedAudioRequest): number | 'hang' | undefined => {
+    const list = failures[request.kind];
+    const i = list.findIndex((f) => !f.match || f.match(request));
+    return i < 0 ? undefined : list.splice(i, 1)[0]?.status;
+  };
   const hanging = new Set<ServerResponse>();
 
   function authProblem(req: IncomingMessage): string | null {
@@ -96,8 +105,9 @@ export async function startFakeAudioServer(options: FakeAudioOptions): Promise<F
       if (typeof value === 'string') fields[key] = value;
       else if (key === 'file') file = { name: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) };
     }
-    requests.push({ kind: 'stt', headers: req.headers, fields, file, at });
-    const failure = failures.stt.shift();
+    const recorded: RecordedAudioRequest = { kind: 'stt', headers: req.headers, fields, file, at };
+    requests.push(recorded);
+    const failure = takeFailure(recorded);
     if (failure === 'hang') return void hanging.add(res);
     if (failure !== undefined) return sendError(res, failure, `Injected failure ${failure}.`);
     if (!file || file.bytes.length === 0) return sendError(res, 400, 'The file field is missing or empty.');
@@ -124,8 +134,9 @@ export async function startFakeAudioServer(options: FakeAudioOptions): Promise<F
     } catch {
       return sendError(res, 400, 'The body is not JSON.');
     }
-    requests.push({ kind: 'tts', headers: req.headers, fields, at });
-    const failure = failures.tts.shift();
+    const recorded: RecordedAudioRequest = { kind: 'tts', headers: req.headers, fields, at };
+    requests.push(recorded);
+    const failure = takeFailure(recorded);
     if (failure === 'hang') return void hanging.add(res);
     if (failure !== undefined) return sendError(res, failure, `Injected failure ${failure}.`);
     if (fields.model !== options.ttsModel) return sendError(res, 404, `The model "${String(fields.model)}" does not exist.`);
@@ -165,8 +176,8 @@ export async function startFakeAudioServer(options: FakeAudioOptions): Promise<F
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
-    failNext(kind, status, times = 1) {
-      for (let i = 0; i < times; i++) failures[kind].push(status);
+    failNext(kind, status, times = 1, match) {
+      for (let i = 0; i < times; i++) failures[kind].push({ status, match });
     },
     close() {
       for (const res of hanging) res.destroy();

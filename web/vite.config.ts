@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
@@ -33,12 +34,44 @@ function precompress(): Plugin {
   };
 }
 
+const require = createRequire(import.meta.url);
+
+/**
+ * The speech pipeline's voice-activity detector needs files no CDN may serve here: the Silero VAD
+ * model and audio worklet (from @ricky0123/vad-web) and onnxruntime-web's WASM. They are copied
+ * to dist/vad/ (with a gzip copy of the large ones) and fetched only when such a session starts.
+ */
+function vadAssets(): Plugin {
+  const vadDist = path.dirname(require.resolve('@ricky0123/vad-web'));
+  const ortDist = path.dirname(require.resolve('onnxruntime-web/wasm', { paths: [vadDist] }));
+  const files = [
+    path.join(vadDist, 'vad.worklet.bundle.min.js'),
+    path.join(vadDist, 'silero_vad_v5.onnx'),
+    path.join(ortDist, 'ort-wasm-simd-threaded.wasm'),
+    path.join(ortDist, 'ort-wasm-simd-threaded.mjs'),
+  ];
+  return {
+    name: 'vad-assets',
+    apply: 'build',
+    generateBundle() {
+      for (const file of files) this.emitFile({ type: 'asset', fileName: `vad/${path.basename(file)}`, source: readFileSync(file) });
+    },
+    writeBundle(options) {
+      const dir = options.dir ?? path.join(root, 'dist');
+      for (const file of files.filter((f) => /\.(wasm|onnx)$/.test(f))) {
+        const target = path.join(dir, 'vad', path.basename(file));
+        writeFileSync(`${target}.gz`, gzipSync(readFileSync(target), { level: 6 }));
+      }
+    },
+  };
+}
+
 // The API origin is the build setting VITE_API_ORIGIN (read only in src/lib/api-base.ts);
 // unset means the app calls the origin that serves it.
 export default defineConfig({
   root,
   envDir: root,
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), vadAssets()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

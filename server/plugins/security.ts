@@ -3,7 +3,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../config';
+import { resolveVoiceMode, type AppConfig } from '../config';
 import type { WindowCounter } from '../services/window-counter';
 
 function originOf(url: string | null): string[] {
@@ -27,7 +27,8 @@ export function contentSecurityPolicy(config: AppConfig): Record<string, string[
   const dog = originOf(config.dogImageApi);
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    // The speech pipeline's voice-activity detector runs as WebAssembly (onnxruntime-web).
+    'script-src': ["'self'", ...(resolveVoiceMode(config) === 'pipeline' ? ["'wasm-unsafe-eval'"] : [])],
     // React style props and Swagger UI set inline styles.
     'style-src': ["'self'", "'unsafe-inline'"],
     // The dog service answers with picture URLs on its own subdomains (e.g. images.dog.ceo).
@@ -82,7 +83,7 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig, 
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     methods: ['GET', 'POST', 'DELETE'],
-    allowedHeaders: ['content-type', 'x-user-email', 'x-admin-secret'],
+    allowedHeaders: ['content-type', 'x-user-email', 'x-admin-secret', 'x-session-token'],
     maxAge: 600,
   });
   // Only routes that opt in (config.rateLimit) are limited: login and token minting.

@@ -4,7 +4,10 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Providers } from '../app-context';
-import { resolveVoiceMode, type AppConfig } from '../config';
+import { resolveSpeechSettings, resolveVoiceMode, type AppConfig } from '../config';
+import { createClipStore } from './speech-clips';
+import { createSpeechClients } from './speech-clients';
+import { createSpeechPipelineVoice } from './speech-pipeline-voice';
 import { createBrowserSpeechVoice } from './browser-speech-voice';
 import { createOpenAiRealtimeVoice } from './openai-realtime';
 import { createLlmClient, resolveLlmSettings } from './llm-client';
@@ -16,10 +19,13 @@ import { createScriptedInterviewer } from './scripted-interviewer';
 export type { Providers };
 
 export function createProviders(config: AppConfig, log: FastifyBaseLogger): Providers {
-  // VOICE_MODE (auto: realtime with an OpenAI key). Until the speech-pipeline transport is wired
-  // in, a pipeline configuration runs browser speech.
+  // VOICE_MODE (auto: realtime with an OpenAI key, else the pipeline when both speech servers
+  // are named, else browser speech); loadConfig already refused incomplete combinations.
   const voiceMode = resolveVoiceMode(config);
-  const voice = voiceMode === 'realtime' ? createOpenAiRealtimeVoice(config, log) : createBrowserSpeechVoice();
+  const speechSettings = voiceMode === 'pipeline' ? resolveSpeechSettings(config) : null;
+  const speech = speechSettings && !('missing' in speechSettings) ? { clients: createSpeechClients(speechSettings), clips: createClipStore() } : undefined;
+  const voice =
+    voiceMode === 'realtime' ? createOpenAiRealtimeVoice(config, log) : speech ? createSpeechPipelineVoice() : createBrowserSpeechVoice();
   // An LLM (LLM_BASE_URL + LLM_MODEL, or OPENAI_API_KEY) upgrades the interviewer and the rater;
   // the rubric rater stays the fallback.
   const llm = resolveLlmSettings(config);
@@ -36,5 +42,5 @@ export function createProviders(config: AppConfig, log: FastifyBaseLogger): Prov
     { voiceMode, voice: voice.transport, openaiConfigured: config.openaiApiKey !== null, llm: llm ? { baseUrl: llm.baseUrl, model: llm.model } : null },
     'providers selected',
   );
-  return { voice, rater, interviewer };
+  return { voice, rater, interviewer, speech };
 }

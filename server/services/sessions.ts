@@ -29,7 +29,7 @@ export const ABANDON_WINDOW_MS = 2 * 60 * 1000;
 export const MAX_REFUNDS_PER_DAY = 3;
 const REFUND_PERIOD_MS = 24 * 60 * 60 * 1000;
 /** Transports whose interviewer lines come from POST /interview/turn (they get a session token). */
-export const TURN_TRANSPORTS: ReadonlySet<TokenResponse['transport']> = new Set(['browser-speech']);
+export const TURN_TRANSPORTS: ReadonlySet<TokenResponse['transport']> = new Set(['browser-speech', 'speech-pipeline']);
 
 /** Not yet rated, abandoned or expired. */
 export const OPEN_STATUSES: SessionStatus[] = ['minted', 'live'];

@@ -31,7 +31,8 @@ export const MAX_TURN_CALLS = MAX_CANDIDATE_TURNS + 1;
 /** Transcript lines the interviewer is sent besides its instructions. */
 export const LLM_TURN_WINDOW = 12;
 
-async function sessionOf(ctx: AppContext, accountId: number, sessionToken: string): Promise<InterviewSession> {
+/** The open turn-taking session this token proves, the caller's own; refuses with the reason. */
+export async function sessionOf(ctx: AppContext, accountId: number, sessionToken: string): Promise<InterviewSession> {
   // OpenAI's ephemeral client secrets start with ek_; they open a voice call, never a turn.
   if (sessionToken.startsWith('ek_')) throw new HttpError(403, VOICE_KEY_REFUSED);
   const [session] = await ctx.db

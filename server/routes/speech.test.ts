@@ -1,0 +1,282 @@
+/**
+ * The speech-pipeline calls over HTTP in the real app on both databases, with a local
+ * OpenAI-compatible audio server in place of the STT and TTS servers and the scripted interviewer.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeMp3, startFakeAudioServer, type FakeAudioServer } from '../../test-support/fake-audio-server';
+import { startFakeLlmServer, type FakeLlmServer } from '../../test-support/fake-llm-server';
+import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
+import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
+import { interviewSessions } from '../db/schema';
+import { CLOSING_STOP } from '../providers/scripted-interviewer-lines';
+import { CLIP_FAILED, CLIP_GONE, INTERVIEWER_APOLOGY, NO_AUDIO, NOT_A_PIPELINE_SERVER, NOT_HEARD_APOLOGY, speechParts } from '../services/speech-turns';
+import { SESSION_FINISHED } from '../services/turns';
+
+interface Token {
+  transport: string;
+  sessionId: string;
+  client_secret: { value: string };
+}
+interface SpeechTurn {
+  heard: string | null;
+  say: string;
+  closeSession: { reason: string } | null;
+  audio: string[];
+  retry: boolean;
+}
+
+const MODELS = { sttModel: 'Systran/faster-whisper-small', ttsModel: 'kokoro', ttsVoice: 'af_heart' };
+/** A tiny but real RIFF/WAVE header with a little silence: what the browser's encoder sends. */
+const WAV = (() => {
+  const data = Buffer.alloc(3200);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(16000, 24);
+  header.writeUInt32LE(32000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+})();
+
+function pipelineConfig(audio: FakeAudioServer, extra: Record<string, unknown> = {}) {
+  return {
+    voiceModeSetting: 'pipeline' as const,
+    sttBaseUrl: audio.baseUrl,
+    sttModel: MODELS.sttModel,
+    sttApiKey: 'local-key',
+    ttsBaseUrl: audio.baseUrl,
+    ttsModel: MODELS.ttsModel,
+    ttsVoice: MODELS.ttsVoice,
+    ttsApiKey: 'local-key',
+    freeSessionLimit: 20,
+    ...extra,
+  };
+}
+
+async function start(t: TestApp, setId: number, email: string): Promise<string> {
+  await login(t.app, email);
+  const token = await call<Token>(t.app, 'GET', `/interview/token?questionSetId=${setId}`, { email });
+  expect(token.body.transport).toBe('speech-pipeline');
+  return token.body.client_secret.value;
+}
+
+const textTurn = (t: TestApp, email: string, sessionToken: string, utterance?: string) =>
+  call<SpeechTurn>(t.app, 'POST', '/interview/speech-turn', { email, body: utterance === undefined ? { sessionToken } : { sessionToken, utterance } });
+
+async function audioTurn(t: TestApp, email: string, sessionToken: string, body: Buffer = WAV) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/interview/speech-answer',
+    headers: { 'x-user-email': email, 'x-session-token': sessionToken, 'content-type': 'audio/wav' },
+    payload: body,
+  });
+  return { status: response.statusCode, body: JSON.parse(response.body) as SpeechTurn & { error?: string } };
+}
+
+async function clip(t: TestApp, path: string) {
+  const response = await t.app.inject({ method: 'GET', url: path });
+  return { status: response.statusCode, type: response.headers['content-type'], bytes: response.rawPayload, text: response.body };
+}
+
+describe('speechParts', () => {
+  it('puts the first sentence alone and joins very short ones to the next', () => {
+    expect(speechParts('Welcome to the interview. Let us begin. What is a closure?')).toEqual([
+      'Welcome to the interview.',
+      'Let us begin. What is a closure?',
+    ]);
+    expect(speechParts('Hi! Tell me about closures.')).toEqual(['Hi! Tell me about closures.']);
+    expect(speechParts('No punctuation at the end')).toEqual(['No punctuation at the end']);
+    expect(speechParts('')).toEqual([]);
+  });
+});
+
+describeDatabases('speech-pipeline calls', (database) => {
+  let audio: FakeAudioServer;
+  let t: TestApp;
+  let setId = -1;
+  let heard: string[] = [];
+
+  beforeAll(async () => {
+    audio = await startFakeAudioServer({ apiKey: 'local-key', ...MODELS, transcribe: () => heard.shift() ?? '' });
+    t = await createTestApp({ database, questionSets: FIXTURE_SETS, config: pipelineConfig(audio) });
+    setId = (await setIds(t.app)).get(1) ?? -1;
+  }, 300_000);
+  afterAll(async () => {
+    await t?.close();
+    await audio?.close();
+  });
+  beforeEach(() => {
+    audio.requests.length = 0;
+    heard = [];
+  });
+
+  it('tells the app the mode and mints speech-pipeline sessions', async () => {
+    expect((await call<{ voiceMode: string }>(t.app, 'GET', '/api/config')).body.voiceMode).toBe('speech-pipeline');
+    const token = await start(t, setId, 'mint@example.com');
+    expect(token).toMatch(/^sp_[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('a whole spoken interview: audio in, the heard words and the next line out, its voice streamed; close_session ends it', async () => {
+    const email = 'speaker@example.com';
+    const token = await start(t, setId, email);
+
+    const opening = await textTurn(t, email, token);
+    expect(opening.status).toBe(200);
+    expect(opening.body).toMatchObject({ heard: null, closeSession: null, retry: false });
+    expect(opening.body.say).toContain('What is a closure?');
+    expect(opening.body.audio).toHaveLength(speechParts(opening.body.say).length);
+    const first = await clip(t, opening.body.audio[0] ?? '');
+    expect(first.status).toBe(200);
+    expect(first.type).toBe('audio/mpeg');
+    expect(first.bytes.equals(fakeMp3(speechParts(opening.body.say)[0] ?? ''))).toBe(true);
+    const tts = audio.requests.find((r) => r.kind === 'tts');
+    expect(tts?.headers.authorization).toBe('Bearer local-key');
+    expect(tts?.fields).toEqual({ model: 'kokoro', voice: 'af_heart', input: speechParts(opening.body.say)[0], response_format: 'mp3' });
+
+    heard = ['A closure is a function that keeps access to the variables of its outer scope after that scope has returned.'];
+    const second = await audioTurn(t, email, token);
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({
+      heard: 'A closure is a function that keeps access to the variables of its outer scope after that scope has returned.',
+      retry: false,
+      closeSession: null,
+    });
+    expect(second.body.say).not.toBe(opening.body.say);
+    expect(second.body.audio.length).toBeGreaterThan(0);
+    const stt = audio.requests.find((r) => r.kind === 'stt');
+    expect(stt?.fields).toMatchObject({ model: MODELS.sttModel, response_format: 'json' });
+    expect(stt?.file?.type).toBe('audio/wav');
+    expect(stt?.file?.bytes.equals(WAV)).toBe(true);
+
+    heard = ['I want to stop.'];
+    const last = await audioTurn(t, email, token);
+    expect(last.body).toMatchObject({ heard: 'I want to stop.', say: CLOSING_STOP, closeSession: { reason: 'the candidate asked to stop' } });
+    expect((await clip(t, last.body.audio.at(-1) ?? '')).status).toBe(200);
+
+    const [session] = await t.db.select().from(interviewSessions).where(eq(interviewSessions.tokenHash, (await import('../services/sessions')).hashToken(token)));
+    expect(session?.turns.filter((e) => e.role === 'interviewee').map((e) => e.transcript)).toEqual([
+      'A closure is a function that keeps access to the variables of its outer scope after that scope has returned.',
+      'I want to stop.',
+    ]);
+    expect(session?.transport).toBe('speech-pipeline');
+    const sttCalls = audio.requests.filter((r) => r.kind === 'stt').length;
+    expect(await audioTurn(t, email, token)).toMatchObject({ status: 409, body: { error: SESSION_FINISHED } });
+    // A finished session is refused before the speech-to-text server is paid for.
+    expect(audio.requests.filter((r) => r.kind === 'stt').length).toBe(sttCalls);
+
+    // The rating binds to this session like any other.
+    const rate = await call(t.app, 'POST', '/interview/rate-transcript', {
+      email,
+      body: { transcripts: session?.turns.map(({ role, transcript }) => ({ role, transcript })), durationSeconds: 60, questionSetId: setId, sessionId: session?.id },
+    });
+    expect(rate.status).toBe(200);
+  });
+
+  it('typed answers go through the same turn', async () => {
+    const email = 'typist@example.com';
+    const token = await start(t, setId, email);
+    await textTurn(t, email, token);
+    const typed = await textTurn(t, email, token, 'A closure keeps access to its outer scope, even after the outer function returned.');
+    expect(typed.body).toMatchObject({ heard: null, retry: false, closeSession: null });
+    expect(typed.body.say).not.toContain('What is a closure?');
+    expect(audio.requests.filter((r) => r.kind === 'stt')).toHaveLength(0);
+  });
+
+  it('the speech-to-text server failing (after its retry) gives a spoken apology and the candidate answers again', async () => {
+    const email = 'unheard@example.com';
+    const token = await start(t, setId, email);
+    await textTurn(t, email, token);
+    audio.failNext('stt', 500, 2);
+    const failed = await audioTurn(t, email, token);
+    expect(failed).toMatchObject({ status: 200, body: { heard: null, say: NOT_HEARD_APOLOGY, closeSession: null, retry: true } });
+    expect((await clip(t, failed.body.audio[0] ?? '')).bytes.equals(fakeMp3('Sorry, I could not hear that answer.'))).toBe(true);
+
+    heard = ['A closure keeps the variables of its outer scope alive after the outer function returned.'];
+    const again = await audioTurn(t, email, token);
+    expect(again.body).toMatchObject({ heard: 'A closure keeps the variables of its outer scope alive after the outer function returned.', retry: false });
+    expect(again.body.say).not.toBe(NOT_HEARD_APOLOGY);
+  });
+
+  it('silence (nothing heard) is no turn and no apology', async () => {
+    const email = 'quiet@example.com';
+    const token = await start(t, setId, email);
+    await textTurn(t, email, token);
+    heard = [''];
+    expect(await audioTurn(t, email, token)).toMatchObject({ status: 200, body: { heard: '', say: '', audio: [], retry: true } });
+  });
+
+  it('the text-to-speech server failing leaves the line as text: its clip answers 502 with a sentence', async () => {
+    const email = 'mute@example.com';
+    const token = await start(t, setId, email);
+    // Only this session's opening (lines of earlier tests may still be synthesising).
+    audio.failNext('tts', 500, 2, (r) => String(r.fields.input).startsWith('Hello, and welcome'));
+    const opening = await textTurn(t, email, token);
+    expect(opening.status).toBe(200);
+    expect(await clip(t, opening.body.audio[0] ?? '')).toMatchObject({ status: 502, text: JSON.stringify({ error: CLIP_FAILED }) });
+  });
+
+  it('refuses what it cannot use, with sentences', async () => {
+    const email = 'bad@example.com';
+    const token = await start(t, setId, email);
+    expect(await audioTurn(t, email, token, Buffer.alloc(0))).toMatchObject({ status: 400, body: { error: NO_AUDIO } });
+    await login(t.app, 'other@example.com');
+    expect((await audioTurn(t, 'other@example.com', token)).status).toBe(403);
+    expect((await audioTurn(t, email, 'sp_unknown')).status).toBe(404);
+    expect(await clip(t, '/interview/speech/no-such-clip')).toMatchObject({ status: 404, text: JSON.stringify({ error: CLIP_GONE }) });
+    expect(audio.requests.filter((r) => r.kind === 'stt')).toHaveLength(0);
+  });
+});
+
+describe('speech pipeline with an LLM interviewer that fails mid-interview', () => {
+  let audio: FakeAudioServer;
+  let llm: FakeLlmServer;
+  let t: TestApp;
+  let setId = -1;
+
+  beforeAll(async () => {
+    audio = await startFakeAudioServer({ apiKey: 'local-key', ...MODELS, defaultTranscript: 'A closure remembers its scope.' });
+    llm = await startFakeLlmServer();
+    t = await createTestApp({ database: 'pglite', questionSets: FIXTURE_SETS, config: pipelineConfig(audio, { llmBaseUrl: llm.baseUrl, llmModel: 'fake-model' }) });
+    setId = (await setIds(t.app)).get(1) ?? -1;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await llm?.close();
+    await audio?.close();
+  });
+
+  it('apologises and keeps the session: the same answer works once the model is back', async () => {
+    const email = 'llm-down@example.com';
+    const token = await start(t, setId, email);
+    llm.enqueue({ content: 'Welcome! What is a closure?' });
+    expect((await textTurn(t, email, token)).body.say).toBe('Welcome! What is a closure?');
+    llm.enqueue({ status: 500, message: 'overloaded' }, { status: 500, message: 'overloaded' });
+    const failed = await audioTurn(t, email, token);
+    expect(failed).toMatchObject({ status: 200, body: { heard: 'A closure remembers its scope.', say: INTERVIEWER_APOLOGY, retry: true } });
+    llm.enqueue({ content: 'Good. How does the event loop work?' });
+    expect((await audioTurn(t, email, token)).body).toMatchObject({ say: 'Good. How does the event loop work?', retry: false });
+    const [session] = await t.db.select().from(interviewSessions).where(eq(interviewSessions.transport, 'speech-pipeline'));
+    expect(session?.turns.filter((e) => e.role === 'interviewee')).toHaveLength(1);
+  });
+});
+
+describe('a server not in the pipeline mode', () => {
+  it('refuses the speech calls plainly', async () => {
+    const t = await createTestApp({ database: 'pglite', questionSets: FIXTURE_SETS });
+    try {
+      await login(t.app, 'bs@example.com');
+      const res = await call(t.app, 'POST', '/interview/speech-turn', { email: 'bs@example.com', body: { sessionToken: 'bs_x' } });
+      expect(res).toMatchObject({ status: 409, body: { error: NOT_A_PIPELINE_SERVER } });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,74 @@
+/** Speech-pipeline calls (docs/speech-pipeline-mode.md); thin: parse, call one service, answer. */
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema, speechAnswerHeadersSchema, speechTurnResponseSchema, turnRequestSchema, userHeadersSchema } from '../../contract';
+import type { AppContext } from '../app-context';
+import { TTS_CONTENT_TYPE } from '../providers/speech-clients';
+import { perMinute } from '../plugins/security';
+import { speechAudioTurn, speechClip, speechTextTurn } from '../services/speech-turns';
+
+/** 16 kHz 16-bit mono WAV is 32 kB a second: about five minutes of one answer. */
+export const MAX_ANSWER_AUDIO_BYTES = 10 * 1024 * 1024;
+/** Spoken answers per minute per client address (each costs an STT call before the turn limit counts). */
+const ANSWERS_PER_MINUTE = 30;
+
+const turnErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 502: errorSchema, 503: errorSchema, 504: errorSchema };
+
+export function speechRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // An answer's audio arrives as the raw body (audio/wav from the browser's encoder).
+  app.addContentTypeParser(/^audio\//, { parseAs: 'buffer', bodyLimit: MAX_ANSWER_AUDIO_BYTES }, (_request, body, done) => done(null, body));
+
+  r.post(
+    '/interview/speech-turn',
+    {
+      schema: {
+        tags: ['interview'],
+        description: "Speech pipeline: the opening line (no utterance) or a typed answer in; the interviewer's line and its audio paths out.",
+        headers: userHeadersSchema,
+        body: turnRequestSchema,
+        response: { 200: speechTurnResponseSchema, ...turnErrors },
+      },
+    },
+    (request) => speechTextTurn(ctx, request.headers['x-user-email'], request.body),
+  );
+
+  r.post(
+    '/interview/speech-answer',
+    {
+      bodyLimit: MAX_ANSWER_AUDIO_BYTES,
+      config: { rateLimit: perMinute(ANSWERS_PER_MINUTE) },
+      schema: {
+        tags: ['interview'],
+        description:
+          "Speech pipeline: one spoken answer as the raw body (audio/wav, audio/webm, audio/ogg); transcribed, answered by the interviewer, the reply's audio paths out. Upstream failures answer 200 with retry: true and an apology.",
+        headers: speechAnswerHeadersSchema,
+        response: { 200: speechTurnResponseSchema, ...turnErrors, 413: errorSchema },
+      },
+    },
+    (request) =>
+      speechAudioTurn(ctx, request.headers['x-user-email'], {
+        sessionToken: request.headers['x-session-token'],
+        audio: request.body,
+        contentType: request.headers['content-type'] ?? '',
+      }),
+  );
+
+  r.get(
+    '/interview/speech/:clipId',
+    {
+      schema: {
+        tags: ['interview'],
+        description: "Speech pipeline: one part of the interviewer's line as audio/mpeg, streamed as it is synthesised.",
+        params: z.object({ clipId: z.string().min(1).max(64) }),
+        response: { 200: z.unknown().describe('audio/mpeg bytes'), 404: errorSchema, 409: errorSchema, 502: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const clip = await speechClip(ctx, request.params.clipId);
+      return reply.header('content-type', TTS_CONTENT_TYPE).header('cache-control', 'no-store').send(Readable.from(clip));
+    },
+  );
+}

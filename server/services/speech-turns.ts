@@ -1,0 +1,129 @@
+/**
+ * Speech pipeline turns (docs/speech-pipeline-mode.md): the answer's audio is transcribed
+ * (STT_BASE_URL), the interviewer's next line comes from the same turn service as browser speech
+ * (so sessions, limits and close_session are the same), and the line is synthesised
+ * (TTS_BASE_URL) sentence by sentence, the first sentence at once, while the browser plays the
+ * audio as it arrives. An upstream failure never ends the session: the candidate hears (or reads)
+ * an apology and answers again.
+ */
+import { MAX_UTTERANCE_LENGTH, type SpeechTurnResponse, type TurnResponse } from '../../contract';
+import type { AppContext, SpeechPipeline } from '../app-context';
+import { HttpError } from '../plugins/errors';
+import { SpeechError } from '../providers/speech-clients';
+import { requireAccount } from './accounts';
+import { nextTurn, sessionOf } from './turns';
+
+export const NOT_A_PIPELINE_SERVER = 'This server does not run spoken interviews through speech servers. Please start a new session.';
+export const NOT_A_PIPELINE_SESSION = 'This interview session does not use the speech pipeline. Please start a new session.';
+export const NO_AUDIO = "Please send the answer's audio as the request body (audio/wav, audio/webm or audio/ogg).";
+export const NOT_HEARD_APOLOGY = 'Sorry, I could not hear that answer. Could you say it again, please?';
+export const INTERVIEWER_APOLOGY = 'Sorry, I lost my train of thought for a moment. Could you give me that answer again, please?';
+export const CLIP_GONE = 'This audio is not available any more.';
+export const CLIP_FAILED = "The interviewer's voice could not be made for this line.";
+
+/** The interviewer failed upstream (502 refused, 503 rate limited, 504 too slow): worth a retry. */
+const UPSTREAM_STATUSES = new Set([502, 503, 504]);
+
+function requirePipeline(ctx: AppContext): SpeechPipeline {
+  if (!ctx.providers.speech) throw new HttpError(409, NOT_A_PIPELINE_SERVER);
+  return ctx.providers.speech;
+}
+
+/** Checks the session before any upstream call is paid for. */
+async function requirePipelineSession(ctx: AppContext, email: string, sessionToken: string): Promise<void> {
+  const account = await requireAccount(ctx.db, email);
+  const session = await sessionOf(ctx, account.id, sessionToken);
+  if (session.transport !== 'speech-pipeline') throw new HttpError(409, NOT_A_PIPELINE_SESSION);
+}
+
+/**
+ * The line in parts to synthesise one after another: the first sentence alone (its audio comes
+ * soonest), very short sentences joined to the next so the voice does not stop and start.
+ */
+export function speechParts(text: string): string[] {
+  const sentences = text.match(/[^.!?]+(?:[.!?]+["')\]]*|$)\s*/g)?.map((s) => s.trim()).filter(Boolean) ?? [];
+  const parts: string[] = [];
+  for (const sentence of sentences) {
+    const last = parts.at(-1);
+    if (last !== undefined && parts.length > 1 && last.length < 40) parts[parts.length - 1] = `${last} ${sentence}`;
+    else if (last !== undefined && parts.length === 1 && last.length < 12) parts[0] = `${last} ${sentence}`;
+    else parts.push(sentence);
+  }
+  return parts;
+}
+
+/** Starts synthesis now (one part at a time, in order) and answers the clip paths at once. */
+function speak(ctx: AppContext, pipeline: SpeechPipeline, text: string): string[] {
+  const parts = speechParts(text);
+  const ids = parts.map(() => pipeline.clips.create());
+  void (async () => {
+    for (const [i, part] of parts.entries()) {
+      const id = ids[i] as string;
+      try {
+        const stream = await pipeline.clients.synthesize(part);
+        for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) pipeline.clips.append(id, chunk);
+        pipeline.clips.finish(id, true);
+      } catch (error) {
+        const detail = error instanceof SpeechError ? { status: error.status, upstreamStatus: error.upstreamStatus, err: error.message } : { err: error };
+        ctx.log.warn(detail, 'text-to-speech failed; the line is shown as text');
+        pipeline.clips.finish(id, false);
+      }
+    }
+  })();
+  return ids.map((id) => `/interview/speech/${id}`);
+}
+
+function reply(ctx: AppContext, pipeline: SpeechPipeline, heard: string | null, turn: TurnResponse, retry: boolean): SpeechTurnResponse {
+  return { heard, say: turn.say, closeSession: turn.closeSession, audio: turn.say ? speak(ctx, pipeline, turn.say) : [], retry };
+}
+
+async function interviewerTurn(ctx: AppContext, pipeline: SpeechPipeline, email: string, sessionToken: string, heard: string | null, utterance?: string) {
+  let turn: TurnResponse;
+  try {
+    turn = await nextTurn(ctx, email, utterance === undefined ? { sessionToken } : { sessionToken, utterance });
+  } catch (error) {
+    // The opening line has nothing to answer again; a later failure keeps the session going.
+    if (utterance === undefined || !(error instanceof HttpError) || !UPSTREAM_STATUSES.has(error.statusCode)) throw error;
+    return reply(ctx, pipeline, heard, { say: INTERVIEWER_APOLOGY, closeSession: null }, true);
+  }
+  return reply(ctx, pipeline, heard, turn, false);
+}
+
+/** The opening line (no utterance) or a typed answer. */
+export async function speechTextTurn(ctx: AppContext, email: string, input: { sessionToken: string; utterance?: string }): Promise<SpeechTurnResponse> {
+  const pipeline = requirePipeline(ctx);
+  await requirePipelineSession(ctx, email, input.sessionToken);
+  const utterance = input.utterance?.trim() || undefined;
+  return interviewerTurn(ctx, pipeline, email, input.sessionToken, null, utterance);
+}
+
+/** A spoken answer: its audio in, the interviewer's reply out. */
+export async function speechAudioTurn(
+  ctx: AppContext,
+  email: string,
+  input: { sessionToken: string; audio: unknown; contentType: string },
+): Promise<SpeechTurnResponse> {
+  const pipeline = requirePipeline(ctx);
+  if (!Buffer.isBuffer(input.audio) || input.audio.length === 0) throw new HttpError(400, NO_AUDIO);
+  await requirePipelineSession(ctx, email, input.sessionToken);
+  let heard: string;
+  try {
+    heard = await pipeline.clients.transcribe(input.audio, input.contentType);
+  } catch (error) {
+    if (!(error instanceof SpeechError)) throw error;
+    ctx.log.warn({ status: error.status, upstreamStatus: error.upstreamStatus, err: error.message }, 'speech-to-text failed; the candidate is asked again');
+    return reply(ctx, pipeline, null, { say: NOT_HEARD_APOLOGY, closeSession: null }, true);
+  }
+  // Noise the browser took for speech: nothing to answer, nothing to apologise for.
+  if (!heard) return { heard: '', say: '', closeSession: null, audio: [], retry: true };
+  return interviewerTurn(ctx, pipeline, email, input.sessionToken, heard, heard.slice(0, MAX_UTTERANCE_LENGTH));
+}
+
+/** GET /interview/speech/:clipId: the clip's audio as it arrives, or why not. */
+export async function speechClip(ctx: AppContext, clipId: string): Promise<AsyncIterable<Buffer>> {
+  const pipeline = requirePipeline(ctx);
+  const clip = pipeline.clips.read(clipId);
+  if (!clip) throw new HttpError(404, CLIP_GONE);
+  if (!(await pipeline.clips.firstBytes(clipId))) throw new HttpError(502, CLIP_FAILED);
+  return clip;
+}

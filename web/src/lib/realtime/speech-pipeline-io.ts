@@ -1,0 +1,129 @@
+/**
+ * The speech pipeline's two browser parts behind small interfaces, so the transport's turn logic
+ * runs with scripted stand-ins in unit tests:
+ * - the microphone with a voice-activity detector (Silero VAD via @ricky0123/vad-web, loaded only
+ *   when a pipeline session starts; its model and onnxruntime's WASM are served by us from /vad/,
+ *   copied there by web/vite.config.ts), which hands over each answer as a 16 kHz WAV;
+ * - a player for the interviewer's audio clips: <audio> elements play a streamed response as its
+ *   first bytes arrive.
+ */
+
+export interface AnswerEvents {
+  /** Real speech started (not a click or a cough): the candidate is talking. */
+  speechStart(): void;
+  /** The candidate stopped talking: the answer's audio as WAV. */
+  speechEnd(wav: ArrayBuffer): void;
+  /** What looked like speech was too short to be an answer. */
+  misfire(): void;
+}
+
+export interface AnswerDetector {
+  /** Stops listening for good and switches the microphone off. */
+  destroy(): void;
+}
+
+export type StartAnswerDetector = (events: AnswerEvents) => Promise<AnswerDetector>;
+
+export interface ClipEvents {
+  /** The first clip started to play (audio is coming out). */
+  started(): void;
+  /** A clip could not be played (its synthesis failed, or the browser refused it). */
+  clipFailed(): void;
+}
+
+export interface VoicePlayer {
+  /** Plays the clips in order; resolves when the last one ended, failed, or stop() was called. */
+  play(urls: string[], events: ClipEvents): Promise<void>;
+  stop(): void;
+}
+
+/**
+ * How long a pause ends an answer. People stop to think mid-answer; 1.5 s is about where a
+ * listener would take their turn (the browser-speech mode waits longer because it has no VAD).
+ */
+export const END_OF_ANSWER_SILENCE_MS = 1500;
+/** Shorter bursts are noise, not answers. */
+export const MIN_ANSWER_SPEECH_MS = 300;
+
+/** Where the VAD's worklet, model and onnxruntime's WASM are served (see web/vite.config.ts). */
+export function vadAssetBase(): string {
+  return `${import.meta.env.BASE_URL}vad/`;
+}
+
+export const startMicrophoneVad: StartAnswerDetector = async (events) => {
+  const { MicVAD, utils } = await import('@ricky0123/vad-web');
+  const base = vadAssetBase();
+  const vad = await MicVAD.new({
+    model: 'v5',
+    baseAssetPath: base,
+    onnxWASMBasePath: base,
+    redemptionMs: END_OF_ANSWER_SILENCE_MS,
+    minSpeechMs: MIN_ANSWER_SPEECH_MS,
+    preSpeechPadMs: 300,
+    startOnLoad: true,
+    // Echo cancellation keeps the interviewer's own voice (from loudspeakers) out of the answers.
+    getStream: () =>
+      navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true } }),
+    ortConfig: (ort) => {
+      ort.env.logLevel = 'error';
+      // No cross-origin isolation here, so no WASM threads; one thread is plenty for 32 ms frames.
+      ort.env.wasm.numThreads = 1;
+    },
+    onSpeechRealStart: () => events.speechStart(),
+    onSpeechEnd: (audio) => events.speechEnd(utils.encodeWAV(audio)),
+    onVADMisfire: () => events.misfire(),
+  });
+  return { destroy: () => void vad.destroy() };
+};
+
+export function createAudioPlayer(): VoicePlayer {
+  let current: HTMLAudioElement | null = null;
+  let stopCurrent: (() => void) | null = null;
+  let generation = 0;
+
+  function playOne(element: HTMLAudioElement, onPlaying: () => void): Promise<boolean> {
+    return new Promise((resolve) => {
+      let settled = false;
+      const finish = (ok: boolean) => {
+        if (settled) return;
+        settled = true;
+        stopCurrent = null;
+        resolve(ok);
+      };
+      stopCurrent = () => finish(true);
+      element.onplaying = onPlaying;
+      element.onended = () => finish(true);
+      element.onerror = () => finish(false);
+      element.play().catch(() => finish(false));
+    });
+  }
+
+  return {
+    async play(urls, events) {
+      const mine = ++generation;
+      let started = false;
+      // The next clip is asked for while the current one plays, so there is no gap between them.
+      let next: HTMLAudioElement | null = urls[0] ? new Audio(urls[0]) : null;
+      for (let i = 0; i < urls.length && next && mine === generation; i++) {
+        const element: HTMLAudioElement = next;
+        next = urls[i + 1] ? new Audio(urls[i + 1]) : null;
+        if (next) next.preload = 'auto';
+        current = element;
+        const ok = await playOne(element, () => {
+          if (started) return;
+          started = true;
+          events.started();
+        });
+        if (!ok && mine === generation) events.clipFailed();
+      }
+      if (mine === generation) current = null;
+    },
+    stop() {
+      generation++;
+      current?.pause();
+      current?.removeAttribute('src');
+      current = null;
+      stopCurrent?.();
+    },
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * The speech-pipeline mode end to end with real audio: the real server (VOICE_MODE=pipeline,
+ * scripted interviewer, rubric rater), Chromium whose microphone plays a WAV spoken by espeak-ng,
+ * the voice-activity detector cutting the answers, pocketsphinx recognising them behind an
+ * OpenAI-compatible /audio/transcriptions, and espeak-ng + ffmpeg voicing the interviewer as mp3
+ * behind /audio/speech. The candidate answers one question, then asks to stop; the interviewer
+ * closes the session, which ends by itself and is rated.
+ */
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { chromiumArgs } from '../playwright.config';
+import { CLOSING_STOP } from '../server/providers/scripted-interviewer-lines';
+import { startFakeAudioServer, type FakeAudioServer } from '../test-support/fake-audio-server';
+import { espeakMp3, pocketsphinxTranscribe, spokenWav } from '../test-support/local-speech';
+import { api, startServer, type RunningServer } from './support/server';
+
+const ANSWER = 'A closure is a function that remembers the variables of the scope where it was created.';
+const STOP = 'I want to stop.';
+// Seconds of silence: the detector loads while the greeting plays; the pause after the answer
+// lets the interviewer's reply start before the candidate speaks again (and talks over it).
+const MIC_WAV = spokenWav(path.join(tmpdir(), 'speech-pipeline-e2e-mic.wav'), [5, ANSWER, 7, STOP, 60]);
+const MODELS = { sttModel: 'pocketsphinx-en-us', ttsModel: 'espeak-ng', ttsVoice: 'en-us' };
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...chromiumArgs, `--use-file-for-fake-audio-capture=${MIC_WAV}`, '--autoplay-policy=no-user-gesture-required'],
+  },
+});
+
+let server: RunningServer;
+let audio: FakeAudioServer;
+
+test.beforeAll(async () => {
+  audio = await startFakeAudioServer({ apiKey: null, ...MODELS, transcribe: pocketsphinxTranscribe, synthesize: espeakMp3 });
+  server = await startServer({
+    env: {
+      VOICE_MODE: 'pipeline',
+      STT_BASE_URL: audio.baseUrl,
+      STT_MODEL: MODELS.sttModel,
+      TTS_BASE_URL: audio.baseUrl,
+      TTS_MODEL: MODELS.ttsModel,
+      TTS_VOICE: MODELS.ttsVoice,
+    },
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await audio?.close();
+});
+
+/** Every <audio> the page plays: its path and whether it started, ended or was cut short. */
+function recordPlayback(): void {
+  const played: Array<{ src: string; events: string[] }> = [];
+  (window as unknown as { __played: typeof played }).__played = played;
+  const play = HTMLMediaElement.prototype.play;
+  HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+    const entry = { src: new URL(this.src).pathname, events: [] as string[] };
+    played.push(entry);
+    for (const type of ['playing', 'ended', 'pause', 'error']) this.addEventListener(type, () => entry.events.push(type));
+    return play.call(this);
+  };
+}
+
+const played = (page: Page) => page.evaluate(() => (window as unknown as { __played: Array<{ src: string; events: string[] }> }).__played);
+
+const words = (text: string) => text.toLowerCase().match(/[a-z']+/g) ?? [];
+
+test('a spoken interview through the speech pipeline: VAD, real recognition, streamed voice, closed and rated', async ({ page }) => {
+  test.setTimeout(150_000);
+  const email = 'voice@example.com';
+  expect((await api(server, '/user/login', { method: 'POST', body: { email } })).status).toBe(200);
+  expect((await api<{ voiceMode: string }>(server, '/api/config')).body.voiceMode).toBe('speech-pipeline');
+  const sets = (await api<Array<{ index: number; name: string; questions: string[] }>>(server, '/api/question-sets')).body;
+  const set = sets.find((s) => s.index === 1);
+  if (!set) throw new Error('The catalogue has no set with index 1.');
+
+  await page.addInitScript(recordPlayback);
+  await page.addInitScript((e) => window.localStorage.setItem('userEmail', e), email);
+  await page.goto(server.url);
+  await page.getByTestId(`tile-${set.index}`).click();
+  await page.getByRole('button', { name: 'start session' }).click();
+
+  const cards = page.getByTestId('message-card');
+  await expect(cards.first()).toContainText(set.questions[0] ?? '<no question>');
+  await expect(page.getByLabel('Type your answer')).toBeVisible();
+
+  // The spoken answer is cut by the detector, recognised for real, and answered.
+  await expect(cards).toHaveCount(2, { timeout: 40_000 });
+  // Asking to stop closes the interview; the session ends by itself and is rated.
+  await expect(cards.first()).toContainText(CLOSING_STOP, { timeout: 40_000 });
+  await expect(page.getByTestId('results-overlay')).toBeVisible({ timeout: 30_000 });
+
+  // The STT server received the answers as real audio (16 kHz WAV from the detector).
+  const uploads = audio.requests.filter((r) => r.kind === 'stt');
+  expect(uploads.length).toBeGreaterThanOrEqual(2);
+  for (const upload of uploads) {
+    expect(upload.file?.type).toBe('audio/wav');
+    expect(upload.file?.bytes.subarray(0, 4).toString()).toBe('RIFF');
+    expect(upload.file?.bytes.readUInt32LE(24)).toBe(16000);
+  }
+
+  // Most spoken words reached the rated transcript.
+  const events = await api<Array<{ userEmail: string; eventType: string; transcript: unknown }>>(server, '/api/events', {
+    headers: { 'x-admin-secret': server.adminSecret },
+  });
+  const rate = events.body.find((e) => e.userEmail === email && e.eventType === 'RATE');
+  const transcript = (typeof rate?.transcript === 'string' ? JSON.parse(rate.transcript) : rate?.transcript) as Array<{ role: string; transcript: string }>;
+  const answers = transcript.filter((t) => t.role === 'interviewee').map((t) => t.transcript);
+  expect(answers).toHaveLength(2);
+  const heard = new Set(words(answers[0] ?? ''));
+  const spoken = [...new Set(words(ANSWER))];
+  expect(spoken.filter((w) => heard.has(w)).length / spoken.length).toBeGreaterThanOrEqual(0.6);
+  expect(answers[1]?.toLowerCase()).toContain('want to stop');
+
+  // The interviewer's voice played: the greeting's clips, the reply, the closing remark.
+  const clips = await played(page);
+  expect(clips.every((c) => c.src.startsWith('/interview/speech/'))).toBe(true);
+  expect(clips.filter((c) => c.events.includes('playing')).length).toBeGreaterThanOrEqual(3);
+  expect(clips.some((c) => c.events.includes('ended'))).toBe(true);
+  expect(audio.requests.filter((r) => r.kind === 'tts').length).toBeGreaterThanOrEqual(3);
+});

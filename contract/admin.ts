@@ -38,8 +38,14 @@ export const emailAccountSchema = z.object({
   email: z.string(),
   /** Present means Pro. */
   subscriptionId: z.string().nullable(),
-  limit: z.number().int().nullable(),
+  plan: z.enum(['free', 'pro']),
+  /** The account's own session limit; null = its plan's default. */
+  sessionLimit: z.number().int().nullable(),
+  /** The limit in force: the own limit, or the plan's default. */
+  limit: z.number().int(),
   sessionsUsed: z.number().int(),
+  /** Sessions left: limit - sessionsUsed, never below 0. */
+  remaining: z.number().int(),
   createdAt: timestampSchema,
   lastLoginAt: timestampSchema.nullable(),
 });
@@ -53,6 +59,17 @@ export const emailUpsertSchema = z.object({
   limit: z.number().int().nonnegative().max(1_000_000).nullable().optional(),
 });
 export const emailParamsSchema = z.object({ email: emailSchema });
+
+export const MAX_SESSION_LIMIT = 1_000_000;
+/** PATCH /api/emails/{email}: an own session limit, or null for the plan's default. */
+export const emailPatchSchema = z.object({
+  sessionLimit: z
+    .number({ error: 'sessionLimit must be a whole number or null.' })
+    .int({ error: 'sessionLimit must be a whole number or null.' })
+    .min(0, { error: 'sessionLimit must not be negative.' })
+    .max(MAX_SESSION_LIMIT, { error: `sessionLimit must be at most ${MAX_SESSION_LIMIT}.` })
+    .nullable(),
+});
 
 export const adminFeedbackSchema = z.object({
   id: z.number().int().positive(),

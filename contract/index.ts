@@ -5,3 +5,6 @@ export * from './user';
 export * from './interview';
 export * from './admin';
 export * from './config';
+export * from './admin-question-sets';
+export * from './admin-stats';
+export * from './admin-users';

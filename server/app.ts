@@ -24,6 +24,7 @@ import { speechRoutes } from './routes/speech';
 import { questionSetRoutes } from './routes/question-sets';
 import { userRoutes } from './routes/user';
 import { loadCatalogueIfEmpty, type CatalogueSet } from './services/catalogue';
+import { createQuestionSetCache } from './services/question-set-cache';
 import { completePendingRatings } from './services/ratings';
 import { memoryWindowCounter, postgresWindowCounter } from './services/window-counter';
 
@@ -95,11 +96,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await registerDocs(app, resolved.productName);
 
   healthRoutes(app, ctx);
-  questionSetRoutes(app, ctx);
+  const catalogueJson = createQuestionSetCache(ctx.db);
+  questionSetRoutes(app, ctx, catalogueJson);
   userRoutes(app, ctx);
   interviewRoutes(app, ctx);
   speechRoutes(app, ctx);
-  adminRoutes(app, ctx);
+  adminRoutes(app, ctx, catalogueJson);
 
   const fallback = await registerWeb(app, {
     webDist: deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist,

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, envSchema, loadConfig, resolveSpeechSettings, resolveVoiceMode } from './config';
+import { ConfigError, configWarnings, envSchema, loadConfig, resolveSpeechSettings, resolveVoiceMode } from './config';
+
+describe('configWarnings', () => {
+  it('names the support settings when neither is set, and is quiet once one is', () => {
+    expect(configWarnings(loadConfig({}))).toEqual([
+      'Support is not set up: SUPPORT_CHAT_URL and SUPPORT_CONTACTS are empty, so the support and upgrade dialogs say support is not set up yet.',
+    ]);
+    expect(configWarnings(loadConfig({ SUPPORT_CHAT_URL: 'https://chat.example.com/g' }))).toEqual([]);
+    expect(configWarnings(loadConfig({ SUPPORT_CONTACTS: 'Ann|https://t.me/ann' }))).toEqual([]);
+  });
+});
 
 describe('loadConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
@@ -13,11 +23,8 @@ describe('loadConfig', () => {
       databaseUrl: null,
       adminSecret: null,
       productName: 'Interview',
-      supportChatUrl: 'https://t.me/interview_practice_chat',
-      supportContacts: [
-        { name: 'Founder One', url: 'https://t.me/founder_one' },
-        { name: 'Founder Two', url: 'https://t.me/founder_two' },
-      ],
+      supportChatUrl: '',
+      supportContacts: [],
       signup: 'open',
       freeSessionLimit: 5,
       proSessionLimit: 100,

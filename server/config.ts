@@ -2,7 +2,9 @@
  * The only reader of process.env. One zod schema turns the environment into `AppConfig`; a bad
  * value stops the process with the list of bad keys (see `readConfigOrExit`).
  *
- * SUPPORT_CONTACTS format: `Name|https://link,Name|https://link` (the two founders).
+ * SUPPORT_CONTACTS format: `Name|https://link,Name|https://link` (the people to contact).
+ * Both support settings default to empty: the dialogs then say support is not set up yet, rather
+ * than pointing at links the operator does not own.
  * CORS_ORIGINS: comma-separated origins, empty = same origin only.
  */
 import path from 'node:path';
@@ -88,14 +90,8 @@ export const envSchema = z.object({
   ),
   ADMIN_SECRET: z.preprocess(emptyToUndefined, z.string().min(12, { error: 'must be at least 12 characters' }).max(512).optional()),
   PRODUCT_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(60).default('Interview')),
-  SUPPORT_CHAT_URL: z.preprocess(emptyToUndefined, httpUrl.default('https://t.me/interview_practice_chat')),
-  SUPPORT_CONTACTS: z.preprocess(
-    emptyToUndefined,
-    contactsSchema.default([
-      { name: 'Founder One', url: 'https://t.me/founder_one' },
-      { name: 'Founder Two', url: 'https://t.me/founder_two' },
-    ]),
-  ),
+  SUPPORT_CHAT_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  SUPPORT_CONTACTS: z.preprocess(emptyToUndefined, contactsSchema.default([])),
   SIGNUP: z.preprocess(emptyToUndefined, z.enum(['open', 'invite']).default('open')),
   FREE_SESSION_LIMIT: positiveInt(5),
   PRO_SESSION_LIMIT: positiveInt(100),
@@ -136,7 +132,9 @@ export interface AppConfig {
   /** From ADMIN_SECRET; null means main.ts generates/loads one in dataDir. */
   adminSecret: string | null;
   productName: string;
+  /** '' when not set. */
   supportChatUrl: string;
+  /** Empty when not set. */
   supportContacts: Array<{ name: string; url: string }>;
   signup: 'open' | 'invite';
   freeSessionLimit: number;
@@ -259,7 +257,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     databaseUrl: e.DATABASE_URL ?? null,
     adminSecret: e.ADMIN_SECRET ?? null,
     productName: e.PRODUCT_NAME,
-    supportChatUrl: e.SUPPORT_CHAT_URL,
+    supportChatUrl: e.SUPPORT_CHAT_URL ?? '',
     supportContacts: e.SUPPORT_CONTACTS,
     signup: e.SIGNUP,
     freeSessionLimit: e.FREE_SESSION_LIMIT,
@@ -290,6 +288,15 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const problems = voiceProblems(config);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** Settings that work but leave something unfinished; the server prints them at start-up. */
+export function configWarnings(config: AppConfig): string[] {
+  const warnings: string[] = [];
+  if (!config.supportChatUrl && config.supportContacts.length === 0) {
+    warnings.push('Support is not set up: SUPPORT_CHAT_URL and SUPPORT_CONTACTS are empty, so the support and upgrade dialogs say support is not set up yet.');
+  }
+  return warnings;
 }
 
 /** For entry points: parse process.env or print the bad keys and exit 1. */

@@ -29,6 +29,8 @@ describe('LOG_LEVEL', () => {
     expect(await outputAfterOneRequest('info')).toContain('"url":"/healthz"');
     const quiet = await outputAfterOneRequest('warn');
     expect(quiet).toContain('Listening on');
+    // No support settings were given: the start-up warning names them.
+    expect(quiet).toContain('Warning: Support is not set up: SUPPORT_CHAT_URL and SUPPORT_CONTACTS are empty');
     expect(quiet).not.toContain('/healthz');
     expect(quiet).not.toContain('"level":30');
   }, 300_000);

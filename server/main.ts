@@ -6,11 +6,12 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { resolveAdminSecret } from './admin-secret';
 import { buildApp } from './app';
-import { readConfigOrExit } from './config';
+import { configWarnings, readConfigOrExit } from './config';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './data-dir-lock';
 
 async function main(): Promise<void> {
   const config = readConfigOrExit();
+  for (const warning of configWarnings(config)) console.warn(`Warning: ${warning}`);
   mkdirSync(config.dataDir, { recursive: true });
 
   let lock: DataDirLock;

@@ -54,7 +54,7 @@ export interface Answer<T = unknown> {
 
 export async function call<T = unknown>(
   app: FastifyInstance,
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   options: { email?: string; admin?: string; body?: unknown; headers?: Record<string, string>; remoteAddress?: string } = {},
 ): Promise<Answer<T>> {

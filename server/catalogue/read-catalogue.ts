@@ -31,7 +31,8 @@ const frontMatterSchema = z
 export class CatalogueError extends Error {
   constructor(
     readonly file: string,
-    problem: string,
+    /** The problem alone, as a sentence fragment ("has no questions ..."). */
+    readonly problem: string,
   ) {
     super(`Question set ${file}: ${problem}`);
     this.name = 'CatalogueError';
@@ -47,28 +48,40 @@ export function parseQuestionSetFile(file: string, text: string): CatalogueSet {
   } catch (error) {
     throw new CatalogueError(file, `the front matter is not valid YAML (${(error as Error).message.split('\n')[0]})`);
   }
-  const front = frontMatterSchema.safeParse(parsed.data);
+  const sections = splitLevelTwoSections(parsed.content);
+  const questionsText = sections.get('questions');
+  if (questionsText === undefined) throw new CatalogueError(file, 'has no "## Questions" section');
+  const questions = parseNumberedList(questionsText);
+  const modelAnswers = sections.get('model answers')?.trim();
+  if (questions.length > 0 && !modelAnswers) throw new CatalogueError(file, 'has no "## Model Answers" section');
+  return checkCatalogueSet(file, { ...(parsed.data as Record<string, unknown>), questions, modelAnswers: modelAnswers ?? '' });
+}
+
+/**
+ * The catalogue's rules for one set, whether it came from a file or from the admin editor:
+ * front-matter fields, 1 to MAX_QUESTIONS_PER_SET one-line questions, and one model-answer
+ * section per question (numbered, headed by its question, with an answer and key points).
+ * Throws CatalogueError naming `file` and the first problem; answers the clean set.
+ */
+export function checkCatalogueSet(file: string, input: Record<string, unknown> & { questions: string[]; modelAnswers: string }): CatalogueSet {
+  const { questions, modelAnswers, ...fields } = input;
+  const front = frontMatterSchema.safeParse(fields);
   if (!front.success) {
     const problems = front.error.issues.map((issue) =>
       issue.code === 'unrecognized_keys' ? `unknown front-matter field(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}` : issue.message,
     );
     throw new CatalogueError(file, problems.join('; '));
   }
-
-  const sections = splitLevelTwoSections(parsed.content);
-  const questionsText = sections.get('questions');
-  if (questionsText === undefined) throw new CatalogueError(file, 'has no "## Questions" section');
-  const questions = parseNumberedList(questionsText);
   if (questions.length === 0) throw new CatalogueError(file, 'has no questions (expected a numbered list under "## Questions")');
   if (questions.length > MAX_QUESTIONS_PER_SET) {
     throw new CatalogueError(file, `has ${questions.length} questions; at most ${MAX_QUESTIONS_PER_SET} are allowed`);
   }
-
-  const modelAnswers = sections.get('model answers')?.trim();
-  if (!modelAnswers) throw new CatalogueError(file, 'has no "## Model Answers" section');
-  checkModelAnswers(file, questions, modelAnswers);
-
-  return { ...front.data, questions, modelAnswers };
+  questions.forEach((question, i) => {
+    if (question.trim() === '' || /[\r\n]/.test(question)) throw new CatalogueError(file, `question ${i + 1} must be one line of text`);
+  });
+  if (!modelAnswers.trim()) throw new CatalogueError(file, 'has no "## Model Answers" section');
+  checkModelAnswers(file, questions, modelAnswers.trim());
+  return { ...front.data, questions, modelAnswers: modelAnswers.trim() };
 }
 
 /** Reads every `*.md` file of `dir`, checks indexes are unique, and returns the sets by index. */

@@ -51,8 +51,13 @@ export const questionSets = pgTable(
     questions: jsonb('questions').$type<string[]>().notNull(),
     instructions: text('instructions').notNull().default(''),
     modelAnswers: text('model_answers').notNull().default(''),
+    /** Set by an admin edit; `catalogue:sync` leaves such sets alone unless forced. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** Hidden from candidates; kept because interviews refer to it (history keeps its topic). */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('question_sets_index_key').on(t.index)],
+  // An archived set gives its index up, so a new set can take its place in the tile order.
+  (t) => [uniqueIndex('question_sets_index_key').on(t.index).where(sql`${t.archivedAt} is null`)],
 );
 
 /** failed: retried in the background with backoff; given_up: retries exhausted (transcript kept). */

@@ -82,7 +82,7 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig, 
   });
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
-    methods: ['GET', 'POST', 'DELETE'],
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['content-type', 'x-user-email', 'x-admin-secret', 'x-session-token'],
     maxAge: 600,
   });

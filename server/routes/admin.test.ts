@@ -85,7 +85,7 @@ describeDatabases('admin calls', (database) => {
 
   it('creates (409 when it exists), sets the plan, and deletes emails', async () => {
     const created = await call(t.app, 'POST', '/api/emails', { admin: secret, body: { email: ' Admin.Made@Example.com ', limit: null } });
-    expect(created).toMatchObject({ status: 201, body: { email: 'admin.made@example.com', subscriptionId: null, limit: null, sessionsUsed: 0, lastLoginAt: null } });
+    expect(created).toMatchObject({ status: 201, body: { email: 'admin.made@example.com', subscriptionId: null, plan: 'free', sessionLimit: null, limit: 20, sessionsUsed: 0, remaining: 20, lastLoginAt: null } });
     expect(await call(t.app, 'POST', '/api/emails', { admin: secret, body: { email: 'admin.made@example.com', limit: null } })).toMatchObject({
       status: 409,
       body: { error: 'The email admin.made@example.com already exists.' },

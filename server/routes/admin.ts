@@ -27,10 +27,12 @@ import {
   upsertEmail,
 } from '../services/admin';
 import { createFeedbackListCache } from '../services/feedback-list-cache';
+import type { QuestionSetCache } from '../services/question-set-cache';
+import { adminConsoleRoutes } from './admin-console';
 
 const denied = { 401: errorSchema, 429: errorSchema };
 
-export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function adminRoutes(app: FastifyInstance, ctx: AppContext, catalogue: QuestionSetCache): void {
   const guard = createAdminGuard(ctx.config.adminSecret, ctx.limits);
   const feedbackJson = createFeedbackListCache(ctx.db);
 
@@ -58,7 +60,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
     r.get(
       '/api/emails',
       { schema: { tags, security, headers: adminHeadersSchema, response: { 200: emailListSchema, ...denied } } },
-      () => listEmails(ctx.db),
+      () => listEmails(ctx.db, ctx.config),
     );
     r.post(
       '/api/emails',
@@ -73,7 +75,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
         },
       },
       async (request, reply) => {
-        const result = await upsertEmail(ctx.db, request.body);
+        const result = await upsertEmail(ctx.db, ctx.config, request.body);
         return reply.code(result.created ? 201 : 200).send(result.account);
       },
     );
@@ -100,5 +102,6 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
         return { ok: true as const };
       },
     );
+    adminConsoleRoutes(scope, ctx, catalogue);
   });
 }

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { emailSchema, questionSetListSchema } from '../../contract';
 import type { AppContext } from '../app-context';
-import { createQuestionSetCache } from '../services/question-set-cache';
+import type { QuestionSetCache } from '../services/question-set-cache';
 
 const optionalUserHeaders = z.object({ 'x-user-email': emailSchema.optional() });
 
-export function questionSetRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const catalogueJson = createQuestionSetCache(ctx.db);
+/** `catalogueJson` is shared with the admin routes, which drop it when a set changes. */
+export function questionSetRoutes(app: FastifyInstance, ctx: AppContext, catalogueJson: QuestionSetCache): void {
   // The plain instance: the handler sends the cached, already validated JSON string.
   app.get(
     '/api/question-sets',

@@ -1,42 +1,29 @@
 /**
- * `npm run catalogue:sync`: re-reads content/question-sets/*.md and upserts every set by its
- * index into the configured database (DATABASE_URL, or PGlite in DATA_DIR). Sets are never
- * deleted here, so ratings that point at them stay intact.
- *
- * With PGlite the server must be stopped first: the script takes the same DATA_DIR lock.
+ * `npm run catalogue:sync [-- --force]`: an explicit import of content/question-sets/*.md into the
+ * configured database, by index. The database is the source of truth once loaded, so a set an
+ * admin edited is not overwritten unless `--force` is given (the run then writes nothing and names
+ * those sets). Sets are never deleted here, so ratings that point at them stay intact.
  */
-import { mkdirSync } from 'node:fs';
 import { CATALOGUE_DIR } from '../app';
 import { readCatalogue } from '../catalogue/read-catalogue';
 import { readConfigOrExit } from '../config';
-import { acquireDataDirLock, DataDirLockedError } from '../data-dir-lock';
-import { databaseOptionsFor, openDatabase } from '../db/client';
-import { upsertCatalogue } from '../services/catalogue';
+import { importCatalogue } from '../services/catalogue';
+import { withScriptDatabase } from './script-database';
 
 async function main(): Promise<void> {
+  const force = process.argv.slice(2).includes('--force');
   const config = readConfigOrExit();
   const sets = await readCatalogue(CATALOGUE_DIR);
-  let release = () => undefined as void;
-  if (!config.databaseUrl) {
-    mkdirSync(config.dataDir, { recursive: true });
-    try {
-      release = acquireDataDirLock(config.dataDir).release;
-    } catch (error) {
-      if (error instanceof DataDirLockedError) {
-        console.error(`${error.message}\nThe catalogue sync needs the server stopped when it runs on PGlite.`);
-        process.exit(1);
-      }
-      throw error;
-    }
+  const result = await withScriptDatabase(config, 'catalogue sync', (db) => importCatalogue(db, sets, force));
+  if (result.refused.length > 0) {
+    const names = result.refused.map((s) => `  - index ${s.index} "${s.name}"`).join('\n');
+    console.error(
+      `Nothing was synced: these sets were edited in the admin and the files would overwrite them:\n${names}\n` +
+        'Run `npm run catalogue:export` to keep the edits in the files, or `npm run catalogue:sync -- --force` to overwrite them.',
+    );
+    process.exit(1);
   }
-  const database = await openDatabase(databaseOptionsFor(config));
-  try {
-    const written = await upsertCatalogue(database.db, sets);
-    console.log(`Synced ${written} question sets from ${CATALOGUE_DIR}.`);
-  } finally {
-    await database.close();
-    release();
-  }
+  console.log(`Synced ${result.written} question sets from ${CATALOGUE_DIR} (${result.unchanged} unchanged).`);
 }
 
 main().catch((error: unknown) => {

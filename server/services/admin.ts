@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, count, desc, eq, lt } from 'drizzle-orm';
 import type { AdminEvent, AdminFeedback, EmailAccount, InterviewStats } from '../../contract';
+import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { accounts, events, feedback } from '../db/schema';
 import { HttpError } from '../plugins/errors';
@@ -14,7 +15,11 @@ export async function listEvents(db: Db, limit: number, before?: number): Promis
     .where(before === undefined ? undefined : lt(events.id, before))
     .orderBy(desc(events.id))
     .limit(limit);
-  return rows.map((row) => ({
+  return rows.map(toAdminEvent);
+}
+
+export function toAdminEvent(row: typeof events.$inferSelect): AdminEvent {
+  return {
     id: row.id,
     userEmail: row.userEmail,
     eventType: row.eventType,
@@ -26,7 +31,7 @@ export async function listEvents(db: Db, limit: number, before?: number): Promis
     ratingMarkdown: row.ratingMarkdown,
     score: row.score,
     rater: row.rater,
-  }));
+  };
 }
 
 /**
@@ -49,20 +54,38 @@ export async function interviewStats(db: Db): Promise<InterviewStats> {
   return { emailCount, interviewCounts };
 }
 
-function toEmailAccount(row: Account): EmailAccount {
+export type PlanLimits = Pick<AppConfig, 'freeSessionLimit' | 'proSessionLimit'>;
+
+/** The account's own limit, or its plan's default (the same rule the credit check applies). */
+export function limitOf(limits: PlanLimits, row: Pick<Account, 'sessionLimit' | 'subscriptionId'>): number {
+  return row.sessionLimit ?? (row.subscriptionId ? limits.proSessionLimit : limits.freeSessionLimit);
+}
+
+export function toEmailAccount(limits: PlanLimits, row: Account): EmailAccount {
+  const limit = limitOf(limits, row);
   return {
     email: row.email,
     subscriptionId: row.subscriptionId,
-    limit: row.sessionLimit,
+    plan: row.subscriptionId ? 'pro' : 'free',
+    sessionLimit: row.sessionLimit,
+    limit,
     sessionsUsed: row.sessionsUsed,
+    remaining: Math.max(0, limit - row.sessionsUsed),
     createdAt: row.createdAt.toISOString(),
     lastLoginAt: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
   };
 }
 
-export async function listEmails(db: Db): Promise<EmailAccount[]> {
+export async function listEmails(db: Db, limits: PlanLimits): Promise<EmailAccount[]> {
   const rows = await db.select().from(accounts).orderBy(asc(accounts.email));
-  return rows.map(toEmailAccount);
+  return rows.map((row) => toEmailAccount(limits, row));
+}
+
+/** An own session limit (null: back to the plan's default). Adding credits is a higher limit. */
+export async function setSessionLimit(db: Db, limits: PlanLimits, email: string, sessionLimit: number | null): Promise<EmailAccount> {
+  const [updated] = await db.update(accounts).set({ sessionLimit }).where(eq(accounts.email, email)).returning();
+  if (!updated) throw new HttpError(404, `There is no account with the email ${email}.`);
+  return toEmailAccount(limits, updated);
 }
 
 /**
@@ -72,6 +95,7 @@ export async function listEmails(db: Db): Promise<EmailAccount[]> {
  */
 export async function upsertEmail(
   db: Db,
+  limits: PlanLimits,
   input: { email: string; isPro?: boolean; limit?: number | null },
 ): Promise<{ created: boolean; account: EmailAccount }> {
   const limit = typeof input.limit === 'number' ? { sessionLimit: input.limit } : {};
@@ -82,7 +106,7 @@ export async function upsertEmail(
       .onConflictDoNothing()
       .returning();
     if (!created) throw new HttpError(409, `The email ${input.email} already exists.`);
-    return { created: true, account: toEmailAccount(created) };
+    return { created: true, account: toEmailAccount(limits, created) };
   }
   const existing = await findAccount(db, input.email);
   if (!existing) throw new HttpError(404, `There is no account with the email ${input.email}.`);
@@ -93,7 +117,7 @@ export async function upsertEmail(
     .where(eq(accounts.id, existing.id))
     .returning();
   if (!updated) throw new HttpError(404, `There is no account with the email ${input.email}.`);
-  return { created: false, account: toEmailAccount(updated) };
+  return { created: false, account: toEmailAccount(limits, updated) };
 }
 
 export async function deleteEmail(db: Db, email: string): Promise<void> {
@@ -103,14 +127,18 @@ export async function deleteEmail(db: Db, email: string): Promise<void> {
 
 export async function listFeedback(db: Db): Promise<AdminFeedback[]> {
   const rows = await db.select().from(feedback).orderBy(desc(feedback.id));
-  return rows.map((row) => ({
+  return rows.map(toAdminFeedback);
+}
+
+export function toAdminFeedback(row: typeof feedback.$inferSelect): AdminFeedback {
+  return {
     id: row.id,
     user: row.userEmail ? { email: row.userEmail } : null,
     topic: row.topic,
     questionIndex: row.questionIndex,
     feedback: row.feedback,
     createdAt: row.createdAt.toISOString(),
-  }));
+  };
 }
 
 export async function deleteFeedback(db: Db, id: number): Promise<void> {

@@ -1,9 +1,12 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_SETS } from '../../test-support/fixtures';
+import { CATALOGUE_DIR } from '../app';
+import { parseQuestionSetFile, readCatalogue } from '../catalogue/read-catalogue';
+import { formatQuestionSetFile, questionSetFileName } from '../catalogue/write-catalogue';
 import { openDatabase } from '../db/client';
 import { questionSets } from '../db/schema';
-import { loadCatalogueIfEmpty, upsertCatalogue } from './catalogue';
+import { exportCatalogue, importCatalogue, loadCatalogueIfEmpty, upsertCatalogue } from './catalogue';
 
 describe('catalogue loading', () => {
   it('loads into an empty database only, and sync upserts by index', async () => {
@@ -30,4 +33,38 @@ describe('catalogue loading', () => {
       await database.close();
     }
   }, 300_000);
+});
+
+describe('catalogue import and export', () => {
+  it('refuses to overwrite a set edited in the admin unless forced, and skips unchanged sets', async () => {
+    const database = await openDatabase({ kind: 'pglite' });
+    try {
+      const { db } = database;
+      await loadCatalogueIfEmpty(db, async () => FIXTURE_SETS);
+      expect(await importCatalogue(db, FIXTURE_SETS, false)).toEqual({ written: 0, unchanged: 4, refused: [] });
+
+      await db.update(questionSets).set({ name: 'Edited in the admin', editedAt: sql`now()` }).where(eq(questionSets.index, 2));
+      const files = FIXTURE_SETS.map((s) => (s.index === 3 ? { ...s, instructions: 'New guidance.' } : s));
+      expect(await importCatalogue(db, files, false)).toEqual({ written: 0, unchanged: 2, refused: [{ index: 2, name: 'Edited in the admin' }] });
+      // Nothing was written, not even the set nobody edited.
+      const [three] = await db.select().from(questionSets).where(eq(questionSets.index, 3));
+      expect(three?.instructions).toBe('');
+
+      expect(await importCatalogue(db, files, true)).toEqual({ written: 2, unchanged: 2, refused: [] });
+      const [two] = await db.select().from(questionSets).where(eq(questionSets.index, 2));
+      expect(two).toMatchObject({ name: 'JavaScript', editedAt: null });
+      expect((await exportCatalogue(db)).map((s) => s.index)).toEqual([1, 2, 3, 4]);
+    } finally {
+      await database.close();
+    }
+  }, 300_000);
+
+  it('writes files the catalogue reader reads back to the same sets', async () => {
+    for (const set of await readCatalogue(CATALOGUE_DIR)) {
+      const file = questionSetFileName(set);
+      expect(file).toMatch(/^\d{2}-[a-z0-9-]+\.md$/);
+      expect(parseQuestionSetFile(file, formatQuestionSetFile(set))).toEqual(set);
+    }
+    expect(questionSetFileName({ index: 7, name: 'System Design & Scale!' })).toBe('07-system-design-scale.md');
+  });
 });

@@ -4,7 +4,8 @@
  * is used for REFRESH_MS after its database read started; the first request after that waits for
  * a new read (one shared read, however many requests arrive). So every answer reflects the
  * database as it was at most REFRESH_MS earlier, on every server process sharing the database,
- * whether the change came through another process, `catalogue:sync` or SQL.
+ * whether the change came through another process, `catalogue:sync` or SQL. An admin edit in
+ * this process drops the snapshot (`invalidate`), so candidates see it at once.
  */
 import { questionSetListSchema } from '../../contract';
 import { isActivePro } from '../../domain/tiles';
@@ -26,25 +27,42 @@ async function build(db: Db, now: number): Promise<Snapshot> {
   return { at: now, free: json(false), pro: json(true) };
 }
 
-export function createQuestionSetCache(db: Db, now: () => number = Date.now): (email: string | null) => Promise<string> {
+export type QuestionSetCache = ((email: string | null) => Promise<string>) & {
+  /** The catalogue changed: the next request reads it afresh. */
+  invalidate(): void;
+};
+
+export function createQuestionSetCache(db: Db, now: () => number = Date.now): QuestionSetCache {
   let snapshot: Snapshot | null = null;
   let reading: Promise<Snapshot> | null = null;
+  // Bumped by invalidate(): a read that started before the change must not be kept after it.
+  let generation = 0;
   const fresh = async (): Promise<Snapshot> => {
     if (snapshot && now() - snapshot.at <= REFRESH_MS) return snapshot;
-    reading ??= build(db, now()).finally(() => {
-      reading = null;
-    });
+    const started = generation;
+    const read = (reading ??= build(db, now()).finally(() => {
+      if (reading === read) reading = null;
+    }));
     try {
-      snapshot = await reading;
+      const next = await read;
+      if (started === generation) snapshot = next;
+      else return fresh();
     } catch (error) {
       // A failed read keeps the last good snapshot serving; the next request tries again.
       if (!snapshot) throw error;
     }
-    return snapshot;
+    return snapshot ?? fresh();
   };
-  return async (email) => {
+  const answer = async (email: string | null) => {
     const current = await fresh();
     const account = email ? await findAccount(db, email) : null;
     return account && isActivePro(subscriptionOf(account)) ? current.pro : current.free;
   };
+  return Object.assign(answer, {
+    invalidate: () => {
+      generation += 1;
+      snapshot = null;
+      reading = null;
+    },
+  });
 }

@@ -1,5 +1,5 @@
 /** The catalogue as callers see it; premium model answers only for an active pro. */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { QuestionSet } from '../../contract';
 import { isActivePro } from '../../domain/tiles';
 import type { Db } from '../db/client';
@@ -16,9 +16,9 @@ export async function listQuestionSets(db: Db, email: string | null): Promise<Qu
   return hidePremiumAnswers(await allQuestionSets(db), pro);
 }
 
-/** Every set as a pro sees it (with all model answers), sorted by index. */
+/** Every active set as a pro sees it (with all model answers), sorted by index; archived sets are hidden. */
 export async function allQuestionSets(db: Db): Promise<QuestionSet[]> {
-  const rows = await db.select().from(questionSets).orderBy(asc(questionSets.index));
+  const rows = await db.select().from(questionSets).where(isNull(questionSets.archivedAt)).orderBy(asc(questionSets.index));
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -43,4 +43,15 @@ export async function requireQuestionSet(db: Db, id: number): Promise<QuestionSe
   const set = await findQuestionSet(db, id);
   if (!set) throw new HttpError(404, UNKNOWN_SET);
   return set;
+}
+
+/** A set a new session may start on: it exists and is not archived (404 otherwise). */
+export async function requireActiveQuestionSet(db: Db, id: number): Promise<QuestionSetRecord> {
+  const [row] = await db
+    .select()
+    .from(questionSets)
+    .where(and(eq(questionSets.id, id), isNull(questionSets.archivedAt)))
+    .limit(1);
+  if (!row) throw new HttpError(404, UNKNOWN_SET);
+  return row;
 }

@@ -12,14 +12,14 @@ import { HttpError } from '../plugins/errors';
 import { ProviderError } from '../providers/types';
 import { requireAccount, userState } from './accounts';
 import { consumeCredit, refundCredit } from './credits';
-import { requireQuestionSet } from './question-sets';
+import { requireActiveQuestionSet } from './question-sets';
 import { recordMintedSession } from './sessions';
 
 export const OUT_OF_CREDITS = 'You have run out of interview sessions. Please contact us to get more credits.';
 
 export async function mintSessionToken(ctx: AppContext, email: string, questionSetId: number): Promise<TokenResponse> {
   const account = await requireAccount(ctx.db, email);
-  const set = await requireQuestionSet(ctx.db, questionSetId);
+  const set = await requireActiveQuestionSet(ctx.db, questionSetId);
   const refusal = sessionRefusal(set, await userState(ctx.db, account));
   if (refusal) throw new HttpError(403, refusal);
 

@@ -5,11 +5,22 @@ import { Dialog } from '../../components/dialog';
 const rowClass =
   'flex items-center justify-between gap-3 rounded-xl border border-slate-200 px-4 py-3 text-sm font-medium text-slate-800 hover:border-indigo-300 hover:bg-indigo-50 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-400/60';
 
-/** Spec §2: 'Need some help?' with the chat group and the two founders' links. */
+/** The sentence both dialogs show when the operator set no support links (no dead or foreign links). */
+export const SUPPORT_NOT_SET_UP = 'Support is not set up yet.';
+
+export function supportIsSetUp(config: PublicConfig): boolean {
+  return config.supportChatUrl !== '' || config.supportContacts.length > 0;
+}
+
+/** Spec §2: 'Need some help?' with the chat group and the contacts' links. */
 export function SupportDialog({ config, onClose }: { config: PublicConfig; onClose: () => void }) {
   return (
     <Dialog title="Need some help?" onClose={onClose} size="sm" testId="support-dialog">
-      <p className="text-sm text-slate-600">We are happy to help. Ask the community or write to one of the founders directly.</p>
+      {supportIsSetUp(config) ? (
+        <p className="text-sm text-slate-600">We are happy to help. Ask the community or write to one of us directly.</p>
+      ) : (
+        <p className="text-sm text-slate-600">{SUPPORT_NOT_SET_UP} The people who run this site have not added a way to reach them.</p>
+      )}
       <ul className="mt-4 space-y-2">
         {config.supportChatUrl && (
           <li>

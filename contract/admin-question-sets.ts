@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { idSchema, timestampSchema } from './common';
+import { MAX_DB_INTEGER } from './limits';
+
+/**
+ * A question set as the admin editor writes it. The shapes are checked here; the catalogue's own
+ * rules (one model-answer section per question, key points, ...) are checked by the server with
+ * the same code that reads the catalogue files.
+ */
+export const questionSetInputSchema = z.object({
+  name: z.string({ error: 'name must be text.' }).trim().min(1, { error: 'name must not be empty.' }).max(100, { error: 'name must be at most 100 characters.' }),
+  index: z
+    .number({ error: 'index must be a whole number of at least 1.' })
+    .int({ error: 'index must be a whole number of at least 1.' })
+    .positive({ error: 'index must be a whole number of at least 1.' })
+    .max(MAX_DB_INTEGER, { error: 'index is too large.' }),
+  isPremium: z.boolean({ error: 'isPremium must be true or false.' }),
+  requiresFeedback: z.boolean({ error: 'requiresFeedback must be true or false.' }),
+  instructions: z.string({ error: 'instructions must be text.' }).max(4000, { error: 'instructions must be at most 4000 characters.' }),
+  questions: z
+    .array(z.string({ error: 'each question must be text.' }).trim().max(1000, { error: 'a question must be at most 1000 characters.' }), {
+      error: 'questions must be a list of texts.',
+    })
+    .max(100, { error: 'questions has too many entries.' }),
+  modelAnswers: z.string({ error: 'modelAnswers must be text.' }).max(200_000, { error: 'modelAnswers must be at most 200000 characters.' }),
+});
+export type QuestionSetInput = z.infer<typeof questionSetInputSchema>;
+
+export const adminQuestionSetSchema = questionSetInputSchema.extend({
+  id: z.number().int().positive(),
+  /** When an admin last changed it (null: as imported from the catalogue files). */
+  editedAt: timestampSchema.nullable(),
+  /** Archived sets are hidden from candidates; interviews on them keep their topic. */
+  archivedAt: timestampSchema.nullable(),
+  /** Rated interviews on this set. */
+  ratings: z.number().int(),
+});
+export type AdminQuestionSet = z.infer<typeof adminQuestionSetSchema>;
+/** Active sets in tile order (by index), then archived ones. */
+export const adminQuestionSetListSchema = z.array(adminQuestionSetSchema);
+
+export const questionSetParamsSchema = z.object({ id: idSchema });
+
+export const questionSetDeleteSchema = z.object({
+  /** `archived` when interviews refer to the set: it is hidden, not removed. */
+  outcome: z.enum(['deleted', 'archived']),
+});
+export type QuestionSetDeleteResult = z.infer<typeof questionSetDeleteSchema>;

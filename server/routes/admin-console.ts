@@ -1,0 +1,163 @@
+/**
+ * The operator's console calls: credits, streamed exports, the question-set editor, daily stats
+ * and data requests. Registered by admin.ts inside its scope, behind the same secret check.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminHeadersSchema,
+  adminQuestionSetListSchema,
+  adminQuestionSetSchema,
+  dailyStatsQuerySchema,
+  dailyStatsSchema,
+  emailAccountSchema,
+  emailParamsSchema,
+  emailPatchSchema,
+  errorSchema,
+  questionSetDeleteSchema,
+  questionSetInputSchema,
+  questionSetParamsSchema,
+  userDataSchema,
+  userErasureSchema,
+} from '../../contract';
+import { RATINGS_CSV_NAME } from '../../domain/csv-exports';
+import type { AppContext } from '../app-context';
+import { setSessionLimit } from '../services/admin';
+import { exportFeedback, exportRatings } from '../services/admin-exports';
+import { createQuestionSet, deleteQuestionSet, listAdminQuestionSets, updateQuestionSet } from '../services/admin-question-sets';
+import { dailyStats } from '../services/admin-stats';
+import { eraseUser, userData } from '../services/admin-users';
+import type { QuestionSetCache } from '../services/question-set-cache';
+
+const denied = { 401: errorSchema, 429: errorSchema };
+const tags = ['admin'];
+const security = [{ admin: [] }];
+const headers = adminHeadersSchema;
+
+/** A CSV download, or 204 when there is nothing to export. */
+function sendCsv(reply: FastifyReply, fileName: string, chunks: AsyncIterable<string> | null) {
+  if (!chunks) return reply.code(204).send();
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(Readable.from(chunks));
+}
+
+const csvResponse = {
+  200: z.string().describe('CSV (UTF-8 with a byte-order mark), streamed.'),
+  204: z.null().describe('Nothing to export.'),
+  ...denied,
+};
+
+function creditAndExportRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const r = scope.withTypeProvider<ZodTypeProvider>();
+  r.patch(
+    '/api/emails/:email',
+    {
+      schema: {
+        tags,
+        security,
+        description: "Sets the account's own session limit; null returns it to its plan's default. Adding credits is a higher limit.",
+        headers,
+        params: emailParamsSchema,
+        body: emailPatchSchema,
+        response: { 200: emailAccountSchema, 400: errorSchema, 404: errorSchema, ...denied },
+      },
+    },
+    (request) => setSessionLimit(ctx.db, ctx.config, request.params.email, request.body.sessionLimit),
+  );
+  // The plain instance: the answer is a stream, not an object to serialise.
+  scope.get(
+    '/api/admin/exports/ratings.csv',
+    { schema: { tags, security, headers, description: 'Every RATE event with its transcript and rating.', produces: ['text/csv'], response: csvResponse } },
+    async (_request, reply) => sendCsv(reply, RATINGS_CSV_NAME, await exportRatings(ctx.db)),
+  );
+  scope.get(
+    '/api/admin/exports/feedback.csv',
+    { schema: { tags, security, headers, description: 'Every feedback row.', produces: ['text/csv'], response: csvResponse } },
+    async (_request, reply) => sendCsv(reply, `feedback_data_${new Date().toISOString().slice(0, 10)}.csv`, await exportFeedback(ctx.db)),
+  );
+}
+
+function questionSetRoutes(scope: FastifyInstance, ctx: AppContext, catalogue: QuestionSetCache): void {
+  const r = scope.withTypeProvider<ZodTypeProvider>();
+  const params = questionSetParamsSchema;
+  r.get(
+    '/api/admin/question-sets',
+    { schema: { tags, security, headers, description: 'Every set with instructions, questions and model answers: active ones by index, then archived.', response: { 200: adminQuestionSetListSchema, ...denied } } },
+    () => listAdminQuestionSets(ctx.db),
+  );
+  r.post(
+    '/api/admin/question-sets',
+    { schema: { tags, security, headers, body: questionSetInputSchema, response: { 201: adminQuestionSetSchema, 400: errorSchema, 409: errorSchema, ...denied } } },
+    async (request, reply) => {
+      const created = await createQuestionSet(ctx.db, request.body);
+      catalogue.invalidate();
+      return reply.code(201).send(created);
+    },
+  );
+  r.put(
+    '/api/admin/question-sets/:id',
+    { schema: { tags, security, headers, params, body: questionSetInputSchema, response: { 200: adminQuestionSetSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema, ...denied } } },
+    async (request) => {
+      const updated = await updateQuestionSet(ctx.db, request.params.id, request.body);
+      catalogue.invalidate();
+      return updated;
+    },
+  );
+  r.delete(
+    '/api/admin/question-sets/:id',
+    {
+      schema: {
+        tags,
+        security,
+        headers,
+        params,
+        description: 'Deletes the set, or archives it (hidden from candidates, index freed) when interviews refer to it.',
+        response: { 200: questionSetDeleteSchema, 404: errorSchema, ...denied },
+      },
+    },
+    async (request) => {
+      const result = await deleteQuestionSet(ctx.db, request.params.id);
+      catalogue.invalidate();
+      return result;
+    },
+  );
+}
+
+function statsAndUserRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const r = scope.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/admin/stats/daily',
+    { schema: { tags, security, headers, querystring: dailyStatsQuerySchema, response: { 200: dailyStatsSchema, 400: errorSchema, ...denied } } },
+    (request) => dailyStats(ctx.db, request.query.days),
+  );
+  r.get(
+    '/api/admin/users/:email',
+    { schema: { tags, security, headers, params: emailParamsSchema, description: 'Everything stored about one person.', response: { 200: userDataSchema, 404: errorSchema, ...denied } } },
+    (request) => userData(ctx.db, ctx.config, request.params.email),
+  );
+  r.delete(
+    '/api/admin/users/:email',
+    {
+      schema: {
+        tags,
+        security,
+        headers,
+        params: emailParamsSchema,
+        description: 'Erases the account, its sessions, events (transcripts, ratings) and feedback; answers what was removed.',
+        response: { 200: userErasureSchema, 404: errorSchema, ...denied },
+      },
+    },
+    (request) => eraseUser(ctx.db, request.params.email),
+  );
+}
+
+export function adminConsoleRoutes(scope: FastifyInstance, ctx: AppContext, catalogue: QuestionSetCache): void {
+  creditAndExportRoutes(scope, ctx);
+  questionSetRoutes(scope, ctx, catalogue);
+  statsAndUserRoutes(scope, ctx);
+}

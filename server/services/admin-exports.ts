@@ -1,0 +1,76 @@
+/**
+ * The admin's CSV exports, streamed: rows are read in keyset pages (by id) and written as the
+ * client takes them, so memory stays flat however many ratings or feedback rows there are.
+ * Columns, the byte-order mark and formula neutralisation come from domain/csv-exports.ts.
+ */
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { CSV_BOM, FEEDBACK_HEADER, feedbackCsvRow, RATINGS_HEADER, ratingCsvRow } from '../../domain/csv-exports';
+import { csvRow } from '../../domain/csv';
+import type { Db } from '../db/client';
+import { events, feedback } from '../db/schema';
+
+/** Rows per database read: large enough to keep round trips few, small enough to stay flat. */
+export const EXPORT_PAGE_SIZE = 500;
+
+/** Pages of rows by ascending id, until a short page. */
+async function* keysetPages<T extends { id: number }>(readAfter: (id: number) => Promise<T[]>): AsyncGenerator<T[]> {
+  let after = 0;
+  for (;;) {
+    const page = await readAfter(after);
+    if (page.length > 0) yield page;
+    if (page.length < EXPORT_PAGE_SIZE) return;
+    after = page[page.length - 1]?.id ?? after;
+  }
+}
+
+const isRating = eq(events.eventType, 'RATE');
+
+function readRatings(db: Db, after: number) {
+  return db
+    .select({
+      id: events.id,
+      userEmail: events.userEmail,
+      topic: events.topic,
+      questionSetIndex: events.questionSetIndex,
+      eventTimestamp: events.eventTimestamp,
+      durationSeconds: events.durationSeconds,
+      score: events.score,
+      rater: events.rater,
+      transcript: events.transcript,
+      ratingMarkdown: events.ratingMarkdown,
+    })
+    .from(events)
+    .where(and(isRating, gt(events.id, after)))
+    .orderBy(asc(events.id))
+    .limit(EXPORT_PAGE_SIZE);
+}
+
+async function* ratingsCsv(db: Db): AsyncGenerator<string> {
+  yield CSV_BOM + csvRow(RATINGS_HEADER);
+  for await (const page of keysetPages((after) => readRatings(db, after))) {
+    yield page.map((row) => ratingCsvRow({ ...row, eventTimestamp: row.eventTimestamp.toISOString() })).join('');
+  }
+}
+
+function readFeedback(db: Db, after: number) {
+  return db.select().from(feedback).where(gt(feedback.id, after)).orderBy(asc(feedback.id)).limit(EXPORT_PAGE_SIZE);
+}
+
+async function* feedbackCsv(db: Db): AsyncGenerator<string> {
+  yield CSV_BOM + csvRow(FEEDBACK_HEADER);
+  for await (const page of keysetPages((after) => readFeedback(db, after))) {
+    yield page.map((row) => feedbackCsvRow({ ...row, createdAt: row.createdAt.toISOString() })).join('');
+  }
+}
+
+/** Every RATE event (any rating status) as CSV chunks; null when there is none. */
+export async function exportRatings(db: Db): Promise<AsyncIterable<string> | null> {
+  const [any] = await db.select({ id: events.id }).from(events).where(isRating).limit(1);
+  return any ? ratingsCsv(db) : null;
+}
+
+/** Every feedback row as CSV chunks; null when there is none. */
+export async function exportFeedback(db: Db): Promise<AsyncIterable<string> | null> {
+  const [any] = await db.select({ id: feedback.id }).from(feedback).limit(1);
+  return any ? feedbackCsv(db) : null;
+}

@@ -1,0 +1,61 @@
+/**
+ * Data requests about one person: everything stored under their email, and its erasure. Rows are
+ * found by account and by the email they name, so rows kept after an earlier account deletion are
+ * found too. Erasing removes the account and with it its per-account counters, so the admin stats
+ * (which read those counters and the remaining events) stay consistent.
+ */
+import { asc, eq, or } from 'drizzle-orm';
+import type { UserData, UserErasure } from '../../contract';
+import type { Db } from '../db/client';
+import { accounts, events, feedback, interviewSessions } from '../db/schema';
+import { HttpError } from '../plugins/errors';
+import { toAdminEvent, toAdminFeedback, toEmailAccount, type PlanLimits } from './admin';
+import { findAccount } from './accounts';
+
+const nothingHeld = (email: string) => new HttpError(404, `Nothing is stored about ${email}.`);
+
+/** Rows of `table` that belong to the account or name the email. */
+function ownedBy(table: typeof events | typeof feedback, email: string, accountId: number | null) {
+  return accountId === null ? eq(table.userEmail, email) : or(eq(table.accountId, accountId), eq(table.userEmail, email));
+}
+
+export async function userData(db: Db, limits: PlanLimits, email: string): Promise<UserData> {
+  const account = await findAccount(db, email);
+  const id = account?.id ?? null;
+  const [eventRows, feedbackRows, sessionRows] = await Promise.all([
+    db.select().from(events).where(ownedBy(events, email, id)).orderBy(asc(events.id)),
+    db.select().from(feedback).where(ownedBy(feedback, email, id)).orderBy(asc(feedback.id)),
+    id === null ? [] : db.select().from(interviewSessions).where(eq(interviewSessions.accountId, id)).orderBy(asc(interviewSessions.createdAt)),
+  ]);
+  if (!account && eventRows.length === 0 && feedbackRows.length === 0) throw nothingHeld(email);
+  return {
+    email,
+    account: account ? toEmailAccount(limits, account) : null,
+    events: eventRows.map(toAdminEvent),
+    feedback: feedbackRows.map(toAdminFeedback),
+    sessions: sessionRows.map((row) => ({
+      id: row.id,
+      questionSetId: row.questionSetId,
+      transport: row.transport,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+      finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
+      turns: row.turns,
+    })),
+  };
+}
+
+/** Erases the account, its sessions, events (transcripts, ratings) and feedback in one transaction. */
+export async function eraseUser(db: Db, email: string): Promise<UserErasure> {
+  const removed = await db.transaction(async (tx) => {
+    const [account] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email)).limit(1);
+    const id = account?.id ?? null;
+    const sessions = id === null ? [] : await tx.delete(interviewSessions).where(eq(interviewSessions.accountId, id)).returning({ id: interviewSessions.id });
+    const erasedEvents = await tx.delete(events).where(ownedBy(events, email, id)).returning({ id: events.id });
+    const erasedFeedback = await tx.delete(feedback).where(ownedBy(feedback, email, id)).returning({ id: feedback.id });
+    const erasedAccounts = id === null ? [] : await tx.delete(accounts).where(eq(accounts.id, id)).returning({ id: accounts.id });
+    return { accounts: erasedAccounts.length, events: erasedEvents.length, feedback: erasedFeedback.length, sessions: sessions.length };
+  });
+  if (removed.accounts + removed.events + removed.feedback + removed.sessions === 0) throw nothingHeld(email);
+  return { email, removed };
+}

@@ -99,7 +99,7 @@ describe('security headers and CORS', () => {
     for (const origin of [APP_ORIGIN, 'http://localhost:5173']) {
       const answer = await preflight(origin);
       expect(answer.headers['access-control-allow-origin'], origin).toBe(origin);
-      expect(String(answer.headers['access-control-allow-headers']).split(/,\s*/)).toEqual(['content-type', 'x-user-email', 'x-admin-secret']);
+      expect(String(answer.headers['access-control-allow-headers']).split(/,\s*/)).toEqual(['content-type', 'x-user-email', 'x-admin-secret', 'x-session-token']);
       expect(String(answer.headers['access-control-allow-methods']).split(/,\s*/)).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
       const actual = await t.app.inject({ method: 'GET', url: '/api/question-sets', headers: { origin } });
       expect(actual.headers['access-control-allow-origin']).toBe(origin);

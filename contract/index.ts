@@ -3,6 +3,7 @@ export * from './common';
 export * from './question-sets';
 export * from './user';
 export * from './interview';
+export * from './rating-breakdown';
 export * from './admin';
 export * from './config';
 export * from './admin-question-sets';

@@ -1,14 +1,27 @@
 /**
  * Splits a set's model-answer Markdown into one entry per question. The catalogue format is one
  * `### n. <question>` section per question, each ending with its key points, either as a line
- * `**Key points:** a; b; c` or as a bullet list under a `Key points` line. Raters and interviewers
- * judge answers against these key points, so the split is shared here.
+ * `**Key points:** a; b; c` or as a bullet list under a `Key points` line. Two optional blocks may
+ * follow (see docs/question-sets.md): `**Also accepted:**` with bullets `- <key point>: phrasing |
+ * phrasing` (other ways a candidate may state the point) and `**Contradicted by:**` with bullets of
+ * the same shape (statements that get the point wrong). Raters and interviewers judge answers
+ * against these key points, so the split is shared here.
  */
 
 export interface ModelAnswer {
   /** The example answer without its key-points block (Markdown). */
   answer: string;
   keyPoints: string[];
+  /** Per key point (same order): other phrasings that state it. */
+  accepted: string[][];
+  /** Per key point (same order): statements that contradict it. */
+  contradictions: string[][];
+}
+
+/** A bullet of an `Also accepted` / `Contradicted by` block that names no key point of its section. */
+export interface PhrasingProblem {
+  block: 'Also accepted' | 'Contradicted by';
+  line: string;
 }
 
 export interface ModelAnswerSection extends ModelAnswer {
@@ -16,12 +29,16 @@ export interface ModelAnswerSection extends ModelAnswer {
   number: number;
   /** The heading text after the number (normally the question). */
   heading: string;
+  /** Phrasing bullets that could not be read or name no key point (for validation). */
+  problems: PhrasingProblem[];
 }
 
 const HEADING = /^###\s+(\d+)[.)]\s*(.*)$/;
 /** `**Key points:** a; b` / `Key points: a; b` / `**Key points**` followed by bullets. */
 const KEY_POINTS = /^\s*(?:\*\*|__)?key points\s*:?\s*(?:\*\*|__)?\s*:?\s*(.*)$/i;
 const BULLET = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/;
+/** `**Also accepted:**` / `**Contradicted by:**` (bold optional). */
+const PHRASING_BLOCK = /^\s*(?:\*\*|__)?(also accepted|contradicted by)\s*:?\s*(?:\*\*|__)?\s*:?\s*$/i;
 
 /** Every `### n.` section in document order, including malformed numbering (for validation). */
 export function parseModelAnswerSections(modelAnswers: string): ModelAnswerSection[] {
@@ -43,31 +60,68 @@ export function parseModelAnswerSections(modelAnswers: string): ModelAnswerSecti
   return sections;
 }
 
-function splitSection(lines: string[]): ModelAnswer {
+function splitSection(lines: string[]): ModelAnswer & { problems: PhrasingProblem[] } {
   const answerLines: string[] = [];
   const keyPoints: string[] = [];
-  let inKeyPointList = false;
+  const phrasingLines: Array<{ block: PhrasingProblem['block']; line: string }> = [];
+  let mode: 'answer' | 'keyPoints' | PhrasingProblem['block'] = 'answer';
   for (const line of lines) {
     const keyLine = KEY_POINTS.exec(line);
     if (keyLine) {
       const inline = (keyLine[1] ?? '').trim();
       if (inline) keyPoints.push(...splitInline(inline));
-      inKeyPointList = true;
+      mode = 'keyPoints';
       continue;
     }
-    if (inKeyPointList) {
+    const block = PHRASING_BLOCK.exec(line);
+    if (block) {
+      mode = (block[1] ?? '').toLowerCase() === 'also accepted' ? 'Also accepted' : 'Contradicted by';
+      continue;
+    }
+    if (mode !== 'answer') {
       const bullet = BULLET.exec(line);
-      if (bullet) {
+      if (bullet && mode === 'keyPoints') {
         const text = cleanPoint(bullet[1] ?? '');
         if (text) keyPoints.push(text);
         continue;
       }
+      if (bullet && mode !== 'keyPoints') {
+        phrasingLines.push({ block: mode, line: (bullet[1] ?? '').trim() });
+        continue;
+      }
       if (line.trim() === '') continue;
-      inKeyPointList = false;
+      mode = 'answer';
     }
     answerLines.push(line);
   }
-  return { answer: answerLines.join('\n').trim(), keyPoints };
+  const accepted = keyPoints.map((): string[] => []);
+  const contradictions = keyPoints.map((): string[] => []);
+  const problems: PhrasingProblem[] = [];
+  for (const { block, line } of phrasingLines) {
+    const target = phrasingTarget(line, keyPoints);
+    if (!target) {
+      problems.push({ block, line });
+      continue;
+    }
+    (block === 'Also accepted' ? accepted : contradictions)[target.index]!.push(...target.phrasings);
+  }
+  return { answer: answerLines.join('\n').trim(), keyPoints, accepted, contradictions, problems };
+}
+
+/** `<key point or its number>: a | b` -> the key point's index and the phrasings. */
+function phrasingTarget(line: string, keyPoints: readonly string[]): { index: number; phrasings: string[] } | null {
+  const colon = line.indexOf(':');
+  if (colon <= 0) return null;
+  const name = cleanPoint(line.slice(0, colon)).toLowerCase();
+  const phrasings = line
+    .slice(colon + 1)
+    .split('|')
+    .map(cleanPoint)
+    .filter((p) => p.length > 0);
+  if (phrasings.length === 0) return null;
+  const byNumber = /^\d+$/.test(name) ? Number(name) - 1 : -1;
+  const index = byNumber >= 0 && byNumber < keyPoints.length ? byNumber : keyPoints.findIndex((p) => p.toLowerCase() === name);
+  return index === -1 ? null : { index, phrasings };
 }
 
 function splitInline(text: string): string[] {
@@ -92,7 +146,10 @@ function cleanPoint(point: string): string {
 export function splitModelAnswers(modelAnswers: string, questionCount: number): ModelAnswer[] {
   const byNumber = new Map<number, ModelAnswer>();
   for (const section of parseModelAnswerSections(modelAnswers)) {
-    if (!byNumber.has(section.number)) byNumber.set(section.number, { answer: section.answer, keyPoints: section.keyPoints });
+    if (!byNumber.has(section.number)) {
+      const { answer, keyPoints, accepted, contradictions } = section;
+      byNumber.set(section.number, { answer, keyPoints, accepted, contradictions });
+    }
   }
-  return Array.from({ length: questionCount }, (_, i) => byNumber.get(i + 1) ?? { answer: '', keyPoints: [] });
+  return Array.from({ length: questionCount }, (_, i) => byNumber.get(i + 1) ?? { answer: '', keyPoints: [], accepted: [], contradictions: [] });
 }

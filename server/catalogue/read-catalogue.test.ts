@@ -101,20 +101,58 @@ describe('parseQuestionSetFile', () => {
   });
 });
 
+describe('phrasing blocks', () => {
+  it('rejects a phrasing line that names no key point of its section', () => {
+    const answers = '### 1. What is a unit test?\n\nA.\n\n**Key points:** one unit\n\n**Also accepted:**\n\n- two units: a single unit\n\n### 2. What is a mock?\n\nB.\n\n**Key points:** b';
+    expect(() => parseQuestionSetFile('m.md', setFile({ answers }))).toThrow(
+      'Question set m.md: model answer 1: the "Also accepted" line "two units: a single unit" does not name one of its key points (write "- <key point or its number>: phrasing | phrasing")',
+    );
+  });
+});
+
 describe('splitModelAnswers', () => {
   it('splits inline and bulleted key points and strips them from the answer', () => {
     const set = parseQuestionSetFile('t.md', setFile());
     expect(splitModelAnswers(set.modelAnswers, 2)).toEqual([
-      { answer: 'A test of one small unit in isolation.', keyPoints: ['one unit', 'isolation', 'fast feedback'] },
-      { answer: 'A stand-in that records calls.', keyPoints: ['replaces a dependency', 'records calls'] },
+      { answer: 'A test of one small unit in isolation.', keyPoints: ['one unit', 'isolation', 'fast feedback'], accepted: [[], [], []], contradictions: [[], [], []] },
+      { answer: 'A stand-in that records calls.', keyPoints: ['replaces a dependency', 'records calls'], accepted: [[], []], contradictions: [[], []] },
     ]);
   });
 
   it('gives an empty entry for a question without a section', () => {
     expect(splitModelAnswers('### 2. B\n\nText\n\n**Key points:** x', 3)).toEqual([
-      { answer: '', keyPoints: [] },
-      { answer: 'Text', keyPoints: ['x'] },
-      { answer: '', keyPoints: [] },
+      { answer: '', keyPoints: [], accepted: [], contradictions: [] },
+      { answer: 'Text', keyPoints: ['x'], accepted: [[]], contradictions: [[]] },
+      { answer: '', keyPoints: [], accepted: [], contradictions: [] },
+    ]);
+  });
+
+  it('reads accepted phrasings and contradictions per key point, by text or number', () => {
+    const section = [
+      '### 1. Q',
+      '',
+      'Text.',
+      '',
+      '**Key points:** var is function scoped; prefer const',
+      '',
+      '**Also accepted:**',
+      '',
+      '- var is function scoped: var lives in the whole function | var belongs to the function',
+      '- 2: const by default',
+      '',
+      '**Contradicted by:**',
+      '',
+      '- Var is function scoped: var is block scoped',
+      '',
+      'More text.',
+    ].join('\n');
+    expect(splitModelAnswers(section, 1)).toEqual([
+      {
+        answer: 'Text.\n\nMore text.',
+        keyPoints: ['var is function scoped', 'prefer const'],
+        accepted: [['var lives in the whole function', 'var belongs to the function'], ['const by default']],
+        contradictions: [['var is block scoped'], []],
+      },
     ]);
   });
 });

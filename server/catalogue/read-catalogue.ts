@@ -161,5 +161,12 @@ function checkModelAnswers(file: string, questions: string[], modelAnswers: stri
     if (section.keyPoints.length === 0) {
       throw new CatalogueError(file, `model answer ${i + 1} has no key points (add a line "**Key points:** a; b; c")`);
     }
+    const problem = section.problems[0];
+    if (problem) {
+      throw new CatalogueError(
+        file,
+        `model answer ${i + 1}: the "${problem.block}" line "${problem.line}" does not name one of its key points (write "- <key point or its number>: phrasing | phrasing")`,
+      );
+    }
   });
 }

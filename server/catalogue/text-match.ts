@@ -4,7 +4,7 @@
  * stop-word removal. Deliberately simple and fast: a whole interview must rate in milliseconds.
  */
 
-const STOP_WORDS = new Set(
+export const STOP_WORDS = new Set(
   (
     'a an the and or but if then else so of to in on at by for with from into onto over under about as is are was were be been ' +
     'being am do does did doing have has had having it its it\'s this that these those there their they them he she we you your ' +
@@ -70,6 +70,59 @@ const SYNONYMS: Record<string, string> = {
   indices: 'index',
   recursive: 'recursion',
   recursively: 'recursion',
+  // Plain-word paraphrases of common interview terms: the stems meet, the key point's other
+  // words must still be said together with them.
+  brace: 'block',
+  braces: 'block',
+  mutate: 'mutation',
+  mutated: 'mutation',
+  mutating: 'mutation',
+  mutable: 'mutation',
+  modify: 'mutation',
+  modified: 'mutation',
+  immutable: 'mutation',
+  hoist: 'hoisting',
+  hoisted: 'hoisting',
+  hoists: 'hoisting',
+  reassigning: 'reassignment',
+  reassigned: 'reassignment',
+  reassign: 'reassignment',
+  reassignable: 'reassignment',
+  reassignments: 'reassignment',
+  favour: 'prefer',
+  favor: 'prefer',
+  default: 'prefer',
+  defaults: 'prefer',
+  memoize: 'memoise',
+  memoized: 'memoise',
+  memoised: 'memoise',
+  memoization: 'memoise',
+  memoisation: 'memoise',
+  memo: 'memoise',
+  log: 'logarithmic',
+  logarithm: 'logarithmic',
+  quick: 'fast',
+  speed: 'fast',
+  storage: 'store',
+  stored: 'store',
+  stores: 'store',
+  storing: 'store',
+  deduplication: 'deduplicate',
+  duplicates: 'duplicate',
+  duplicated: 'duplicate',
+  expire: 'expiry',
+  expires: 'expiry',
+  expiration: 'expiry',
+  expired: 'expiry',
+  ttl: 'expiry',
+  ownership: 'own',
+  broke: 'break',
+  broken: 'break',
+  breaking: 'break',
+  owned: 'own',
+  outcome: 'result',
+  outcomes: 'result',
+  results: 'result',
 };
 
 const STEM_CACHE = new Map<string, string>();

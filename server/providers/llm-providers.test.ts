@@ -60,11 +60,11 @@ describe('an app configured with an LLM (LLM_BASE_URL + LLM_MODEL)', () => {
 
     llm.enqueue({
       content: JSON.stringify({
-        score: 35,
         summary: 'A short start on closures, then you stopped.',
         questions: [
-          { number: 1, verdict: 'partly', evidence: 'A function that keeps its scope', feedback: 'Give an example.' },
-          { number: 2, verdict: 'not answered', evidence: '', feedback: 'Not reached.' },
+          // This test catalogue gives no key points, so no credit can be verified.
+          { number: 1, credits: [{ keyPoint: 'closures', quote: 'A function that keeps its scope' }], feedback: 'Give an example.' },
+          { number: 2, credits: [], feedback: 'Not reached.' },
         ],
         improvements: ['Finish the interview next time.'],
       }),
@@ -79,9 +79,10 @@ describe('an app configured with an LLM (LLM_BASE_URL + LLM_MODEL)', () => {
       body: { transcripts, durationSeconds: 12, questionSetId: setId, sessionId: token.body.sessionId },
     });
     expect(rated.status).toBe(200);
-    expect(rated.body.score).toBe(35);
-    expect(rated.body.markdown).toContain('**Verdict:** Partly answered\n\n> "A function that keeps its scope"');
-    expect(rated.body.markdown).toContain('### 2. How does the event loop work?\n\n**Verdict:** Not answered');
+    // The server computes the score from verified credits, never taking the model's word for it.
+    expect(rated.body.score).toBe(0);
+    expect(rated.body.markdown).toContain('Give an example.');
+    expect(rated.body.markdown).toContain('### 2. How does the event loop work?\n\n**Not answered**');
     expect(rated.body.markdown).toContain('## Delivery');
     expect(llm.requests.at(-1)?.body.response_format).toMatchObject({ type: 'json_schema', json_schema: { strict: true } });
 

@@ -14,7 +14,17 @@ const set: QuestionSetRecord = {
   requiresFeedback: false,
   questions: ['What is a closure?', 'How does the event loop work?'],
   instructions: '',
-  modelAnswers: '### 1. What is a closure?\nA function bundled with its lexical scope.\n\n### 2. How does the event loop work?\nIt runs tasks from queues when the call stack is empty; microtasks first.',
+  modelAnswers: [
+    '### 1. What is a closure?',
+    'A function bundled with its lexical scope.',
+    '',
+    '**Key points:** a function plus its lexical scope; keeps access to outer variables',
+    '',
+    '### 2. How does the event loop work?',
+    'It runs tasks from queues when the call stack is empty; microtasks first.',
+    '',
+    '**Key points:** runs callbacks when the call stack is empty; microtasks before tasks',
+  ].join('\n'),
 };
 
 const input: RatingInput = {
@@ -29,11 +39,17 @@ const input: RatingInput = {
 };
 
 const good = {
-  score: 64,
   summary: 'You explained closures well but were unsure about the event loop.',
   questions: [
-    { number: 2, verdict: 'partly', evidence: 'it runs callbacks later', feedback: 'Mention the call stack and the microtask queue.' },
-    { number: 1, verdict: 'answered', evidence: 'a closure is a function that keeps access to its outer scope', feedback: 'Clear and correct.' },
+    { number: 2, credits: [], feedback: 'Mention the call stack and the microtask queue.' },
+    {
+      number: 1,
+      credits: [
+        { keyPoint: 'a function plus its lexical scope', quote: 'a closure is a function that keeps access to its outer scope' },
+        { keyPoint: 'keeps access to outer variables', quote: 'a function that keeps access to its outer scope' },
+      ],
+      feedback: 'Clear and correct.',
+    },
   ],
   improvements: ['Practise explaining the event loop with an example.'],
 };
@@ -70,8 +86,27 @@ describe('llm rater', () => {
     });
     expect(body.messages[1]?.content).toContain('Candidate: I am not sure, it runs callbacks later?');
     expect(body.messages[1]?.content).toContain('microtasks first');
-    expect(result.score).toBe(64);
+    // Computed by the server from the verified credits: 2 of 2 and 0 of 2 key points.
+    expect(result.score).toBe(50);
     expect(result.rater).toBe('llm:gpt-test');
+    expect(result.breakdown).toEqual([
+      {
+        question: 'What is a closure?',
+        verdict: 'Answered well',
+        score: 100,
+        covered: ['a function plus its lexical scope', 'keeps access to outer variables'],
+        missed: [],
+        evidence: ['a closure is a function that keeps access to its outer scope', 'a function that keeps access to its outer scope'],
+      },
+      {
+        question: 'How does the event loop work?',
+        verdict: 'Thin answer',
+        score: 0,
+        covered: [],
+        missed: ['runs callbacks when the call stack is empty', 'microtasks before tasks'],
+        evidence: [],
+      },
+    ]);
     const delivery = formatDeliveryMarkdown(deliveryFigures(input.transcripts, input.durationSeconds));
     expect(result.markdown).toBe(
       [
@@ -79,23 +114,30 @@ describe('llm rater', () => {
         '',
         'You explained closures well but were unsure about the event loop.',
         '',
-        '**Score: 64/100**',
+        '**Score: 50/100**',
         '',
         '## Question by question',
         '',
         '### 1. What is a closure?',
         '',
-        '**Verdict:** Answered',
+        '**Answered well** (100/100)',
         '',
-        '> "a closure is a function that keeps access to its outer scope"',
+        '**What went well:** you covered 2 of 2 key points:',
+        '',
+        '- a function plus its lexical scope. You said: "a closure is a function that keeps access to its outer scope"',
+        '- keeps access to outer variables. You said: "a function that keeps access to its outer scope"',
+        '',
+        '**What to add:** nothing essential is missing.',
         '',
         'Clear and correct.',
         '',
         '### 2. How does the event loop work?',
         '',
-        '**Verdict:** Partly answered',
+        '**Thin answer** (0/100)',
         '',
-        '> "it runs callbacks later"',
+        '**What went well:** you gave an answer, but none of its sentences states a key point of this question.',
+        '',
+        '**What to add:** runs callbacks when the call stack is empty; microtasks before tasks.',
         '',
         'Mention the call stack and the microtask queue.',
         '',
@@ -107,27 +149,77 @@ describe('llm rater', () => {
         '',
         '---',
         '',
-        '_Feedback written by the language model gpt-test._',
+        '_Feedback written by the language model gpt-test; each credited key point was checked against your own words._',
       ].join('\n'),
     );
   });
 
-  it('shows no quote the candidate never said', async () => {
-    const invented = { ...good, questions: [{ ...good.questions[1]!, evidence: 'closures capture variables by reference' }, good.questions[0]!] };
-    llm.enqueue({ content: JSON.stringify(invented) });
+  it('drops credits whose quote the candidate never said, or for a point that is not a key point, and scores only what is left', async () => {
+    const inventing = {
+      ...good,
+      questions: [
+        {
+          number: 1,
+          credits: [
+            { keyPoint: 'a function plus its lexical scope', quote: 'closures capture variables by reference in the enclosing lexical environment' },
+            // A real quote, fuzzily copied (a dropped filler word, different punctuation and case).
+            { keyPoint: 'Keeps access to outer variables.', quote: 'A closure is a function that keeps access to its outer scope' },
+          ],
+          feedback: 'Excellent.',
+        },
+        {
+          number: 2,
+          credits: [
+            { keyPoint: 'runs callbacks when the call stack is empty', quote: 'the event loop runs callbacks when the call stack is empty' },
+            { keyPoint: 'microtasks before tasks', quote: 'microtasks always run before the next task' },
+            { keyPoint: 'an invented key point', quote: 'it runs callbacks later' },
+          ],
+          feedback: 'Perfect.',
+        },
+      ],
+    };
+    llm.enqueue({ content: JSON.stringify(inventing) });
     const result = await rater().rate(input);
+    expect(result.breakdown.map((b) => [b.covered, b.evidence])).toEqual([
+      [['keeps access to outer variables'], ['A closure is a function that keeps access to its outer scope']],
+      [[], []],
+    ]);
+    expect(result.score).toBe(25);
     expect(result.markdown).not.toContain('capture variables by reference');
-    expect(result.markdown).toContain('> "it runs callbacks later"');
+    expect(result.markdown).not.toContain('when the call stack is empty. You said');
+  });
+
+  it('keeps the rubric verdict for keyword salad, whatever the model credits', async () => {
+    const salad: RatingInput = {
+      set,
+      durationSeconds: 30,
+      transcripts: [
+        { role: 'interviewer', transcript: 'What is a closure?' },
+        { role: 'interviewee', transcript: 'function lexical scope outer variables access closure function scope keeps bundled' },
+      ],
+    };
+    llm.enqueue({
+      content: JSON.stringify({
+        ...good,
+        questions: [
+          { number: 1, credits: [{ keyPoint: 'a function plus its lexical scope', quote: 'function lexical scope outer variables' }], feedback: 'Great.' },
+          { number: 2, credits: [], feedback: '' },
+        ],
+      }),
+    });
+    const result = await rater().rate(salad);
+    expect(result.breakdown[0]).toMatchObject({ verdict: 'Not a real answer', covered: [] });
+    expect(result.breakdown[0]!.score).toBeLessThanOrEqual(10);
   });
 
   it('retries malformed or out-of-range answers, then succeeds', async () => {
     llm.enqueue(
       { content: 'not json at all' },
-      { content: JSON.stringify({ ...good, score: 140 }) },
+      { content: JSON.stringify({ ...good, questions: [{ number: 1, credits: 'all of them', feedback: '' }, good.questions[0]] }) },
       { content: JSON.stringify({ ...good, questions: [good.questions[0]] }) },
       { content: JSON.stringify(good) },
     );
-    await expect(createLlmRater({ client: createLlmClient({ baseUrl: llm.baseUrl, apiKey: null, model: 'm' }), fallback: createRubricRater(), retries: 3, sleep: async () => undefined }).rate(input)).resolves.toMatchObject({ score: 64, rater: 'llm:m' });
+    await expect(createLlmRater({ client: createLlmClient({ baseUrl: llm.baseUrl, apiKey: null, model: 'm' }), fallback: createRubricRater(), retries: 3, sleep: async () => undefined }).rate(input)).resolves.toMatchObject({ score: 50, rater: 'llm:m' });
     expect(llm.requests).toHaveLength(4);
   });
 

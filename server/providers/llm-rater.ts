@@ -1,21 +1,21 @@
 /**
  * The LLM rater: chat completions with a strict JSON schema, the answer validated with zod and
- * turned into Markdown here (so the layout is ours, not the model's). Quotes the model offers as
- * evidence are shown only when they really are the candidate's words. After bounded retries the
- * rubric rater answers instead, and the Markdown says so.
+ * turned into Markdown here (so the layout is ours, not the model's). The model names the key
+ * points the candidate stated, each with the candidate's quote; the server keeps only credits
+ * whose quote is really in the transcript and computes the score itself, so a model that invents
+ * evidence cannot raise a score. After bounded retries the rubric rater answers instead, and the
+ * Markdown says so.
  */
 import { z } from 'zod';
-import type { TranscriptEntry } from '../../contract';
+import type { RatingBreakdown, TranscriptEntry } from '../../contract';
+import { splitModelAnswers } from '../catalogue/model-answers';
+import { normaliseWords, quoteIsInTranscript } from './quote-check';
+import { rateWithRubric } from './rubric-rater';
+import { quote } from './rubric-rater-judge';
+import { questionFeedback } from './rubric-rater-markdown';
 import { deliveryFigures, formatDeliveryMarkdown } from './delivery-figures';
 import { extractJsonObject, LlmError, type ChatRequest, type LlmClient } from './llm-client';
 import type { Rater, RatingInput, RatingResult } from './types';
-
-export const VERDICTS = ['answered', 'partly', 'not answered'] as const;
-const VERDICT_LABEL: Record<(typeof VERDICTS)[number], string> = {
-  answered: 'Answered',
-  partly: 'Partly answered',
-  'not answered': 'Not answered',
-};
 
 /** Longest transcript text sent to the model; a longer one keeps its start and end. */
 const MAX_PROMPT_TRANSCRIPT_CHARS = 60_000;
@@ -23,9 +23,8 @@ const MAX_PROMPT_TRANSCRIPT_CHARS = 60_000;
 export const ratingJsonSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['score', 'summary', 'questions', 'improvements'],
+  required: ['summary', 'questions', 'improvements'],
   properties: {
-    score: { type: 'integer', description: 'Overall score from 0 (nothing answered) to 100 (excellent).' },
     summary: { type: 'string', description: 'Two or three sentences on the interview as a whole, addressed to the candidate.' },
     questions: {
       type: 'array',
@@ -33,13 +32,22 @@ export const ratingJsonSchema = {
       items: {
         type: 'object',
         additionalProperties: false,
-        required: ['number', 'verdict', 'evidence', 'feedback'],
+        required: ['number', 'credits', 'feedback'],
         properties: {
           number: { type: 'integer', description: 'The question number, starting at 1.' },
-          verdict: { type: 'string', enum: [...VERDICTS] },
-          evidence: {
-            type: 'string',
-            description: "A short exact quote of the candidate's own words from the transcript; empty when not answered.",
+          credits: {
+            type: 'array',
+            description:
+              "The key points of this question the candidate really stated, each with the candidate's own words that state it. Leave a key point out when the candidate did not state it.",
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['keyPoint', 'quote'],
+              properties: {
+                keyPoint: { type: 'string', description: 'The key point, copied exactly from the model answers.' },
+                quote: { type: 'string', description: "The candidate's words that state it, copied exactly from the transcript." },
+              },
+            },
           },
           feedback: { type: 'string', description: 'What was good and what was missing, addressed to the candidate.' },
         },
@@ -50,13 +58,11 @@ export const ratingJsonSchema = {
 } as const;
 
 const ratingSchema = z.object({
-  score: z.number().int().min(0).max(100),
   summary: z.string().trim().min(1),
   questions: z.array(
     z.object({
       number: z.number().int().min(1),
-      verdict: z.enum(VERDICTS),
-      evidence: z.string(),
+      credits: z.array(z.object({ keyPoint: z.string(), quote: z.string() })),
       feedback: z.string(),
     }),
   ),
@@ -78,12 +84,6 @@ export interface LlmRaterOptions {
   onFallback?: (error: Error) => void;
 }
 
-const normalise = (text: string): string =>
-  text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-
 function transcriptForPrompt(transcripts: TranscriptEntry[]): string {
   const text = transcripts
     .map((t) => `${t.role === 'interviewer' ? 'Interviewer' : 'Candidate'}: ${t.transcript.replace(/\s+/g, ' ').trim()}`)
@@ -96,9 +96,9 @@ function transcriptForPrompt(transcripts: TranscriptEntry[]): string {
 export function buildRatingRequest(input: RatingInput, withSchema: boolean): ChatRequest {
   const system = [
     'You assess spoken practice interviews and write honest, specific, encouraging written feedback.',
-    'Judge each question against the model answers: "answered" when the key points are covered, "partly" when some are, "not answered" when the candidate did not address it.',
-    "Quote the candidate's own words exactly as evidence. Never invent what the candidate said; the transcript comes from speech recognition, so ignore small recognition slips.",
-    'The score reflects the content of the answers (0 when nothing was answered).',
+    'For each question, list the key points from the model answers that the candidate really stated, each with the exact words of the candidate that state it.',
+    'A key point counts only when the candidate stated it: not when they asked about it, negated it, said they did not know it, or only listed its words.',
+    "Never invent what the candidate said: every quote is checked against the transcript, and a credit whose quote is not there is dropped. The score is computed from the checked credits.",
     withSchema
       ? 'Answer with the JSON object the schema describes.'
       : `Answer ONLY with one JSON object matching this JSON schema, and nothing else:\n${JSON.stringify(ratingJsonSchema)}`,
@@ -147,24 +147,52 @@ function parseRating(content: string | null, questionCount: number): LlmRating {
 
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
-export function ratingMarkdown(rating: LlmRating, input: RatingInput, model: string, delivery: string): string {
-  const spoken = normalise(
+const sameText = (a: string, b: string): boolean => normaliseWords(a).join(' ') === normaliseWords(b).join(' ');
+
+/**
+ * Holds the model to the evidence rule: a credit counts only for a key point of that question,
+ * with a quote that is the candidate's words. Answers that are no answer at all (nothing said,
+ * term lists, repetition) keep the rubric's verdict. The score is computed here from what is left.
+ */
+export function verifiedBreakdown(rating: LlmRating, input: RatingInput): RatingBreakdown {
+  const spoken = normaliseWords(
     input.transcripts
       .filter((t) => t.role === 'interviewee')
       .map((t) => t.transcript)
       .join(' '),
   );
-  const parts = ['## Summary', '', oneLine(rating.summary), '', `**Score: ${rating.score}/100**`, '', '## Question by question'];
-  for (const q of rating.questions) {
-    const question = input.set.questions[q.number - 1] ?? '';
-    const quote = normalise(q.evidence);
-    parts.push('', `### ${q.number}. ${oneLine(question)}`, '', `**Verdict:** ${VERDICT_LABEL[q.verdict]}`);
-    if (quote && spoken.includes(quote)) parts.push('', `> "${oneLine(q.evidence)}"`);
-    if (q.feedback.trim()) parts.push('', oneLine(q.feedback));
-  }
+  const models = splitModelAnswers(input.set.modelAnswers, input.set.questions.length);
+  const rubric = rateWithRubric(input).breakdown;
+  return input.set.questions.map((question, i) => {
+    const keyPoints = models[i]?.keyPoints ?? [];
+    const base = rubric[i];
+    if (base && (base.verdict === 'Not answered' || base.verdict === 'Not a real answer')) return base;
+    const credits = rating.questions[i]?.credits ?? [];
+    const covered: string[] = [];
+    const evidence: string[] = [];
+    for (const point of keyPoints) {
+      const credit = credits.find((c) => sameText(c.keyPoint, point) && quoteIsInTranscript(c.quote, spoken));
+      if (credit) {
+        covered.push(point);
+        evidence.push(quote(credit.quote));
+      }
+    }
+    const score = keyPoints.length === 0 ? 0 : Math.round((100 * covered.length) / keyPoints.length);
+    const verdict = covered.length === 0 ? 'Thin answer' : score >= 70 ? 'Answered well' : score >= 40 ? 'Partly answered' : 'Thin answer';
+    return { question, verdict, score, covered, missed: keyPoints.filter((p) => !covered.includes(p)), evidence };
+  });
+}
+
+export function ratingMarkdown(rating: LlmRating, breakdown: RatingBreakdown, score: number, model: string, delivery: string): string {
+  const parts = ['## Summary', '', oneLine(rating.summary), '', `**Score: ${score}/100**`, '', '## Question by question'];
+  breakdown.forEach((item, i) => {
+    parts.push('', `### ${i + 1}. ${oneLine(item.question)}`, '', ...questionFeedback(item, [], 2));
+    const feedback = oneLine(rating.questions[i]?.feedback ?? '');
+    if (feedback && item.verdict !== 'Not answered' && item.verdict !== 'Not a real answer') parts.push('', feedback);
+  });
   const improvements = rating.improvements.map(oneLine).filter(Boolean);
   if (improvements.length > 0) parts.push('', '## What to improve', '', ...improvements.map((i) => `- ${i}`));
-  parts.push('', delivery.trim(), '', '---', '', `_Feedback written by the language model ${model}._`);
+  parts.push('', delivery.trim(), '', '---', '', `_Feedback written by the language model ${model}; each credited key point was checked against your own words._`);
   return parts.join('\n');
 }
 
@@ -189,7 +217,9 @@ export function createLlmRater(options: LlmRaterOptions): Rater {
         const result = await client.chat(buildRatingRequest(input, schemaSupported));
         const rating = parseRating(result.content, input.set.questions.length);
         const delivery = deliveryMarkdown(input.transcripts, input.durationSeconds);
-        return { score: rating.score, markdown: ratingMarkdown(rating, input, client.model, delivery), rater: `llm:${client.model}` };
+        const breakdown = verifiedBreakdown(rating, input);
+        const score = Math.round(breakdown.reduce((sum, b) => sum + b.score, 0) / Math.max(1, breakdown.length));
+        return { score, markdown: ratingMarkdown(rating, breakdown, score, client.model, delivery), breakdown, rater: `llm:${client.model}` };
       } catch (error) {
         lastError = error instanceof Error ? error : new Error(String(error));
         const refusedSchema = error instanceof LlmError && (error.rejectedRequest || /response_format|json_schema/i.test(error.message));

@@ -1,6 +1,7 @@
 /** The Markdown of a rubric rating: summary, question-by-question feedback, delivery. */
 import type { QuestionSetRecord } from './types';
-import type { AnswerJudgement } from './rubric-rater-judge';
+import type { QuestionBreakdown, RatingBreakdown } from '../../contract';
+import type { AnswerJudgement, Contradiction } from './rubric-rater-judge';
 import { type DeliveryFigures, formatDeliveryMarkdown } from './delivery-figures';
 
 /** Fewer words than this on average reads as brief answers in the summary. */
@@ -21,37 +22,62 @@ export function emptyRatingMarkdown(set: QuestionSetRecord, figures: DeliveryFig
 export function ratingMarkdown(
   set: QuestionSetRecord,
   score: number,
+  breakdown: RatingBreakdown,
   judgements: readonly AnswerJudgement[],
   figures: DeliveryFigures,
 ): string {
-  const parts = [`# Interview feedback: ${set.name}`, '', `**Score: ${score}/100**`, '', summary(judgements), '', '## Question by question'];
-  judgements.forEach((j, i) => {
-    parts.push('', `### ${i + 1}. ${set.questions[i] ?? ''}`, '', `**${j.verdict}**${j.verdict === 'Not answered' ? '' : ` (${j.score}/100)`}`);
-    if (j.verdict === 'Not answered') {
-      parts.push('', 'You did not answer this question in the session.');
-      if (j.missed.length) parts.push('', `**What a strong answer covers:** ${j.missed.join('; ')}.`);
-      return;
-    }
-    parts.push('', `You said: "${j.quote}"`);
-    const total = j.covered.length + j.missed.length;
-    if (j.covered.length) parts.push('', `**What went well:** you covered ${j.covered.length} of ${total} key points: ${j.covered.join('; ')}.`);
-    else parts.push('', `**What went well:** you gave an answer (${j.words} words), but it did not reach the key points of this question.`);
-    if (j.missed.length) parts.push('', `**What to add:** ${j.missed.join('; ')}.`);
-    else if (j.specifics < 2) parts.push('', '**What to add:** all key points covered; a concrete example from your own work would make it stronger.');
-    else parts.push('', '**What to add:** nothing essential is missing.');
+  const parts = [`# Interview feedback: ${set.name}`, '', `**Score: ${score}/100**`, '', summary(breakdown, judgements), '', '## Question by question'];
+  breakdown.forEach((item, i) => {
+    const j = judgements[i];
+    parts.push('', `### ${i + 1}. ${item.question}`, '', ...questionFeedback(item, j?.contradicted ?? [], j?.specifics ?? 0));
   });
   parts.push('', formatDeliveryMarkdown(figures));
   return parts.join('\n');
 }
 
-function summary(judgements: readonly AnswerJudgement[]): string {
-  const total = judgements.length;
+const NONSENSE_TEXT =
+  'This did not read as an answer: a list of terms or the same words over and over earns no key points. Explain each idea in a full sentence, the way you would to a colleague.';
+const OFF_TOPIC_TEXT = 'This answer was about something else: it did not address the question, so it earned none of its key points.';
+
+/** One question's feedback, written from its breakdown item (plus contradictions and specifics). */
+export function questionFeedback(item: QuestionBreakdown, contradicted: readonly Contradiction[], specifics: number): string[] {
+  const parts = [`**${item.verdict}**${item.verdict === 'Not answered' ? '' : ` (${item.score}/100)`}`];
+  if (item.verdict === 'Not answered') {
+    parts.push('', 'You did not answer this question in the session.');
+    if (item.missed.length) parts.push('', `**What a strong answer covers:** ${item.missed.join('; ')}.`);
+    return parts;
+  }
+  if (item.verdict === 'Not a real answer') parts.push('', NONSENSE_TEXT);
+  else if (item.verdict === 'Off topic') parts.push('', OFF_TOPIC_TEXT);
+  const total = item.covered.length + item.missed.length;
+  if (item.covered.length) {
+    parts.push('', `**What went well:** you covered ${item.covered.length} of ${total} key points:`, '');
+    item.covered.forEach((point, k) => parts.push(`- ${point}. You said: "${item.evidence[k] ?? ''}"`));
+  } else if (item.verdict !== 'Not a real answer' && item.verdict !== 'Off topic') {
+    parts.push('', '**What went well:** you gave an answer, but none of its sentences states a key point of this question.');
+  }
+  if (contradicted.length) {
+    parts.push('', '**What to correct:**', '');
+    for (const c of contradicted) parts.push(`- You said: "${c.said}", but: ${c.point}.`);
+  }
+  if (item.missed.length) parts.push('', `**What to add:** ${item.missed.join('; ')}.`);
+  else if (specifics < 2) parts.push('', '**What to add:** all key points covered; a concrete example from your own work would make it stronger.');
+  else parts.push('', '**What to add:** nothing essential is missing.');
+  return parts;
+}
+
+function summary(breakdown: RatingBreakdown, judgements: readonly AnswerJudgement[]): string {
+  const total = breakdown.length;
   const answered = judgements.filter((j) => j.verdict !== 'Not answered');
   const well = judgements.filter((j) => j.verdict === 'Answered well').length;
   const partly = judgements.filter((j) => j.verdict === 'Partly answered').length;
   const thin = judgements.filter((j) => j.verdict === 'Thin answer').length;
+  const offTopic = judgements.filter((j) => j.verdict === 'Off topic').length;
+  const notReal = judgements.filter((j) => j.verdict === 'Not a real answer').length;
+  // The two rarer verdicts are named only when they happened, so the usual summary stays short.
+  const rare = [offTopic ? `, ${offTopic} off topic` : '', notReal ? `, ${notReal} not a real answer` : ''].join('');
   const sentences = [
-    `You answered ${answered.length} of ${total} ${total === 1 ? 'question' : 'questions'}: ${well} answered well, ${partly} partly answered, ${thin} thin.`,
+    `You answered ${answered.length} of ${total} ${total === 1 ? 'question' : 'questions'}: ${well} answered well, ${partly} partly answered, ${thin} thin${rare}.`,
   ];
   if (answered.length > 0) {
     const best = judgements.reduce((b, j, i) => (j.score > (judgements[b]?.score ?? -1) ? i : b), 0);

@@ -3,24 +3,38 @@
  * candidate's answer and judged against the model answer's key points; the score is the mean
  * over all questions, so unanswered questions count as zero.
  */
+import type { RatingBreakdown } from '../../contract';
 import { splitModelAnswers } from '../catalogue/model-answers';
 import { deliveryFigures } from './delivery-figures';
-import { judgeAnswer } from './rubric-rater-judge';
+import { judgeAnswer, type AnswerJudgement } from './rubric-rater-judge';
 import { emptyRatingMarkdown, ratingMarkdown } from './rubric-rater-markdown';
 import { pairAnswers } from './rubric-rater-pairing';
 import type { Rater, RatingInput, RatingResult } from './types';
 
 export const RUBRIC_RATER_NAME = 'rubric';
 
+export function toBreakdown(questions: readonly string[], judgements: readonly AnswerJudgement[]): RatingBreakdown {
+  return judgements.map((j, i) => ({
+    question: questions[i] ?? '',
+    verdict: j.verdict,
+    score: j.score,
+    covered: j.covered,
+    missed: j.missed,
+    evidence: j.evidence,
+  }));
+}
+
 export function rateWithRubric({ set, transcripts, durationSeconds }: RatingInput): RatingResult {
   const figures = deliveryFigures(transcripts, durationSeconds);
-  if (figures.wordsSpoken === 0) {
-    return { score: 0, markdown: emptyRatingMarkdown(set, figures), rater: RUBRIC_RATER_NAME };
-  }
   const modelAnswers = splitModelAnswers(set.modelAnswers, set.questions.length);
-  const judgements = pairAnswers(set.questions, transcripts).map((pair, i) => judgeAnswer(pair.turns, modelAnswers[i]?.keyPoints ?? [], set.questions[i]));
+  if (figures.wordsSpoken === 0) {
+    const judgements = set.questions.map((_, i) => judgeAnswer([], modelAnswers[i]));
+    return { score: 0, markdown: emptyRatingMarkdown(set, figures), breakdown: toBreakdown(set.questions, judgements), rater: RUBRIC_RATER_NAME };
+  }
+  const judgements = pairAnswers(set.questions, transcripts).map((pair, i) => judgeAnswer(pair.turns, modelAnswers[i], set.questions[i]));
   const score = judgements.length === 0 ? 0 : Math.round(judgements.reduce((sum, j) => sum + j.score, 0) / judgements.length);
-  return { score, markdown: ratingMarkdown(set, score, judgements, figures), rater: RUBRIC_RATER_NAME };
+  const breakdown = toBreakdown(set.questions, judgements);
+  return { score, markdown: ratingMarkdown(set, score, breakdown, judgements, figures), breakdown, rater: RUBRIC_RATER_NAME };
 }
 
 export function createRubricRater(): Rater {

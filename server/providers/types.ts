@@ -2,7 +2,7 @@
  * The seams between the services and the outside world (AI providers). Services depend on these
  * interfaces only; `server/providers/index.ts` picks implementations from the parsed config.
  */
-import type { TokenResponse, TranscriptEntry, TurnResponse } from '../../contract';
+import type { RatingBreakdown, TokenResponse, TranscriptEntry, TurnResponse } from '../../contract';
 
 /** A question set as the server holds it (the public shape plus what only the server sees). */
 export interface QuestionSetRecord {
@@ -54,6 +54,8 @@ export interface RatingResult {
   /** 0-100. */
   score: number;
   markdown: string;
+  /** Per question of the set, in order; the Markdown is written from it. */
+  breakdown: RatingBreakdown;
   /** Who rated: `rubric`, or `llm:{model}` (shown in the admin event details). */
   rater: string;
 }

@@ -1,0 +1,193 @@
+/**
+ * Matches key points against an answer's statements. A key point is earned by one statement that
+ * says its distinctive words together (or one of its accepted phrasings), as a statement: not a
+ * question, not negated, not a list of terms, not an admission of not knowing. A statement that
+ * says a listed contradiction, or says the whole key point negated, contradicts the point, and a
+ * contradicted point is not earned. The earning statement is kept as evidence.
+ */
+import { contentStems, stem, STOP_WORDS } from './text-match';
+import type { Statement } from './statements';
+
+export interface KeyPointSpec {
+  text: string;
+  /** Other phrasings that state the point (from the catalogue's "Also accepted"). */
+  accepted: readonly string[];
+  /** Statements that get the point wrong (from the catalogue's "Contradicted by"). */
+  contradictions: readonly string[];
+}
+
+export type PointStatus = 'covered' | 'missed' | 'contradicted';
+
+export interface PointMatch {
+  point: string;
+  status: PointStatus;
+  /** The statement that earned (or contradicted) the point; '' when missed. */
+  evidence: string;
+  /** 0-1: how close the best statement came (1 when covered). */
+  reach: number;
+}
+
+interface Pattern {
+  /** Groups of stems the question did not already say: the point's own content. A group is one
+   * word, or alternatives ("result or impact", "such as a counter, debounce or event handler"). */
+  own: string[][];
+  /** Stems the question said ("var", "const"): some of them must be there too, so the point is about the right thing. */
+  echoed: string[][];
+  needOwn: number;
+  needEchoed: number;
+  /** The pattern itself is negative ("but not mutation"): negation words in the answer are part of saying it. */
+  negative: boolean;
+}
+
+/** How far after a negation word its reach ends. */
+const NEGATION_REACH = 5;
+const NEGATIVE_PATTERN = /\b(?:not|no|never|without|cannot|\w+n't)\b/i;
+
+const PATTERN_CACHE = new Map<string, Pattern>();
+
+/** Stem groups of a phrase: "x or y" and everything after "such as" are alternatives. */
+function stemGroups(text: string): string[][] {
+  const groups: string[][] = [];
+  const [head = '', ...examples] = text.split(/\bsuch as\b|\be\.g\.|\bfor example\b/i);
+  let joinNext = false;
+  for (const word of head.toLowerCase().match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? []) {
+    if (word === 'or') {
+      joinNext = groups.length > 0;
+      continue;
+    }
+    const [s] = contentStems(word);
+    if (!s) continue;
+    if (joinNext) groups[groups.length - 1]!.push(s);
+    else groups.push([s]);
+    joinNext = false;
+  }
+  const alternatives = contentStems(examples.join(' '));
+  if (alternatives.length > 0) groups.push(alternatives);
+  // The same stem twice ("function ... function") is one requirement.
+  const seen = new Set<string>();
+  return groups.filter((g) => {
+    const key = g.join('|');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** `strict`: an operator's phrasing is specific, so nearly all of its words are needed. */
+function pattern(text: string, echo: ReadonlySet<string>, strict: boolean): Pattern {
+  const key = `${strict ? 's' : 'k'}|${[...echo].join(' ')}|${text}`;
+  const cached = PATTERN_CACHE.get(key);
+  if (cached) return cached;
+  const groups = stemGroups(text);
+  let own = groups.filter((g) => !g.some((s) => echo.has(s)));
+  let echoed = groups.filter((g) => g.some((s) => echo.has(s)));
+  if (own.length === 0) [own, echoed] = [echoed, []];
+  const n = own.length;
+  const needOwn = n <= 2 ? n : Math.ceil(n * (strict ? 0.75 : 0.6));
+  const needEchoed = Math.ceil(echoed.length / 2);
+  const result = { own, echoed, needOwn, needEchoed, negative: NEGATIVE_PATTERN.test(text) };
+  if (PATTERN_CACHE.size > 20_000) PATTERN_CACHE.clear();
+  PATTERN_CACHE.set(key, result);
+  return result;
+}
+
+interface StatementMatch {
+  full: boolean;
+  negated: boolean;
+  reach: number;
+}
+
+const NO_MATCH: StatementMatch = { full: false, negated: false, reach: 0 };
+
+function matchStatement(statement: Statement, p: Pattern): StatementMatch {
+  if (p.own.length === 0 || statement.question || statement.salad) return NO_MATCH;
+  const own = new Set<number>();
+  const echoed = new Set<number>();
+  const positions: number[] = [];
+  statement.tokens.forEach((t, i) => {
+    if (!t.stem || statement.ignorance.has(t.clause)) return;
+    const o = p.own.findIndex((g) => g.includes(t.stem));
+    const e = o === -1 ? p.echoed.findIndex((g) => g.includes(t.stem)) : -1;
+    if (o !== -1) own.add(o);
+    else if (e !== -1) echoed.add(e);
+    else return;
+    positions.push(i);
+  });
+  if (own.size === 0) return NO_MATCH;
+  const reach = Math.min(1, own.size / Math.max(1, p.needOwn)) * (echoed.size >= p.needEchoed ? 1 : 0.5);
+  const full = own.size >= p.needOwn && echoed.size >= p.needEchoed;
+  return { full, negated: !p.negative && isNegated(statement, positions), reach };
+}
+
+/** A negation word shortly before a matched word, in the same clause ("are not block scoped"). */
+function isNegated(statement: Statement, positions: readonly number[]): boolean {
+  return statement.tokens.some(
+    (t, n) =>
+      t.negation &&
+      positions.some((q) => q > n && q - n <= NEGATION_REACH && statement.tokens[q]!.clause === t.clause),
+  );
+}
+
+/**
+ * A contradiction is matched as a word sequence, not a bag of words: "const can be reassigned"
+ * and "const prevents reassignment" share their content words and differ in the small ones.
+ */
+const SEQUENCE_SKIP = new Set(['a', 'an', 'the']);
+/** Words the candidate may put between two words of the sequence ("all exactly the same"). */
+const SEQUENCE_GAP = 2;
+
+function sequence(text: string): string[] {
+  const words = text.toLowerCase().match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? [];
+  return words.filter((w) => !SEQUENCE_SKIP.has(w)).map((w) => (STOP_WORDS.has(w) ? w : stem(w)));
+}
+
+function saysSequence(statement: Statement, words: readonly string[]): boolean {
+  if (words.length === 0 || statement.salad) return false;
+  const keys = statement.tokens.map((t) => t.stem || t.word);
+  for (let start = 0; start < keys.length; start++) {
+    if (keys[start] !== words[0]) continue;
+    let at = start;
+    let k = 1;
+    for (let i = start + 1; i < keys.length && k < words.length && i - at <= SEQUENCE_GAP + 1; i++) {
+      if (keys[i] === words[k]) {
+        at = i;
+        k += 1;
+      }
+    }
+    if (k < words.length) continue;
+    // "const can never be reassigned": a negation inside or just before the span denies it.
+    const negated = statement.tokens.slice(Math.max(0, start - 3), at + 1).some((t) => t.negation && !words.includes(t.word));
+    if (!negated && !statement.ignorance.has(statement.tokens[start]!.clause)) return true;
+  }
+  return false;
+}
+
+/** `question`: stems of the question asked; its own words are weak evidence (see Pattern.echoed). */
+export function matchKeyPoint(statements: readonly Statement[], spec: KeyPointSpec, echo: ReadonlySet<string>): PointMatch {
+  const patterns = [pattern(spec.text, echo, false), ...spec.accepted.map((a) => pattern(a, echo, true))];
+  const wrong = spec.contradictions.map(sequence);
+  let evidence = '';
+  let reach = 0;
+  for (const statement of statements) {
+    if (!statement.question && wrong.some((w) => saysSequence(statement, w))) {
+      return { point: spec.text, status: 'contradicted', evidence: statement.text, reach: 0 };
+    }
+    if (evidence) continue;
+    for (const p of patterns) {
+      const m = matchStatement(statement, p);
+      if (m.negated) continue;
+      if (m.full) {
+        evidence = statement.text;
+        reach = 1;
+        break;
+      }
+      reach = Math.max(reach, m.reach);
+    }
+  }
+  return evidence ? { point: spec.text, status: 'covered', evidence, reach: 1 } : { point: spec.text, status: 'missed', evidence: '', reach };
+}
+
+export function matchKeyPoints(statements: readonly Statement[], specs: readonly KeyPointSpec[], question?: string): PointMatch[] {
+  const echo = new Set(question ? contentStems(question) : []);
+  return specs.map((spec) => matchKeyPoint(statements, spec, echo));
+}

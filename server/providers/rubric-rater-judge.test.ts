@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { splitModelAnswers, type ModelAnswer } from '../catalogue/model-answers';
+import { readCatalogue } from '../catalogue/read-catalogue';
+import { judgeAnswer } from './rubric-rater-judge';
+
+const CATALOGUE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../content/question-sets');
+const QUESTION = 'What is the difference between var, let and const in JavaScript?';
+let model: ModelAnswer;
+beforeAll(async () => {
+  const set = (await readCatalogue(CATALOGUE)).find((s) => s.index === 1)!;
+  expect(set.questions[0]).toBe(QUESTION);
+  model = splitModelAnswers(set.modelAnswers, set.questions.length)[0]!;
+});
+const judge = (answer: string) => judgeAnswer([answer], model, QUESTION);
+
+// The five answers that showed the old bag-of-words matcher could be gamed.
+describe('the rubric judge on the probe answers to "var, let and const"', () => {
+  it('gives a vague answer that only names the words no key point', () => {
+    const j = judge('I think scope is important and functions are useful, let me say that const things are nice in general.');
+    expect(j.covered).toEqual([]);
+    expect(j.verdict).toBe('Thin answer');
+    expect(j.score).toBeLessThanOrEqual(20);
+  });
+
+  it('gives a wrong answer no key point and names what it contradicts', () => {
+    const j = judge('var, let and const are all exactly the same, there is no real difference. They are all block scoped and can be reassigned.');
+    expect(j.covered).toEqual([]);
+    expect(j.contradicted.map((c) => c.point)).toEqual(['var is function scoped']);
+    expect(j.contradicted[0]!.said).toBe('var, let and const are all exactly the same, there is no real difference.');
+    expect(j.score).toBeLessThanOrEqual(20);
+  });
+
+  it('scores keyword salad at most 10 with a verdict that it was not a real answer', () => {
+    const j = judge('banana banana banana var let const banana scoped block function hoisting temporal dead zone mutation reassignment prefer');
+    expect(j).toMatchObject({ verdict: 'Not a real answer', covered: [] });
+    expect(j.score).toBeLessThanOrEqual(10);
+    const repeated = judge('var is function scoped. var is function scoped. var is function scoped. var is function scoped.');
+    expect(repeated.verdict).toBe('Not a real answer');
+    expect(repeated.score).toBeLessThanOrEqual(10);
+  });
+
+  it('credits a correct paraphrase without the keywords, quoting the sentences that earned each point', () => {
+    const j = judge(
+      'The old keyword lives for the whole function body, whereas the two newer ones only exist between the curly braces. ' +
+        'The constant one cannot be pointed at something else, though the object it holds can still be changed. ' +
+        'I reach for the constant one first and only use the other new one when the value must change.',
+    );
+    expect(j.covered).toEqual(['var is function scoped', 'let and const are block scoped', 'const prevents reassignment but not mutation', 'prefer const, then let']);
+    expect(j.evidence[0]).toBe('The old keyword lives for the whole function body, whereas the two newer ones only exist between the curly braces.');
+    expect(j.evidence[3]).toBe('I reach for the constant one first and only use the other new one when the value must change.');
+    expect(j.score).toBeGreaterThanOrEqual(60);
+  });
+
+  it('rates a correct, complete short answer as answered well with all five points', () => {
+    const j = judge(
+      'var is function scoped, while let and const are block scoped. All of them are hoisted, but let and const sit in the temporal dead zone until the declaration runs. ' +
+        'const prevents reassignment of the binding but not mutation of the object. I prefer const, then let when I need to reassign.',
+    );
+    expect(j.covered).toHaveLength(5);
+    expect(j.verdict).toBe('Answered well');
+    expect(j.evidence[2]).toBe('All of them are hoisted, but let and const sit in the temporal dead zone until the declaration runs.');
+  });
+
+  it('orders the five: complete > paraphrase > vague, wrong and salad', () => {
+    const complete = judge('var is function scoped, while let and const are block scoped. They are hoisted into the temporal dead zone. const prevents reassignment but not mutation. I prefer const, then let.').score;
+    const paraphrase = judge('The old keyword lives for the whole function body, whereas the two newer ones only exist between the curly braces.').score;
+    const salad = judge('var let const scoped block function hoisting temporal dead zone mutation reassignment prefer').score;
+    expect(complete).toBeGreaterThan(paraphrase);
+    expect(paraphrase).toBeGreaterThan(salad);
+  });
+});
+
+describe('what a statement cannot be evidence for', () => {
+  it('gives no credit for a question, a negation or an admission of not knowing', () => {
+    expect(judge('Is var function scoped? Are let and const block scoped?').covered).toEqual([]);
+    expect(judge('let and const are not block scoped.').covered).toEqual([]);
+    expect(judge("I don't know what hoisting or the temporal dead zone is.").covered).toEqual([]);
+    expect(judge("I'm not sure about hoisting, but var is function scoped.").covered).toEqual(['var is function scoped']);
+  });
+
+  it('does not credit a point whose words are scattered over different sentences', () => {
+    expect(judge('var is a keyword. Every function has a scope.').covered).toEqual([]);
+  });
+
+  it('does not credit an answer about closures with the scoping points', () => {
+    const j = judge('A closure is a function that remembers the variables of the scope it was created in, even after the outer function returns. I use closures for private counters.');
+    expect(j.covered).toEqual([]);
+    expect(j.score).toBeLessThanOrEqual(20);
+  });
+
+  it('does not let a contradiction be outweighed by a correct sentence elsewhere', () => {
+    const j = judge('const prevents reassignment but not mutation. Later on, const can be reassigned anyway.');
+    expect(j.covered).not.toContain('const prevents reassignment but not mutation');
+    expect(j.contradicted).toEqual([{ point: 'const prevents reassignment but not mutation', said: 'Later on, const can be reassigned anyway.' }]);
+  });
+});

@@ -4,17 +4,8 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../services/http-error';
 
-/** Thrown by services: the status and the sentence the caller sees. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
 
 const CONTEXT_NAMES: Record<string, string> = {
   body: 'request body',

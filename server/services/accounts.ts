@@ -4,7 +4,7 @@ import type { LoginResponse, Subscription } from '../../contract';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { accounts, events, feedback, questionSets } from '../db/schema';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from './http-error';
 
 export type Account = typeof accounts.$inferSelect;
 

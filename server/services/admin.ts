@@ -5,7 +5,7 @@ import type { AdminEvent, AdminFeedback, EmailAccount, InterviewStats } from '..
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { accounts, events, feedback } from '../db/schema';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from './http-error';
 import { findAccount, type Account } from './accounts';
 
 export async function listEvents(db: Db, limit: number, before?: number): Promise<AdminEvent[]> {

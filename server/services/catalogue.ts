@@ -6,10 +6,9 @@
  */
 import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { questionSets } from '../db/schema';
-import type { QuestionSetRecord } from '../providers/types';
+import { questionSets, type CatalogueSet } from '../db/schema';
 
-export type CatalogueSet = Omit<QuestionSetRecord, 'id'>;
+export type { CatalogueSet };
 
 /** Inserts or updates every set by its index (active sets only). Returns how many were written. */
 export async function upsertCatalogue(db: Db, sets: CatalogueSet[]): Promise<number> {

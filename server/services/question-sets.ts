@@ -1,20 +1,12 @@
 /** The catalogue as callers see it; premium model answers only for an active pro. */
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { QuestionSet } from '../../contract';
-import { isActivePro } from '../../domain/tiles';
 import type { Db } from '../db/client';
 import { questionSets } from '../db/schema';
-import { HttpError } from '../plugins/errors';
-import type { QuestionSetRecord } from '../providers/types';
-import { findAccount, subscriptionOf } from './accounts';
+import { HttpError } from './http-error';
+import type { QuestionSetRecord } from '../db/schema';
 
 export const UNKNOWN_SET = 'This question set does not exist.';
-
-export async function listQuestionSets(db: Db, email: string | null): Promise<QuestionSet[]> {
-  const account = email ? await findAccount(db, email) : null;
-  const pro = account ? isActivePro(subscriptionOf(account)) : false;
-  return hidePremiumAnswers(await allQuestionSets(db), pro);
-}
 
 /** Every active set as a pro sees it (with all model answers), sorted by index; archived sets are hidden. */
 export async function allQuestionSets(db: Db): Promise<QuestionSet[]> {

@@ -8,8 +8,8 @@ import type { Pagination, RateRequest, RateResponse, RatingItem, TranscriptEntry
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { accounts, events } from '../db/schema';
-import { HttpError } from '../plugins/errors';
-import type { QuestionSetRecord } from '../providers/types';
+import { HttpError } from './http-error';
+import type { QuestionSetRecord } from '../db/schema';
 import { requireAccount, type Account } from './accounts';
 import { findQuestionSet, requireQuestionSet } from './question-sets';
 import { abandonWithRefund, claimForRating, NO_OPEN_SESSION, sessionForRating, type InterviewSession } from './sessions';

@@ -8,7 +8,7 @@ import type { TokenResponse } from '../../contract';
 import { sessionRefusal } from '../../domain/tiles';
 import type { AppContext } from '../app-context';
 import { events } from '../db/schema';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from './http-error';
 import { ProviderError } from '../providers/types';
 import { requireAccount, userState } from './accounts';
 import { consumeCredit, refundCredit } from './credits';

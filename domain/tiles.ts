@@ -1,4 +1,11 @@
-import type { Subscription } from '../contract/user';
+/**
+ * The subscription as these rules read it; the contract's `Subscription` (contract/user.ts) has
+ * this shape, and domain/ imports nothing of ours so both sides can use it.
+ */
+export interface Subscription {
+  type: 'pro' | 'free';
+  status: 'active' | 'inactive';
+}
 
 /** Spec §4: pro means subscription type pro with status active. */
 export function isActivePro(subscription: Subscription | null | undefined): boolean {

@@ -6,7 +6,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { splitModelAnswers } from '../server/catalogue/model-answers';
-import { CLOSING_DONE, CLOSING_STOP, speakable } from '../server/providers/scripted-interviewer-lines';
+import { CLOSING_DONE, CLOSING_STOP } from '../server/providers/scripted-interviewer-lines';
+import { speakable } from '../server/providers/speakable';
 import { openAdmin } from './admin-fixtures';
 import { api, startServer, type RunningServer } from './support/server';
 

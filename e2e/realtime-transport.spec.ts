@@ -6,9 +6,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config';
 import type { OpenAiToken } from '../contract';
-import { closingRemarkInstructions } from '../server/providers/interviewer-instructions';
+import { closingRemarkInstructions } from '../domain/interviewer-protocol';
 import { createOpenAiRealtimeVoice } from '../server/providers/openai-realtime';
-import type { QuestionSetRecord } from '../server/providers/types';
+import type { QuestionSetRecord } from '../server/db/schema';
 import type { TransportEvent } from '../web/src/lib/realtime/types';
 import { startHarness, type Harness } from './realtime-peer/harness';
 import { holdAt } from './realtime-peer/gates';

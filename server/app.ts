@@ -49,7 +49,6 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    ctx: AppContext;
     /** Resolves when ratings left pending by a crash were completed (started at boot). */
     pendingRatingsDone: Promise<number>;
   }
@@ -89,7 +88,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   const ctx: AppContext = { config: resolved, db: database.db, providers, log: app.log, limits };
-  app.decorate('ctx', ctx);
 
   registerErrorHandling(app);
   await registerSecurity(app, resolved, limits);

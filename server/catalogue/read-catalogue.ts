@@ -8,10 +8,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { z } from 'zod';
-import type { QuestionSetRecord } from '../providers/types';
+import type { CatalogueSet } from '../db/schema';
 import { parseModelAnswerSections } from './model-answers';
 
-export type CatalogueSet = Omit<QuestionSetRecord, 'id'>;
+export type { CatalogueSet };
 
 export const MAX_QUESTIONS_PER_SET = 20;
 

@@ -193,16 +193,6 @@ export function stemSet(text: string): Set<string> {
   return new Set(contentStems(text));
 }
 
-/**
- * Whether an answer covers a key point: at least half of the point's meaningful words (and at
- * least one) appear in the answer. Key points are short phrases, so half is a fair bar for a
- * candidate who explains the idea in their own words.
- */
-export function coversKeyPoint(answerStems: ReadonlySet<string>, keyPoint: string): boolean {
-  return keyPointReach(answerStems, keyPoint) >= 1;
-}
-
-/** How far an answer gets towards a key point: 1 when covered, else the share of the bar reached. */
 const KEY_POINT_CACHE = new Map<string, string[]>();
 
 /** Distinct stems of a key point; cached because every answer of every rating checks the same points. */
@@ -217,6 +207,10 @@ function keyPointStems(keyPoint: string): string[] {
 }
 
 /**
+ * How far an answer gets towards a key point: 1 when covered (at least half of the point's
+ * meaningful words, and at least one, appear in the answer: key points are short phrases, so half
+ * is a fair bar for a candidate who explains the idea in their own words), else the share reached.
+ *
  * `echo`: the stems of the question. Saying the question's own words back is no evidence of
  * knowing the point ("prefer const, then let" is not covered by an answer that only names const
  * and let, which the question already named), so they do not count unless the point has no

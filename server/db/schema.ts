@@ -60,6 +60,11 @@ export const questionSets = pgTable(
   (t) => [uniqueIndex('question_sets_index_key').on(t.index).where(sql`${t.archivedAt} is null`)],
 );
 
+/** A question set as the server holds it (the public shape plus the interviewer's instructions). */
+export type QuestionSetRecord = typeof questionSets.$inferSelect;
+/** A set as the catalogue's Markdown files describe it (the database assigns the id). */
+export type CatalogueSet = Omit<QuestionSetRecord, 'id'>;
+
 /** failed: retried in the background with backoff; given_up: retries exhausted (transcript kept). */
 export type RatingStatus = 'pending' | 'rated' | 'failed' | 'given_up';
 

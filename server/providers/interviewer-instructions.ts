@@ -2,9 +2,10 @@
  * The interviewer's standing instructions, built from a question set. One text serves the OpenAI
  * realtime interviewer and the LLM interviewer of browser-speech mode, so both behave alike.
  */
-import type { QuestionSetRecord } from './types';
+import { CLOSE_SESSION_TOOL_NAME } from '../../domain/interviewer-protocol';
+import type { QuestionSetRecord } from '../db/schema';
 
-export const CLOSE_SESSION_TOOL_NAME = 'close_session';
+export { CLOSE_SESSION_TOOL_NAME, closingRemarkInstructions } from '../../domain/interviewer-protocol';
 
 /** The close_session function both interviewers may call (OpenAI tool / chat-completions tool). */
 export const closeSessionToolParameters = {
@@ -44,9 +45,4 @@ export function buildInterviewerInstructions(set: QuestionSetRecord): string {
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
-}
-
-/** What to say once close_session was called: a brief closing remark given the reason. */
-export function closingRemarkInstructions(reason: string): string {
-  return `The interview is ending (${reason}). Give a brief, warm closing remark in one or two sentences: thank the candidate and tell them their written feedback is being prepared. Do not ask any further questions.`;
 }

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { ConfigError, type AppConfig } from '../config';
 import { ProviderError } from './types';
+import { isAbort, upstreamErrorMessage } from './upstream';
 
 /** Used on OpenAI when only OPENAI_API_KEY is set: cheap, fast, and supports tools and JSON schema. */
 export const DEFAULT_OPENAI_TEXT_MODEL = 'gpt-4.1-mini';
@@ -104,13 +105,7 @@ const completionSchema = z.object({
 
 /** The upstream's own explanation, short, for our error text (OpenAI: {error: {message}}). */
 function upstreamMessage(body: unknown, apiKey: string | null): string {
-  let text = '';
-  if (body && typeof body === 'object' && 'error' in body) {
-    const e = (body as { error: unknown }).error;
-    if (typeof e === 'string') text = e;
-    else if (e && typeof e === 'object' && 'message' in e && typeof e.message === 'string') text = e.message;
-  }
-  text = text.replace(/\s+/g, ' ').trim();
+  let text = (upstreamErrorMessage(body) ?? '').replace(/\s+/g, ' ').trim();
   // Some servers echo the key they refused; it must not reach a log or a screen.
   if (apiKey) text = text.split(apiKey).join('***');
   return text ? `: ${text.length > 200 ? `${text.slice(0, 200)}...` : text}` : '.';
@@ -122,7 +117,7 @@ export function createLlmClient(
 ): LlmClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
   const doFetch = options.fetch ?? fetch;
-  const url = `${settings.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  const url = `${settings.baseUrl}/chat/completions`;
   const where = `The language model endpoint (${new URL(url).origin})`;
   const waited = `${Number((timeoutMs / 1000).toFixed(1))} seconds`;
 
@@ -138,7 +133,7 @@ export function createLlmClient(
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+      if (isAbort(error)) {
         throw new LlmError(`${where} did not answer within ${waited}.`, 504, true);
       }
       throw new LlmError(`${where} could not be reached. Check LLM_BASE_URL and that the server is running.`, 502, true);
@@ -147,7 +142,7 @@ export function createLlmClient(
     try {
       body = await res.json();
     } catch (error) {
-      if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+      if (isAbort(error)) {
         throw new LlmError(`${where} did not answer within ${waited}.`, 504, true);
       }
       body = null;

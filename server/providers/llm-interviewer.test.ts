@@ -4,7 +4,7 @@ import { loadConfig } from '../config';
 import { buildInterviewerInstructions } from './interviewer-instructions';
 import { createLlmClient, DEFAULT_OPENAI_TEXT_MODEL, LlmError, resolveLlmSettings } from './llm-client';
 import { createLlmInterviewer, FALLBACK_CLOSING_REMARK, JOINED_MESSAGE } from './llm-interviewer';
-import type { QuestionSetRecord } from './types';
+import type { QuestionSetRecord } from '../db/schema';
 
 const set: QuestionSetRecord = {
   id: 1,

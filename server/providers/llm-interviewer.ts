@@ -13,6 +13,7 @@ import {
   closingRemarkInstructions,
 } from './interviewer-instructions';
 import { extractJsonObject, LlmError, type ChatMessage, type ChatTool, type LlmClient } from './llm-client';
+import { speakable } from './speakable';
 import type { Interviewer, InterviewerTurnInput } from './types';
 
 export const JOINED_MESSAGE = '(The candidate has joined the call.)';
@@ -46,15 +47,6 @@ const jsonTurnSchema = z.object({
   say: z.string(),
   close_session: z.object({ reason: z.string().optional() }).nullish(),
 });
-
-/** Lines are read aloud: drop Markdown emphasis, headings and code marks a model may add anyway. */
-export function speakable(text: string): string {
-  return text
-    .replace(/```[a-z]*\n?/gi, '')
-    .replace(/[*`#]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 function reasonFrom(args: string): string {
   const parsed = extractJsonObject(args);

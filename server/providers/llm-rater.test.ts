@@ -4,7 +4,8 @@ import { deliveryFigures, formatDeliveryMarkdown } from './delivery-figures';
 import { createLlmClient } from './llm-client';
 import { createLlmRater, ratingJsonSchema } from './llm-rater';
 import { createRubricRater } from './rubric-rater';
-import type { QuestionSetRecord, RatingInput } from './types';
+import type { RatingInput } from './types';
+import type { QuestionSetRecord } from '../db/schema';
 
 const set: QuestionSetRecord = {
   id: 1,

@@ -10,7 +10,7 @@ import { startRealtimePeer, type RealtimePeer } from '../../e2e/realtime-peer/se
 import { questionsFromInstructions } from '../../e2e/realtime-peer/session-schema';
 import { buildInterviewerInstructions } from './interviewer-instructions';
 import { buildClientSecretRequest } from './openai-realtime';
-import type { QuestionSetRecord } from './types';
+import type { QuestionSetRecord } from '../db/schema';
 
 const set: QuestionSetRecord = {
   id: 1,

@@ -10,7 +10,8 @@ import { defaultPeerOptions } from '../../e2e/realtime-peer/options';
 import { questionsFromInstructions } from '../../e2e/realtime-peer/session-schema';
 import { buildInterviewerInstructions, closeSessionToolParameters, CLOSE_SESSION_DESCRIPTION } from './interviewer-instructions';
 import { createOpenAiRealtimeVoice, PROVIDER_TEXTS } from './openai-realtime';
-import { ProviderError, type QuestionSetRecord } from './types';
+import { ProviderError } from './types';
+import type { QuestionSetRecord } from '../db/schema';
 
 const set: QuestionSetRecord = {
   id: 7,

@@ -12,7 +12,9 @@ import {
   CLOSE_SESSION_TOOL_NAME,
   closeSessionToolParameters,
 } from './interviewer-instructions';
-import { ProviderError, type QuestionSetRecord, type VoiceProvider, type VoiceSessionInput } from './types';
+import { ProviderError, type VoiceProvider, type VoiceSessionInput } from './types';
+import { isAbort, upstreamDetail } from './upstream';
+import type { QuestionSetRecord } from '../db/schema';
 
 /** The part of AppConfig this provider reads (structural, so tests can pass a literal). */
 export interface OpenAiRealtimeConfig {
@@ -101,29 +103,6 @@ const clientSecretAnswerSchema = z.object({
   expires_at: z.number().int().positive(),
 });
 
-function isAbort(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-}
-
-/** Upstream error bodies are `{error: {message, code}}`; the message goes to the log, not the candidate. */
-async function upstreamDetail(res: Response): Promise<string | undefined> {
-  try {
-    const text = await res.text();
-    try {
-      const body: unknown = JSON.parse(text);
-      if (body && typeof body === 'object' && 'error' in body) {
-        const err = body.error;
-        if (err && typeof err === 'object' && 'message' in err && typeof err.message === 'string') return err.message.slice(0, 500);
-      }
-    } catch {
-      // not JSON
-    }
-    return text.slice(0, 200) || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export function createOpenAiRealtimeVoice(
   config: OpenAiRealtimeConfig,
   log: ProviderLog,
@@ -131,7 +110,7 @@ export function createOpenAiRealtimeVoice(
 ): VoiceProvider {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const voice = options.voice ?? DEFAULT_VOICE;
-  const base = config.openaiBaseUrl.replace(/\/+$/, '');
+  const base = config.openaiBaseUrl;
 
   async function createSession(input: VoiceSessionInput): Promise<OpenAiToken> {
     if (!config.openaiApiKey) throw new ProviderError(PROVIDER_TEXTS.noKey, 503);
@@ -154,6 +133,7 @@ export function createOpenAiRealtimeVoice(
     }
 
     if (!res.ok) {
+      // The upstream's explanation goes to the log, not to the candidate.
       const detail = await upstreamDetail(res);
       log.warn({ url, upstreamStatus: res.status, detail, sessionId: input.sessionId }, 'OpenAI refused the client secret');
       if (res.status === 401) throw new ProviderError(PROVIDER_TEXTS.rejectedKey, 502, res.status);

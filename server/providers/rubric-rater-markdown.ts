@@ -1,5 +1,5 @@
 /** The Markdown of a rubric rating: summary, question-by-question feedback, delivery. */
-import type { QuestionSetRecord } from './types';
+import type { QuestionSetRecord } from '../db/schema';
 import type { QuestionBreakdown, RatingBreakdown } from '../../contract';
 import type { AnswerJudgement, Contradiction } from './rubric-rater-judge';
 import { type DeliveryFigures, formatDeliveryMarkdown } from './delivery-figures';

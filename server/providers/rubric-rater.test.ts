@@ -5,7 +5,7 @@ import type { TranscriptEntry } from '../../contract';
 import { readCatalogue, type CatalogueSet } from '../catalogue/read-catalogue';
 import { loadTranscriptFixture } from './fixtures/load-transcripts';
 import { createRubricRater, rateWithRubric } from './rubric-rater';
-import type { QuestionSetRecord } from './types';
+import type { QuestionSetRecord } from '../db/schema';
 
 const CATALOGUE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../content/question-sets');
 const FIXTURES: Record<number, string> = {

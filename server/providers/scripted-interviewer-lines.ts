@@ -2,16 +2,12 @@
  * What the scripted interviewer says, and how it reads the candidate's intent. Lines are plain
  * speakable sentences (they go to speech synthesis): no Markdown, no lists.
  */
+import { speakable } from './speakable';
 
 export const STOP_REASON = 'the candidate asked to stop';
 export const DONE_REASON = 'all questions covered';
 
 const ACKNOWLEDGEMENTS = ['Thank you.', 'Thanks, that is helpful.', 'Okay, thank you.', 'Got it, thanks.'];
-
-/** Markdown emphasis or code marks in a question would be read out literally; drop them. */
-export function speakable(text: string): string {
-  return text.replace(/[*_`#>]/g, '').replace(/\s+/g, ' ').trim();
-}
 
 export function openingLine(setName: string, questionCount: number, firstQuestion: string): string {
   const count = questionCount === 1 ? 'one question' : `${questionCount} questions`;

@@ -7,7 +7,7 @@ import { loadTranscriptFixture } from './fixtures/load-transcripts';
 import { rateWithRubric } from './rubric-rater';
 import { createScriptedInterviewer, scriptedTurn } from './scripted-interviewer';
 import { followUpTopic, wantsRepeat, wantsToStop } from './scripted-interviewer-lines';
-import type { QuestionSetRecord } from './types';
+import type { QuestionSetRecord } from '../db/schema';
 
 const CATALOGUE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../content/question-sets');
 

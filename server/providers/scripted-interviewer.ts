@@ -17,12 +17,13 @@ import {
   nextQuestionLine,
   openingLine,
   repeatLine,
-  speakable,
   waitingLine,
   wantsRepeat,
   wantsToStop,
 } from './scripted-interviewer-lines';
-import type { Interviewer, InterviewerTurnInput, QuestionSetRecord } from './types';
+import { speakable } from './speakable';
+import type { Interviewer, InterviewerTurnInput } from './types';
+import type { QuestionSetRecord } from '../db/schema';
 
 /** An answer shorter than this is thin whatever it covers. */
 export const THIN_ANSWER_WORDS = 25;

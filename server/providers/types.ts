@@ -3,19 +3,8 @@
  * interfaces only; `server/providers/index.ts` picks implementations from the parsed config.
  */
 import type { RatingBreakdown, TokenResponse, TranscriptEntry, TurnResponse } from '../../contract';
+import type { QuestionSetRecord } from '../db/schema';
 
-/** A question set as the server holds it (the public shape plus what only the server sees). */
-export interface QuestionSetRecord {
-  id: number;
-  name: string;
-  index: number;
-  isPremium: boolean;
-  requiresFeedback: boolean;
-  questions: string[];
-  /** Operator-written guidance for the interviewer (tone, focus), from the catalogue. */
-  instructions: string;
-  modelAnswers: string;
-}
 
 export interface VoiceSessionInput {
   /** Our id of the interview session (also in the START event). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closingRemarkInstructions } from '../../../../server/providers/interviewer-instructions';
+import { closingRemarkInstructions } from '../../../../domain/interviewer-protocol';
 import { OpenAiEventHandler } from './openai-events';
 import type { TransportEvent } from './types';
 

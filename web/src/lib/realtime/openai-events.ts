@@ -2,7 +2,7 @@
  * Turns the realtime data-channel messages into transport events. Kept apart from the WebRTC plumbing
  * so unit tests can drive it with a fake channel: it only needs a way to send and a way to emit.
  */
-import { closingRemarkInstructions, CLOSE_SESSION_TOOL_NAME } from '../../../../server/providers/interviewer-instructions';
+import { closingRemarkInstructions, CLOSE_SESSION_TOOL_NAME } from '../../../../domain/interviewer-protocol';
 import type { TransportEvent } from './types';
 
 export interface OpenAiEventDeps {

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Outlet } from 'react-router';
-import { MainPage } from '../features/interview/main-page';
-import { ConfigProvider } from './config-context';
+import { ConfigProvider } from '../lib/config-context';
+import { MainPage } from './routes/main';
 import { ErrorPage } from './error-page';
 
 function Root() {

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import type { PublicConfig } from '../../../../contract';
+import type { PublicConfig } from '../../../contract';
 
 const linkClass = 'font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900';
 

@@ -1,12 +1,17 @@
-import { Button } from '../../components/button';
-import { Dialog } from '../../components/dialog';
+import { Button } from './button';
+import { Dialog } from './dialog';
 import { lazy, Suspense, useEffect } from 'react';
-import { Markdown, preloadMarkdown } from '../../components/lazy-markdown';
-import { PulseDots } from '../../components/pulse-dots';
-import type { RatingView } from '../interview/session-controller';
+import { Markdown, preloadMarkdown } from './lazy-markdown';
+import { PulseDots } from './pulse-dots';
 
 // Its own chunk: it checks a third-party answer with zod, which the first screen does without.
 const DogPicture = lazy(() => import('./dog-picture').then((m) => ({ default: m.DogPicture })));
+
+/** What the overlay shows: the rating on its way, the rating, or why it failed. */
+export type RatingView =
+  | { status: 'loading' }
+  | { status: 'ready'; markdown: string; score: number }
+  | { status: 'error'; message: string };
 
 export const TEA_TEXT = "go grab a cup of tea, we're brewing your results. it should be ready in 1 to 2 minutes";
 

@@ -1,6 +1,6 @@
-import type { PublicConfig } from '../../../../contract';
-import { Button } from '../../components/button';
-import { Dialog } from '../../components/dialog';
+import type { PublicConfig } from '../../../contract';
+import { Button } from './button';
+import { Dialog } from './dialog';
 
 const rowClass =
   'flex items-center justify-between gap-3 rounded-xl border border-slate-200 px-4 py-3 text-sm font-medium text-slate-800 hover:border-indigo-300 hover:bg-indigo-50 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-400/60';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { HistoryIcon } from '../../components/icons';
+import { HistoryIcon } from './icons';
 
 export interface TopBarProps {
   productName: string;

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { PublicConfig } from '../../../contract';
-import { FALLBACK_CONFIG, fetchConfig } from '../lib/api';
+import { FALLBACK_CONFIG, fetchConfig } from './api';
 
 interface ConfigState {
   config: PublicConfig;

@@ -3,7 +3,7 @@ import type { PublicConfig } from '../../../../contract';
 import { EMAIL_PATTERN } from '../../../../contract/limits';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
-import { FounderLinks } from '../layout/contact-links';
+import { FounderLinks } from '../../components/contact-links';
 
 export interface EmailDialogProps {
   config: PublicConfig;

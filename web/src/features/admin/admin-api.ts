@@ -1,9 +1,6 @@
 import type { AdminEvent, AdminFeedback, EmailAccount, InterviewStats } from '../../../../contract/admin';
 import { callApi, type ApiResult } from '../../lib/http';
 
-/** Spec §9: the local storage key of the admin secret. */
-export const ADMIN_SECRET_KEY = 'adminSecret';
-
 export type { ApiResult };
 
 /**

@@ -2,13 +2,7 @@ import { useCallback } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { AdminGate } from './admin-gate';
 import { AdminSecretContext, useAdminGate } from './admin-secret';
-
-const MENU = [
-  { to: '/admin', label: 'Dashboard', end: true },
-  { to: '/admin/events', label: 'Recent Events', end: false },
-  { to: '/admin/emails', label: 'Manage Emails', end: false },
-  { to: '/admin/feedback', label: 'User Feedback', end: false },
-] as const;
+import { ADMIN_PAGE_ENTRIES } from './pages';
 
 /** `/admin/emails/s3cret` -> `/admin/emails`: a proven secret should not stay in the address bar or history. */
 function withoutLastSegment(pathname: string): string {
@@ -37,11 +31,11 @@ export function AdminLayout() {
       <div className="flex min-h-screen bg-gray-50 text-gray-900" inert={state.status !== 'unlocked'}>
         <nav aria-label="Admin menu" className="flex w-56 shrink-0 flex-col gap-1 border-r border-gray-200 bg-white p-4">
           <p className="mb-3 text-lg font-bold">Admin</p>
-          {MENU.map((item) => (
+          {ADMIN_PAGE_ENTRIES.map((item) => (
             <NavLink
               key={item.to}
               to={item.to}
-              end={item.end}
+              end={item.to === '/admin'}
               className={({ isActive }) =>
                 `rounded px-3 py-2 ${isActive ? 'bg-blue-100 font-semibold text-blue-800' : 'text-gray-700 hover:bg-gray-100'}`
               }

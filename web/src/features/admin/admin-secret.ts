@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { ADMIN_SECRET_KEY, verifySecret } from './admin-api';
+import { ADMIN_SECRET_KEY, readStored, removeStored, writeStored } from '../../lib/storage';
+import { verifySecret } from './admin-api';
 
 /** Spec §4: locked, then verifying, then unlocked on success. */
 export type GateState =
@@ -14,29 +15,11 @@ export function useAdminSecret(): string | null {
   return useContext(AdminSecretContext);
 }
 
-function readSaved(): string | null {
-  try {
-    return localStorage.getItem(ADMIN_SECRET_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function forgetSaved(): void {
-  try {
-    localStorage.removeItem(ADMIN_SECRET_KEY);
-  } catch {
-    // Storage can be disabled; the gate still works for this page view.
-  }
-}
-
-function save(secret: string): void {
-  try {
-    localStorage.setItem(ADMIN_SECRET_KEY, secret);
-  } catch {
-    // As above: without storage the operator types the secret again next time.
-  }
-}
+// Without storage (disabled by a privacy mode) the gate still works for this page view; the
+// operator types the secret again next time.
+const readSaved = () => readStored(ADMIN_SECRET_KEY);
+const forgetSaved = () => removeStored(ADMIN_SECRET_KEY);
+const save = (secret: string) => writeStored(ADMIN_SECRET_KEY, secret);
 
 /**
  * The admin gate's state machine. A secret from the route (`routeSecret`) or local storage is

@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { QuestionSet, RatingItem, RatingsResponse } from '../../../../contract';
 import { isShowablePage } from '../../../../domain/pagination';
-import { useConfig } from '../../app/config-context';
+import { useConfig } from '../../lib/config-context';
 import { buttonClasses } from '../../components/button';
 import { PulseDots } from '../../components/pulse-dots';
 import { fetchQuestionSets, fetchRatings } from '../../lib/api';
 import { readStored, USER_EMAIL_KEY } from '../../lib/storage';
-import { SupportDialog } from '../dialogs/support-dialog';
-import { TopBar } from '../layout/top-bar';
-import { ResultsOverlay } from '../results/results-overlay';
+import { SupportDialog } from '../../components/support-dialog';
+import { TopBar } from '../../components/top-bar';
+import { ResultsOverlay } from '../../components/results-overlay';
 import { HistoryCard } from './history-card';
 import { PaginationNav } from './pagination-nav';
 

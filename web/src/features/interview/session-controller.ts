@@ -7,6 +7,9 @@ import type { RateRequest, TokenResponse, TranscriptEntry } from '../../../../co
 import { MAX_DURATION_SECONDS } from '../../../../contract/limits';
 import { wholeSecondsBetween } from '../../../../domain/format';
 import type { TransportEvent, VoiceTransport } from '../../lib/realtime/types';
+import type { RatingView } from '../../components/results-overlay';
+
+export type { RatingView };
 
 /** Spec §9: the session ends about 4 seconds after the closing remark is requested. */
 export const CLOSE_DELAY_MS = 4000;
@@ -20,10 +23,6 @@ export const VISIBLE_INTERVIEWER_MESSAGES = 3;
 
 export type SessionPhase = 'idle' | 'starting' | 'active' | 'disconnected' | 'rating';
 
-export type RatingView =
-  | { status: 'loading' }
-  | { status: 'ready'; markdown: string; score: number }
-  | { status: 'error'; message: string };
 
 export interface SessionSnapshot {
   phase: SessionPhase;

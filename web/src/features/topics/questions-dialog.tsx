@@ -1,7 +1,7 @@
 import type { QuestionSet } from '../../../../contract';
 import type { TileUser } from '../../../../domain/tiles';
 import { Dialog } from '../../components/dialog';
-import { TopicTile } from '../topics/topic-tile';
+import { TopicTile } from './topic-tile';
 
 export interface QuestionsDialogProps {
   sets: QuestionSet[];

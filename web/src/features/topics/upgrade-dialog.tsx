@@ -1,8 +1,8 @@
 import type { PublicConfig } from '../../../../contract';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
-import { ChatGroupLink, FounderLinks } from '../layout/contact-links';
-import { SUPPORT_NOT_SET_UP, supportIsSetUp } from './support-dialog';
+import { ChatGroupLink, FounderLinks } from '../../components/contact-links';
+import { SUPPORT_NOT_SET_UP, supportIsSetUp } from '../../components/support-dialog';
 
 /** Spec §2: 'Upgrade to Pro', reach out via the chat group or the two contacts. */
 export function UpgradeDialog({ config, onClose }: { config: PublicConfig; onClose: () => void }) {

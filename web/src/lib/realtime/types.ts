@@ -47,5 +47,3 @@ export interface TransportContext {
   /** The logged-in candidate (x-user-email for calls the transport makes). */
   userEmail: string;
 }
-
-export type TransportFactory = (token: TokenResponse, context: TransportContext) => VoiceTransport;

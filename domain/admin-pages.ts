@@ -1,0 +1,17 @@
+/**
+ * The admin area's pages, in menu order: one list for the web app's routes and menu and for the
+ * server's log redaction (each page also takes the admin secret as its last path segment, which
+ * the request log must not keep). A new admin page is one entry here plus its component in
+ * web/src/features/admin/pages.tsx (ARCHITECTURE.md, "Where does new code go").
+ */
+export const ADMIN_PAGES = [
+  { slug: 'dashboard', label: 'Dashboard' },
+  { slug: 'events', label: 'Recent Events' },
+  { slug: 'emails', label: 'Manage Emails' },
+  { slug: 'feedback', label: 'User Feedback' },
+] as const;
+
+export type AdminPageSlug = (typeof ADMIN_PAGES)[number]['slug'];
+
+/** The page `/admin` itself shows (and whose secret may follow `/admin/` directly). */
+export const ADMIN_INDEX_PAGE: AdminPageSlug = 'dashboard';

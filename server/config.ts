@@ -16,6 +16,8 @@ const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value
 
 const optionalText = z.preprocess(emptyToUndefined, z.string().trim().optional());
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+/** An API base URL, written once without trailing slashes so every caller can append `/path`. */
+const baseUrl = httpUrl.transform((url) => url.replace(/\/+$/, ''));
 
 const contactsSchema = z
   .string()
@@ -106,17 +108,17 @@ export const envSchema = z.object({
     z.union([z.literal('off'), httpUrl]).default('https://dog.ceo/api/breeds/image/random'),
   ),
   OPENAI_API_KEY: optionalText,
-  OPENAI_BASE_URL: z.preprocess(emptyToUndefined, httpUrl.default('https://api.openai.com/v1')),
+  OPENAI_BASE_URL: z.preprocess(emptyToUndefined, baseUrl.default('https://api.openai.com/v1')),
   REALTIME_MODEL: z.preprocess(emptyToUndefined, z.string().trim().min(1).default('gpt-realtime-2.1')),
   REALTIME_TRANSCRIPTION_MODEL: z.preprocess(emptyToUndefined, z.string().trim().min(1).default(DEFAULT_TRANSCRIPTION_MODEL)),
-  LLM_BASE_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  LLM_BASE_URL: z.preprocess(emptyToUndefined, baseUrl.optional()),
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,
   VOICE_MODE: z.preprocess(emptyToUndefined, z.enum(VOICE_MODES, { error: `must be one of ${VOICE_MODES.join(', ')}` }).default('auto')),
-  STT_BASE_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  STT_BASE_URL: z.preprocess(emptyToUndefined, baseUrl.optional()),
   STT_MODEL: optionalText,
   STT_API_KEY: optionalText,
-  TTS_BASE_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  TTS_BASE_URL: z.preprocess(emptyToUndefined, baseUrl.optional()),
   TTS_MODEL: optionalText,
   TTS_VOICE: optionalText,
   TTS_API_KEY: optionalText,
@@ -270,17 +272,17 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     logLevel: e.LOG_LEVEL,
     dogImageApi: e.DOG_IMAGE_API === 'off' ? null : e.DOG_IMAGE_API,
     openaiApiKey: e.OPENAI_API_KEY ?? null,
-    openaiBaseUrl: e.OPENAI_BASE_URL.replace(/\/+$/, ''),
+    openaiBaseUrl: e.OPENAI_BASE_URL,
     realtimeModel: e.REALTIME_MODEL,
     realtimeTranscriptionModel: e.REALTIME_TRANSCRIPTION_MODEL,
-    llmBaseUrl: e.LLM_BASE_URL ? e.LLM_BASE_URL.replace(/\/+$/, '') : null,
+    llmBaseUrl: e.LLM_BASE_URL ?? null,
     llmApiKey: e.LLM_API_KEY ?? null,
     llmModel: e.LLM_MODEL ?? null,
     voiceModeSetting: e.VOICE_MODE,
-    sttBaseUrl: e.STT_BASE_URL ? e.STT_BASE_URL.replace(/\/+$/, '') : null,
+    sttBaseUrl: e.STT_BASE_URL ?? null,
     sttModel: e.STT_MODEL ?? null,
     sttApiKey: e.STT_API_KEY ?? null,
-    ttsBaseUrl: e.TTS_BASE_URL ? e.TTS_BASE_URL.replace(/\/+$/, '') : null,
+    ttsBaseUrl: e.TTS_BASE_URL ?? null,
     ttsModel: e.TTS_MODEL ?? null,
     ttsVoice: e.TTS_VOICE ?? null,
     ttsApiKey: e.TTS_API_KEY ?? null,

@@ -14,7 +14,7 @@ import type { AbandonResponse, TokenResponse } from '../../contract';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { accounts, interviewSessions, type SessionStatus } from '../db/schema';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from './http-error';
 import { requireAccount } from './accounts';
 import { refundCredit } from './credits';
 import { createHash } from 'node:crypto';

@@ -8,7 +8,7 @@
  */
 import { MAX_UTTERANCE_LENGTH, type SpeechTurnResponse, type TurnResponse } from '../../contract';
 import type { AppContext, SpeechPipeline } from '../app-context';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from './http-error';
 import { SpeechError } from '../providers/speech-clients';
 import { requireAccount } from './accounts';
 import { nextTurn, sessionOf } from './turns';

@@ -60,8 +60,11 @@ export const questionSets = pgTable(
   (t) => [uniqueIndex('question_sets_index_key').on(t.index).where(sql`${t.archivedAt} is null`)],
 );
 
-/** A question set as the server holds it (the public shape plus the interviewer's instructions). */
-export type QuestionSetRecord = typeof questionSets.$inferSelect;
+/**
+ * A question set's content as the rules and providers read it (the public shape plus the
+ * interviewer's instructions); the admin editor's bookkeeping columns are left out.
+ */
+export type QuestionSetRecord = Omit<typeof questionSets.$inferSelect, 'editedAt' | 'archivedAt'>;
 /** A set as the catalogue's Markdown files describe it (the database assigns the id). */
 export type CatalogueSet = Omit<QuestionSetRecord, 'id'>;
 

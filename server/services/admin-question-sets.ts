@@ -9,7 +9,7 @@ import type { AdminQuestionSet, QuestionSetDeleteResult, QuestionSetInput } from
 import { CatalogueError, checkCatalogueSet } from '../catalogue/read-catalogue';
 import type { Db } from '../db/client';
 import { events, questionSets } from '../db/schema';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from './http-error';
 import { UNKNOWN_SET } from './question-sets';
 
 type Row = typeof questionSets.$inferSelect;

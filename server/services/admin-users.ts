@@ -8,7 +8,7 @@ import { asc, eq, or } from 'drizzle-orm';
 import type { UserData, UserErasure } from '../../contract';
 import type { Db } from '../db/client';
 import { accounts, events, feedback, interviewSessions } from '../db/schema';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from './http-error';
 import { toAdminEvent, toAdminFeedback, toEmailAccount, type PlanLimits } from './admin';
 import { findAccount } from './accounts';
 

@@ -2,7 +2,7 @@
  * `npm run bench` — every benchmark, then bench/results.md.
  *
  *   npm run bench                      # everything (about 20 minutes)
- *   npm run bench -- --only=http,load  # some parts: http, load, rater, web, lighthouse, session
+ *   npm run bench -- --only=http,load  # some parts: http, load, rater, web, lighthouse, session, speech
  *   npm run bench -- --quick           # short runs and small tables, to check the scripts
  *   npm run bench -- --report          # only rebuild results.md (e.g. after editing notes.md)
  *   npm run bench -- --db=postgres     # one database (pglite, postgres)
@@ -22,9 +22,10 @@ import { runLighthouse } from './parts/lighthouse';
 import { runLoad } from './parts/load';
 import { runRater } from './parts/rater';
 import { runSession } from './parts/session';
+import { runSpeech } from './parts/speech';
 import { runWeb } from './parts/web';
 
-export const PARTS = ['http', 'load', 'rater', 'web', 'lighthouse', 'session'] as const;
+export const PARTS = ['http', 'load', 'rater', 'web', 'lighthouse', 'session', 'speech'] as const;
 type Part = (typeof PARTS)[number];
 
 function parseArgs(argv: string[]) {
@@ -74,6 +75,8 @@ async function main(): Promise<void> {
       save(part, runWeb(log));
     } else if (part === 'lighthouse') {
       save(part, await runLighthouse(log));
+    } else if (part === 'speech') {
+      save(part, await runSpeech(log, args.quick ? 10 : 60));
     } else {
       save(part, await runSession(log, args.quick ? 3 : 7));
     }

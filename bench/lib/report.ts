@@ -6,6 +6,7 @@ import type { LighthouseResult } from '../parts/lighthouse';
 import type { LoadResult } from '../parts/load';
 import type { RaterResult } from '../parts/rater';
 import type { SessionResult } from '../parts/session';
+import type { SpeechResult } from '../parts/speech';
 import type { WebResult } from '../parts/web';
 import type { PassResult } from './http-bench';
 import type { Machine } from './machine';
@@ -75,6 +76,7 @@ export function writeResults(outDir: string, file: string): void {
   const web = read<WebResult>(outDir, 'web');
   const lighthouse = read<LighthouseResult>(outDir, 'lighthouse');
   const session = read<SessionResult[]>(outDir, 'session');
+  const speech = read<SpeechResult>(outDir, 'speech');
   const out: string[] = ['# Benchmark results', '', 'Written by `npm run bench` (see bench/README.md). Each section says when its part last ran.', ''];
 
   if (machine) {
@@ -145,6 +147,22 @@ export function writeResults(outDir: string, file: string): void {
     out.push('## Session start', '', `Ran ${session.at}. From the click on \`start session\` to the status indicator reading \`Connected\` (page clock), Debian Chromium with a fake microphone, one unmeasured warm-up start first.`, '', '| mode | median | runs |', '|---|---:|---|');
     for (const s of session.data) out.push(`| ${s.mode} | **${s.medianMs.toFixed(0)} ms** | ${s.runs.map((t) => t.toFixed(0)).join(', ')} ms |`);
     out.push('');
+  }
+
+  if (speech) {
+    const s = speech.data;
+    out.push(
+      '## Speech-pipeline turns',
+      '',
+      `Ran ${speech.at}. The real server in \`VOICE_MODE=pipeline\` with the scripted interviewer; the STT and TTS servers are the fake OpenAI-compatible audio server answering after fixed delays (transcript after ${s.sttDelayMs} ms, first audio byte after ${s.ttsDelayMs} ms).`,
+      '',
+      '| figure | median | other | target | result |',
+      '|---|---:|---|---|---|',
+      `| time our server adds to a turn (answer WAV sent → first byte of the reply's audio, minus both upstream delays; ${s.serverAdded.runs} turns over HTTP) | **${s.serverAdded.medianMs.toFixed(1)} ms** | p90 ${s.serverAdded.p90Ms.toFixed(1)} ms | ≤ 50 ms | ${ok(s.serverAdded.medianMs <= 50)} |`,
+      `| Chromium: end of answer (the detector cuts it, upload starts) → interviewer audio playing | **${s.browser.medianMs.toFixed(0)} ms** | runs ${s.browser.runs.map((r) => r.toFixed(0)).join(', ')} ms | (figures only) | — |`,
+      `| Chromium: the candidate's last word → interviewer audio playing (adds the detector's ${s.browser.silenceWaitMs} ms silence wait) | **${s.browser.fromLastWordMedianMs.toFixed(0)} ms** | | (figures only) | — |`,
+      '',
+    );
   }
 
   const notes = path.join(path.dirname(file), 'notes.md');

@@ -11,7 +11,8 @@ import type { AppContext, SpeechPipeline } from '../app-context';
 import { HttpError } from './http-error';
 import { SpeechError } from '../providers/speech-clients';
 import { requireAccount } from './accounts';
-import { nextTurn, sessionOf } from './turns';
+import type { InterviewSession } from './sessions';
+import { sessionOf, takeTurn } from './turns';
 
 export const NOT_A_PIPELINE_SERVER = 'This server does not run spoken interviews through speech servers. Please start a new session.';
 export const NOT_A_PIPELINE_SESSION = 'This interview session does not use the speech pipeline. Please start a new session.';
@@ -30,10 +31,11 @@ function requirePipeline(ctx: AppContext): SpeechPipeline {
 }
 
 /** Checks the session before any upstream call is paid for. */
-async function requirePipelineSession(ctx: AppContext, email: string, sessionToken: string): Promise<void> {
+async function requirePipelineSession(ctx: AppContext, email: string, sessionToken: string): Promise<InterviewSession> {
   const account = await requireAccount(ctx.db, email);
   const session = await sessionOf(ctx, account.id, sessionToken);
   if (session.transport !== 'speech-pipeline') throw new HttpError(409, NOT_A_PIPELINE_SESSION);
+  return session;
 }
 
 /**
@@ -73,28 +75,36 @@ function speak(ctx: AppContext, pipeline: SpeechPipeline, text: string): string[
   return ids.map((id) => `/interview/speech/${id}`);
 }
 
-function reply(ctx: AppContext, pipeline: SpeechPipeline, heard: string | null, turn: TurnResponse, retry: boolean): SpeechTurnResponse {
-  return { heard, say: turn.say, closeSession: turn.closeSession, audio: turn.say ? speak(ctx, pipeline, turn.say) : [], retry };
+function reply(heard: string | null, turn: TurnResponse, audio: string[], retry: boolean): SpeechTurnResponse {
+  return { heard, say: turn.say, closeSession: turn.closeSession, audio, retry };
 }
 
-async function interviewerTurn(ctx: AppContext, pipeline: SpeechPipeline, email: string, sessionToken: string, heard: string | null, utterance?: string) {
+function apologise(ctx: AppContext, pipeline: SpeechPipeline, heard: string | null, say: string): SpeechTurnResponse {
+  return reply(heard, { say, closeSession: null }, speak(ctx, pipeline, say), true);
+}
+
+async function interviewerTurn(ctx: AppContext, pipeline: SpeechPipeline, session: InterviewSession, heard: string | null, utterance?: string) {
+  let audio: string[] = [];
   let turn: TurnResponse;
   try {
-    turn = await nextTurn(ctx, email, utterance === undefined ? { sessionToken } : { sessionToken, utterance });
+    // Synthesis starts the moment the line is known, while the turn is being stored.
+    turn = await takeTurn(ctx, session, utterance, (line) => {
+      audio = line.say ? speak(ctx, pipeline, line.say) : [];
+    });
   } catch (error) {
     // The opening line has nothing to answer again; a later failure keeps the session going.
     if (utterance === undefined || !(error instanceof HttpError) || !UPSTREAM_STATUSES.has(error.statusCode)) throw error;
-    return reply(ctx, pipeline, heard, { say: INTERVIEWER_APOLOGY, closeSession: null }, true);
+    return apologise(ctx, pipeline, heard, INTERVIEWER_APOLOGY);
   }
-  return reply(ctx, pipeline, heard, turn, false);
+  return reply(heard, turn, audio, false);
 }
 
 /** The opening line (no utterance) or a typed answer. */
 export async function speechTextTurn(ctx: AppContext, email: string, input: { sessionToken: string; utterance?: string }): Promise<SpeechTurnResponse> {
   const pipeline = requirePipeline(ctx);
-  await requirePipelineSession(ctx, email, input.sessionToken);
+  const session = await requirePipelineSession(ctx, email, input.sessionToken);
   const utterance = input.utterance?.trim() || undefined;
-  return interviewerTurn(ctx, pipeline, email, input.sessionToken, null, utterance);
+  return interviewerTurn(ctx, pipeline, session, null, utterance);
 }
 
 /** A spoken answer: its audio in, the interviewer's reply out. */
@@ -105,18 +115,18 @@ export async function speechAudioTurn(
 ): Promise<SpeechTurnResponse> {
   const pipeline = requirePipeline(ctx);
   if (!Buffer.isBuffer(input.audio) || input.audio.length === 0) throw new HttpError(400, NO_AUDIO);
-  await requirePipelineSession(ctx, email, input.sessionToken);
+  const session = await requirePipelineSession(ctx, email, input.sessionToken);
   let heard: string;
   try {
     heard = await pipeline.clients.transcribe(input.audio, input.contentType);
   } catch (error) {
     if (!(error instanceof SpeechError)) throw error;
     ctx.log.warn({ status: error.status, upstreamStatus: error.upstreamStatus, err: error.message }, 'speech-to-text failed; the candidate is asked again');
-    return reply(ctx, pipeline, null, { say: NOT_HEARD_APOLOGY, closeSession: null }, true);
+    return apologise(ctx, pipeline, null, NOT_HEARD_APOLOGY);
   }
   // Noise the browser took for speech: nothing to answer, nothing to apologise for.
   if (!heard) return { heard: '', say: '', closeSession: null, audio: [], retry: true };
-  return interviewerTurn(ctx, pipeline, email, input.sessionToken, heard, heard.slice(0, MAX_UTTERANCE_LENGTH));
+  return interviewerTurn(ctx, pipeline, session, heard, heard.slice(0, MAX_UTTERANCE_LENGTH));
 }
 
 /** GET /interview/speech/:clipId: the clip's audio as it arrives, or why not. */

@@ -80,8 +80,22 @@ export async function nextTurn(
 ): Promise<TurnResponse> {
   const account = await requireAccount(ctx.db, email);
   const session = await sessionOf(ctx, account.id, input.sessionToken);
+  return takeTurn(ctx, session, input.utterance);
+}
+
+/**
+ * One interviewer turn in a session the caller has already proved with `sessionOf` (the speech
+ * pipeline proves it before paying for speech-to-text, and does not look it up twice).
+ */
+export async function takeTurn(
+  ctx: AppContext,
+  session: InterviewSession,
+  rawUtterance?: string,
+  /** Called as soon as the interviewer's line is known, before it is stored (speech starts sooner). */
+  onLine?: (turn: TurnResponse) => void,
+): Promise<TurnResponse> {
   const set = await requireQuestionSet(ctx.db, session.questionSetId);
-  const utterance = input.utterance?.trim() ? input.utterance.trim() : undefined;
+  const utterance = rawUtterance?.trim() ? rawUtterance.trim() : undefined;
   await reserveTurn(ctx.db, session);
 
   let turn: TurnResponse;
@@ -97,6 +111,7 @@ export async function nextTurn(
     throw error;
   }
 
+  onLine?.(turn);
   const at = Math.max(0, Date.now() - session.createdAt.getTime());
   const added: TranscriptEntry[] = [];
   if (utterance) added.push({ role: 'interviewee', transcript: utterance, at });

@@ -1,0 +1,188 @@
+/**
+ * Speech pipeline turns, with the fake OpenAI-compatible audio server answering after fixed
+ * delays (STT_DELAY_MS before the transcript, TTS_DELAY_MS before the first audio byte) and the
+ * scripted interviewer (no LLM call):
+ * - server-added time per turn, over HTTP against the real server process: from sending an
+ *   answer's WAV to the first byte of the interviewer's audio, minus the two upstream delays
+ *   (target: median ≤ 50 ms);
+ * - in Debian Chromium with a spoken WAV as the microphone: from the detector's end of the answer
+ *   (the upload starting) to the interviewer's audio playing (page clock), and the same plus the
+ *   detector's silence wait (END_OF_ANSWER_SILENCE_MS), i.e. from the candidate's last word.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { chromiumArgs } from '../../playwright.config';
+import { startFakeAudioServer, type FakeAudioServer } from '../../test-support/fake-audio-server';
+import { espeakMp3, spokenWav } from '../../test-support/local-speech';
+import { END_OF_ANSWER_SILENCE_MS } from '../../web/src/lib/realtime/speech-pipeline-io';
+import { startBenchServer, type BenchServer } from '../lib/processes';
+
+export const STT_DELAY_MS = 300;
+export const TTS_DELAY_MS = 200;
+/** The scripted interviewer repeats the question for this; a session never runs out of questions. */
+const HEARD = 'Could you repeat the question, please?';
+const MODELS = { sttModel: 'bench-stt', ttsModel: 'bench-tts', ttsVoice: 'bench-voice' };
+
+export interface SpeechResult {
+  sttDelayMs: number;
+  ttsDelayMs: number;
+  /** Answer upload to first interviewer audio byte, minus both upstream delays. */
+  serverAdded: { runs: number; medianMs: number; p90Ms: number };
+  browser: { runs: number[]; medianMs: number; fromLastWordMedianMs: number; silenceWaitMs: number };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? NaN;
+
+function pipelineEnv(audio: FakeAudioServer): Record<string, string> {
+  return {
+    VOICE_MODE: 'pipeline',
+    STT_BASE_URL: audio.baseUrl,
+    STT_MODEL: MODELS.sttModel,
+    TTS_BASE_URL: audio.baseUrl,
+    TTS_MODEL: MODELS.ttsModel,
+    TTS_VOICE: MODELS.ttsVoice,
+    FREE_SESSION_LIMIT: '1000',
+    LOG_LEVEL: 'warn',
+  };
+}
+
+async function json<T>(res: Response): Promise<T> {
+  if (!res.ok) throw new Error(`${res.url} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function newSession(server: BenchServer, email: string): Promise<string> {
+  await json(await fetch(`${server.url}/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) }));
+  const sets = await json<Array<{ id: number; index: number }>>(await fetch(`${server.url}/api/question-sets`));
+  const token = await json<{ client_secret: { value: string } }>(
+    await fetch(`${server.url}/interview/token?questionSetId=${sets.find((s) => s.index === 1)?.id}`, { headers: { 'x-user-email': email } }),
+  );
+  const opening = await json<{ audio: string[] }>(
+    await fetch(`${server.url}/interview/speech-turn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-user-email': email },
+      body: JSON.stringify({ sessionToken: token.client_secret.value }),
+    }),
+  );
+  for (const clip of opening.audio) await (await fetch(`${server.url}${clip}`)).arrayBuffer();
+  return token.client_secret.value;
+}
+
+/** One turn: the answer's audio up, the first byte of the reply's voice down. */
+async function oneTurn(server: BenchServer, email: string, sessionToken: string, wav: Buffer): Promise<number> {
+  const started = performance.now();
+  const turn = await json<{ audio: string[]; retry: boolean }>(
+    await fetch(`${server.url}/interview/speech-answer`, {
+      method: 'POST',
+      headers: { 'content-type': 'audio/wav', 'x-user-email': email, 'x-session-token': sessionToken },
+      body: new Uint8Array(wav),
+    }),
+  );
+  if (turn.retry || !turn.audio[0]) throw new Error('the turn was not answered');
+  const res = await fetch(`${server.url}${turn.audio[0]}`);
+  const reader = res.body?.getReader();
+  await reader?.read();
+  const firstByte = performance.now() - started;
+  await reader?.cancel();
+  // Let the rest of the line's synthesis finish, so turns do not overlap upstream.
+  for (const clip of turn.audio.slice(1)) await (await fetch(`${server.url}${clip}`)).arrayBuffer();
+  return firstByte;
+}
+
+async function serverAdded(server: BenchServer, wav: Buffer, turns: number, log: (line: string) => void) {
+  const added: number[] = [];
+  let sessionToken = '';
+  let email = '';
+  // Three unmeasured turns warm up the server; a new session every 30 (the limit is 40 answers).
+  for (let i = 0; i < turns + 3; i++) {
+    if (i % 30 === 0) {
+      email = `speech-${i}-${Date.now()}@bench.example`;
+      sessionToken = await newSession(server, email);
+    }
+    const ms = await oneTurn(server, email, sessionToken, wav);
+    if (i >= 3) added.push(ms - STT_DELAY_MS - TTS_DELAY_MS);
+  }
+  const result = { runs: added.length, medianMs: median(added), p90Ms: percentile(added, 0.9) };
+  log(`  server-added time per turn: median ${result.medianMs.toFixed(1)} ms, p90 ${result.p90Ms.toFixed(1)} ms (${added.length} turns)`);
+  return result;
+}
+
+declare global {
+  interface Window {
+    __uploads?: number[];
+    __playing?: number[];
+  }
+}
+
+async function browserTurns(server: BenchServer, micWav: string, wanted: number, log: (line: string) => void) {
+  const email = `speech-browser-${Date.now()}@bench.example`;
+  await json(await fetch(`${server.url}/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) }));
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [...chromiumArgs, `--use-file-for-fake-audio-capture=${micWav}`, '--autoplay-policy=no-user-gesture-required'],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.addInitScript((value) => {
+      window.localStorage.setItem('userEmail', value);
+      window.__uploads = [];
+      window.__playing = [];
+      const originalFetch = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        if (String(input instanceof Request ? input.url : input).includes('/interview/speech-answer')) window.__uploads?.push(performance.now());
+        return originalFetch(input, init);
+      };
+      const play = HTMLMediaElement.prototype.play;
+      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+        this.addEventListener('playing', () => window.__playing?.push(performance.now()), { once: true });
+        return play.call(this);
+      };
+    }, email);
+    await page.goto(`${server.url}/`);
+    await page.getByRole('dialog', { name: 'Choose an Interview Topic' }).getByTestId('tile-1').click();
+    await page.getByRole('button', { name: 'start session' }).click();
+    await page.waitForFunction((n) => (window.__uploads?.length ?? 0) > n, wanted, { timeout: 20_000 + wanted * 15_000 });
+    const { uploads, playing } = await page.evaluate(() => ({ uploads: window.__uploads ?? [], playing: window.__playing ?? [] }));
+    const runs: number[] = [];
+    for (const [i, at] of uploads.entries()) {
+      const next = uploads[i + 1] ?? Infinity;
+      const first = playing.find((p) => p > at && p < next);
+      if (first !== undefined) runs.push(first - at);
+    }
+    const medianMs = median(runs);
+    log(`  Chromium: end of answer (upload) -> interviewer audio playing: median ${medianMs.toFixed(0)} ms (${runs.map((r) => r.toFixed(0)).join(', ')} ms)`);
+    return { runs, medianMs, fromLastWordMedianMs: medianMs + END_OF_ANSWER_SILENCE_MS, silenceWaitMs: END_OF_ANSWER_SILENCE_MS };
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function runSpeech(log: (line: string) => void, turns = 60): Promise<SpeechResult> {
+  const line = await espeakMp3('Of course. Here is the question again. What is a closure in JavaScript?');
+  const audio = await startFakeAudioServer({
+    apiKey: null,
+    ...MODELS,
+    defaultTranscript: HEARD,
+    synthesize: () => line,
+    sttDelayMs: STT_DELAY_MS,
+    ttsDelayMs: TTS_DELAY_MS,
+  });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-speech-'));
+  const micDir = mkdtempSync(path.join(tmpdir(), 'bench-speech-mic-'));
+  const server = await startBenchServer({ dataDir, env: pipelineEnv(audio) });
+  try {
+    const answer = spokenWav(path.join(micDir, 'answer.wav'), [0.3, HEARD, 0.3]);
+    const added = await serverAdded(server, readFileSync(answer), turns, log);
+    const mic = spokenWav(path.join(micDir, 'mic.wav'), [4, HEARD, 8, HEARD, 8, HEARD, 8, HEARD, 8, HEARD, 8, HEARD, 30]);
+    const browser = await browserTurns(server, mic, turns > 10 ? 5 : 2, log);
+    return { sttDelayMs: STT_DELAY_MS, ttsDelayMs: TTS_DELAY_MS, serverAdded: added, browser };
+  } finally {
+    await server.stop();
+    await audio.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(micDir, { recursive: true, force: true });
+  }
+}

@@ -5,6 +5,7 @@ import type { HttpPart } from '../parts/http';
 import type { LighthouseResult } from '../parts/lighthouse';
 import type { LoadResult } from '../parts/load';
 import type { RaterResult } from '../parts/rater';
+import type { LabelledFigures } from '../rater/evaluate';
 import type { SessionResult } from '../parts/session';
 import type { SpeechResult } from '../parts/speech';
 import type { WebResult } from '../parts/web';
@@ -68,6 +69,29 @@ function growthTable(passes: PassResult[]): string[] {
   return lines;
 }
 
+function labelledSection(title: string, f: LabelledFigures, note: string): string[] {
+  const lines = [
+    `### ${title}`,
+    '',
+    `${f.answers} answers, each labelled with the key points it really states. ${note}`,
+    '',
+    `- Key-point precision **${f.precision.toFixed(3)}** (target ≥ 0.95: ${ok(f.pass.precision)}), recall ${f.recall.toFixed(3)}, recall on strong paraphrases **${f.paraphraseRecall.toFixed(3)}** (target ≥ 0.75: ${ok(f.pass.paraphraseRecall)})`,
+    `- Ordering strong > partial > off-topic / wrong / salad (class means): ${ok(f.pass.ordering)}`,
+    `- Highest keyword-salad score ${f.saladMax}, highest off-topic score ${f.offTopicMax} (target ≤ 20 every time: ${ok(f.pass.caps)})`,
+    '',
+    '| class | answers | min | median | max | mean |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...f.classes.filter((c) => c.answers > 0).map((c) => `| ${c.label} | ${c.answers} | ${c.min} | ${c.median} | ${c.max} | ${c.mean.toFixed(1)} |`),
+    '',
+  ];
+  if (f.misses.length > 0) {
+    lines.push('Where the rater and the labels disagree:', '', '| answer | class | score | credited, not stated | stated, not credited |', '|---|---|---:|---|---|');
+    for (const m of f.misses) lines.push(`| ${m.where} | ${m.label} | ${m.score} | ${m.falseCredits.join('; ') || '–'} | ${m.notCredited.join('; ') || '–'} |`);
+    lines.push('');
+  }
+  return lines;
+}
+
 export function writeResults(outDir: string, file: string): void {
   const machine = read<Machine>(outDir, 'machine');
   const http = read<HttpPart>(outDir, 'http');
@@ -114,6 +138,8 @@ export function writeResults(outDir: string, file: string): void {
   if (rater) {
     const r = rater.data;
     out.push('## Rubric rater, 60-minute interview', '', `Ran ${rater.at}. ${n0(r.words)} words in ${r.entries} turns (${n0(r.characters)} characters), ${r.runs} runs after a warm-up: median **${r.medianMs.toFixed(1)} ms**, p90 ${r.p90Ms.toFixed(1)} ms. Target < 50 ms: ${ok(r.pass)}.`, '');
+    if (r.labelled) out.push(...labelledSection('Rubric rater against the labelled answers (bench/rater/)', r.labelled, 'The shipped "Also accepted" phrasings were written with these answers in view, so this set shows the matcher can be taught; the held-out answers below show how far it generalises.'));
+    if (r.heldOut) out.push(...labelledSection('Rubric rater on held-out answers (bench/rater/held-out/)', r.heldOut, 'Written after the phrasings and never used to add phrasings; one general matcher change (longer key points no longer need the question\'s own subject word) was made after seeing them.'));
   }
 
   if (web) {

@@ -84,7 +84,9 @@ function pattern(text: string, echo: ReadonlySet<string>, strict: boolean): Patt
   if (own.length === 0) [own, echoed] = [echoed, []];
   const n = own.length;
   const needOwn = n <= 2 ? n : Math.ceil(n * (strict ? 0.75 : 0.6));
-  const needEchoed = Math.ceil(echoed.length / 2);
+  // A short point ("var is function scoped" -> function, scoped) needs its subject too, or an
+  // answer about functions' scope would earn it; a longer one is specific enough on its own.
+  const needEchoed = n <= 2 ? Math.ceil(echoed.length / 2) : 0;
   const result = { own, echoed, needOwn, needEchoed, negative: NEGATIVE_PATTERN.test(text) };
   if (PATTERN_CACHE.size > 20_000) PATTERN_CACHE.clear();
   PATTERN_CACHE.set(key, result);
@@ -99,33 +101,54 @@ interface StatementMatch {
 
 const NO_MATCH: StatementMatch = { full: false, negated: false, reach: 0 };
 
+const groupsHit = (groups: readonly string[][], stems: ReadonlySet<string>): number => groups.filter((g) => g.some((s) => stems.has(s))).length;
+
 function matchStatement(statement: Statement, p: Pattern): StatementMatch {
   if (p.own.length === 0 || statement.question || statement.salad) return NO_MATCH;
+  // Most statements are nowhere near most points: decide those from the stem set alone (the
+  // partial reach then ignores negation, which only matters for a full match).
+  const ownHit = groupsHit(p.own, statement.stems);
+  if (ownHit === 0) return NO_MATCH;
+  if (ownHit < p.needOwn) {
+    return { full: false, negated: false, reach: (ownHit / p.needOwn) * (groupsHit(p.echoed, statement.stems) >= p.needEchoed ? 1 : 0.5) };
+  }
+  const negated = p.negative ? new Set<number>() : negatedPositions(statement);
   const own = new Set<number>();
   const echoed = new Set<number>();
-  const positions: number[] = [];
+  // The same groups counted only from words no negation reaches: "customers and orders, even
+  // those with no orders" still says "customers and orders".
+  const ownFree = new Set<number>();
+  const echoedFree = new Set<number>();
   statement.tokens.forEach((t, i) => {
     if (!t.stem || statement.ignorance.has(t.clause)) return;
     const o = p.own.findIndex((g) => g.includes(t.stem));
     const e = o === -1 ? p.echoed.findIndex((g) => g.includes(t.stem)) : -1;
-    if (o !== -1) own.add(o);
-    else if (e !== -1) echoed.add(e);
-    else return;
-    positions.push(i);
+    if (o !== -1) {
+      own.add(o);
+      if (!negated.has(i)) ownFree.add(o);
+    } else if (e !== -1) {
+      echoed.add(e);
+      if (!negated.has(i)) echoedFree.add(e);
+    }
   });
   if (own.size === 0) return NO_MATCH;
-  const reach = Math.min(1, own.size / Math.max(1, p.needOwn)) * (echoed.size >= p.needEchoed ? 1 : 0.5);
-  const full = own.size >= p.needOwn && echoed.size >= p.needEchoed;
-  return { full, negated: !p.negative && isNegated(statement, positions), reach };
+  const isFull = (o: Set<number>, e: Set<number>) => o.size >= p.needOwn && e.size >= p.needEchoed;
+  if (isFull(ownFree, echoedFree)) return { full: true, negated: false, reach: 1 };
+  const reach = Math.min(1, ownFree.size / Math.max(1, p.needOwn)) * (echoedFree.size >= p.needEchoed ? 1 : 0.5);
+  return { full: false, negated: isFull(own, echoed), reach };
 }
 
-/** A negation word shortly before a matched word, in the same clause ("are not block scoped"). */
-function isNegated(statement: Statement, positions: readonly number[]): boolean {
-  return statement.tokens.some(
-    (t, n) =>
-      t.negation &&
-      positions.some((q) => q > n && q - n <= NEGATION_REACH && statement.tokens[q]!.clause === t.clause),
-  );
+/** Positions of words a negation reaches: shortly after a negation word, in the same clause ("are not block scoped"). */
+function negatedPositions(statement: Statement): Set<number> {
+  const positions = new Set<number>();
+  statement.tokens.forEach((t, n) => {
+    if (!t.negation) return;
+    for (let q = n + 1; q < statement.tokens.length && q - n <= NEGATION_REACH; q++) {
+      if (statement.tokens[q]!.clause !== t.clause) break;
+      positions.add(q);
+    }
+  });
+  return positions;
 }
 
 /**
@@ -143,7 +166,7 @@ function sequence(text: string): string[] {
 
 function saysSequence(statement: Statement, words: readonly string[]): boolean {
   if (words.length === 0 || statement.salad) return false;
-  const keys = statement.tokens.map((t) => t.stem || t.word);
+  const keys = statement.keys;
   for (let start = 0; start < keys.length; start++) {
     if (keys[start] !== words[0]) continue;
     let at = start;

@@ -29,6 +29,8 @@ export interface Statement {
   ignorance: Set<number>;
   /** A list of terms or a repeated word rather than a sentence. */
   salad: boolean;
+  /** Per token: its stem, or the word itself for a stop word (for word-sequence matching). */
+  keys: string[];
 }
 
 const NEGATIONS = new Set([
@@ -44,10 +46,17 @@ const QUESTION_START = /^(?:is it|isn'?t it|are they|does it|do you|could you|ca
 const WINDOW = 28;
 const WINDOW_STEP = 14;
 /** A statement this long with this few function words reads as a list of terms, not a sentence. */
-const SALAD_MIN_WORDS = 8;
+const SALAD_MIN_WORDS = 12;
 const SALAD_MAX_FUNCTION_SHARE = 0.15;
 
 const WORD = /[A-Za-z0-9]+(?:'[A-Za-z]+)?/g;
+
+const CLAUSE_MARKS = new Set([',', ';', ':', '(', '—', '–']);
+
+function hasClauseMark(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (CLAUSE_MARKS.has(text[i]!)) return true;
+  return false;
+}
 
 function isNegation(word: string): boolean {
   return NEGATIONS.has(word) || word.endsWith("n't");
@@ -58,10 +67,11 @@ function tokenizeStatement(text: string): Token[] {
   let clause = 0;
   let last = 0;
   for (const match of text.matchAll(WORD)) {
-    const word = match[0].toLowerCase();
+    // "component's" is "component": the possessive says nothing about the point.
+    const word = match[0].toLowerCase().replace(/'s$/, '');
     const index = match.index ?? 0;
     // A comma or semicolon between two words, or a contrast word, starts a new clause.
-    if (/[,;:(—–]/.test(text.slice(last, index)) || CLAUSE_WORDS.has(word)) clause += 1;
+    if (CLAUSE_WORDS.has(word) || hasClauseMark(text, last, index)) clause += 1;
     last = index + match[0].length;
     const stop = STOP_WORDS.has(word) || isNegation(word);
     tokens.push({ word, stem: stop ? '' : stem(word), clause, negation: isNegation(word) });
@@ -72,7 +82,8 @@ function tokenizeStatement(text: string): Token[] {
 /** Term lists ("var let const hoisting ...") and one word said over and over. */
 function looksLikeSalad(tokens: readonly Token[]): boolean {
   if (tokens.length < SALAD_MIN_WORDS) return false;
-  const functionWords = tokens.filter((t) => t.stem === '').length;
+  // Distinct function words: "this this this call apply bind" is no sentence for repeating "this".
+  const functionWords = new Set(tokens.filter((t) => t.stem === '').map((t) => t.word)).size;
   if (functionWords / tokens.length < SALAD_MAX_FUNCTION_SHARE) return true;
   const counts = new Map<string, number>();
   for (const t of tokens) if (t.stem) counts.set(t.stem, (counts.get(t.stem) ?? 0) + 1);
@@ -80,10 +91,16 @@ function looksLikeSalad(tokens: readonly Token[]): boolean {
   return top >= 4 && top / tokens.length > 0.3;
 }
 
-function ignoranceClauses(tokens: readonly Token[]): Set<number> {
+function ignoranceClauses(text: string, tokens: readonly Token[]): Set<number> {
   const clauses = new Set<number>();
+  // Cheap test on the whole statement first: nearly every statement has no such admission.
+  if (!IGNORANCE.test(text.toLowerCase())) return clauses;
   const byClause = new Map<number, string[]>();
-  for (const t of tokens) byClause.set(t.clause, [...(byClause.get(t.clause) ?? []), t.word]);
+  for (const t of tokens) {
+    const words = byClause.get(t.clause);
+    if (words) words.push(t.word);
+    else byClause.set(t.clause, [t.word]);
+  }
   for (const [clause, words] of byClause) if (IGNORANCE.test(words.join(' '))) clauses.add(clause);
   return clauses;
 }
@@ -94,7 +111,8 @@ function makeStatement(text: string, tokens: Token[], question: boolean): Statem
     tokens,
     stems: new Set(tokens.map((t) => t.stem).filter(Boolean)),
     question,
-    ignorance: ignoranceClauses(tokens),
+    ignorance: ignoranceClauses(text, tokens),
+    keys: tokens.map((t) => t.stem || t.word),
     salad: looksLikeSalad(tokens),
   };
 }

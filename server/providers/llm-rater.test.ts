@@ -196,7 +196,7 @@ describe('llm rater', () => {
       durationSeconds: 30,
       transcripts: [
         { role: 'interviewer', transcript: 'What is a closure?' },
-        { role: 'interviewee', transcript: 'function lexical scope outer variables access closure function scope keeps bundled' },
+        { role: 'interviewee', transcript: 'function lexical scope outer variables access closure function scope keeps bundled inner returns' },
       ],
     };
     llm.enqueue({

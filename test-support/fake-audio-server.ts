@@ -23,6 +23,8 @@ export interface RecordedAudioRequest {
   file?: { name: string; type: string; bytes: Buffer };
   /** When the request arrived (performance.now() of this process). */
   at: number;
+  /** STT: when the transcript was sent; TTS: when the first audio bytes were sent. */
+  answeredAt?: number;
 }
 
 export interface FakeAudioOptions {
@@ -118,6 +120,7 @@ export async function startFakeAudioServer(options: FakeAudioOptions): Promise<F
     if (!STT_FORMATS.has(format)) return sendError(res, 400, `Unsupported response_format "${format}".`);
     const text = options.transcribe ? await options.transcribe(file) : (options.defaultTranscript ?? 'This is what the candidate said.');
     if (options.sttDelayMs) await wait(options.sttDelayMs);
+    recorded.answeredAt = performance.now();
     if (format === 'text') {
       res.writeHead(200, { 'content-type': 'text/plain' });
       return void res.end(text);
@@ -147,6 +150,7 @@ export async function startFakeAudioServer(options: FakeAudioOptions): Promise<F
     if (!TTS_FORMATS.has(format)) return sendError(res, 400, `Unsupported response_format "${format}".`);
     const audio = options.synthesize ? await options.synthesize(fields.input) : fakeMp3(fields.input);
     if (options.ttsDelayMs) await wait(options.ttsDelayMs);
+    recorded.answeredAt = performance.now();
     res.writeHead(200, { 'content-type': format === 'mp3' ? 'audio/mpeg' : `audio/${format}` });
     const chunks = Math.max(1, options.ttsChunks ?? 1);
     const size = Math.ceil(audio.length / chunks);

@@ -89,6 +89,9 @@ export const NUL_IN_INPUT = 'Text must not contain the NUL character (\\u0000).'
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (value === null || typeof value !== 'object' || depth > 64) return false;
+  // Binary bodies (an answer's audio) hold NUL bytes by nature and never reach a text column;
+  // walking a Buffer's entries would also cost a long pause per request.
+  if (ArrayBuffer.isView(value)) return false;
   if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
   return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
 }

@@ -79,8 +79,12 @@ test('a spoken interview through the speech pipeline: VAD, real recognition, str
 
   await page.addInitScript(recordPlayback);
   await page.addInitScript((e) => window.localStorage.setItem('userEmail', e), email);
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
   await page.goto(server.url);
   await page.getByTestId(`tile-${set.index}`).click();
+  // The first screen never downloads the detector; the session then gets it from our own server.
+  expect(requested.filter((p) => p.startsWith('/vad/'))).toEqual([]);
   await page.getByRole('button', { name: 'start session' }).click();
 
   const cards = page.getByTestId('message-card');
@@ -114,6 +118,8 @@ test('a spoken interview through the speech pipeline: VAD, real recognition, str
   const spoken = [...new Set(words(ANSWER))];
   expect(spoken.filter((w) => heard.has(w)).length / spoken.length).toBeGreaterThanOrEqual(0.6);
   expect(answers[1]?.toLowerCase()).toContain('want to stop');
+
+  expect(requested).toEqual(expect.arrayContaining(['/vad/silero_vad_v5.onnx', '/vad/ort-wasm-simd-threaded.mjs', '/vad/ort-wasm-simd-threaded.wasm']));
 
   // The interviewer's voice played: the greeting's clips, the reply, the closing remark.
   const clips = await played(page);

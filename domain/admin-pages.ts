@@ -9,6 +9,7 @@ export const ADMIN_PAGES = [
   { slug: 'events', label: 'Recent Events' },
   { slug: 'emails', label: 'Manage Emails' },
   { slug: 'feedback', label: 'User Feedback' },
+  { slug: 'question-sets', label: 'Question Sets' },
 ] as const;
 
 export type AdminPageSlug = (typeof ADMIN_PAGES)[number]['slug'];

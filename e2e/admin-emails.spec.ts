@@ -25,8 +25,8 @@ const isEmailsList = (url: URL) => url.pathname === '/api/emails';
 
 test('the list shows each email with its plan', async ({ page }) => {
   await openAdmin(page, server, 'emails');
-  await expect(page.getByRole('columnheader')).toHaveText(['Email', 'Plan', 'Actions']);
-  await expect(row(page, 'erin@example.com').getByRole('cell')).toHaveText(['erin@example.com', 'Free', /Make Pro\s*Delete/]);
+  await expect(page.getByRole('columnheader')).toHaveText(['Email', 'Plan', 'Limit', 'Used', 'Remaining', 'Actions']);
+  await expect(row(page, 'erin@example.com').getByRole('cell')).toHaveText(['erin@example.com', 'Free', '200', '0', '200', /^Make Pro\s*Delete/]);
   await expect(row(page, 'frank@example.com').getByRole('cell').nth(1)).toHaveText('Free');
 });
 

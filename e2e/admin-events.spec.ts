@@ -154,7 +154,7 @@ test('the details dialog shows the transcript as formatted JSON and the rating M
   await expect(dialog).toBeHidden();
 });
 
-test('Download Ratings exports only the RATE events shown, byte for byte', async ({ page }) => {
+test('Download Ratings exports every RATE event, streamed by the server, byte for byte', async ({ page }) => {
   await openAdmin(page, server, 'events');
   await expect(rows(page)).toHaveCount(50);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Ratings' }).click()]);

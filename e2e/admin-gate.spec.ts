@@ -131,7 +131,7 @@ test('the side menu leads to every page; the empty database shows the empty stat
   const dialogs = recordDialogs(page);
   await page.goto(`${server.url}/admin/dashboard/${encodeURIComponent(server.adminSecret)}`);
   const menu = page.getByRole('navigation', { name: 'Admin menu' });
-  await expect(menu.getByRole('link')).toHaveText(['Dashboard', 'Recent Events', 'Manage Emails', 'User Feedback']);
+  await expect(menu.getByRole('link')).toHaveText(['Dashboard', 'Recent Events', 'Manage Emails', 'User Feedback', 'Question Sets']);
   await expect(page.getByTestId('email-count')).toHaveText('0');
   await expect(page.getByRole('table')).toHaveCount(0);
 
@@ -145,7 +145,7 @@ test('the side menu leads to every page; the empty database shows the empty stat
 
   await menu.getByRole('link', { name: 'Manage Emails' }).click();
   await expect(page.getByRole('heading', { name: 'Manage Emails' })).toBeVisible();
-  await expect(page.getByRole('columnheader')).toHaveText(['Email', 'Plan', 'Actions']);
+  await expect(page.getByRole('columnheader')).toHaveText(['Email', 'Plan', 'Limit', 'Used', 'Remaining', 'Actions']);
 
   await menu.getByRole('link', { name: 'User Feedback' }).click();
   await expect(page.getByRole('heading', { name: 'User Feedback' })).toBeVisible();

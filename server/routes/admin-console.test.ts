@@ -131,8 +131,9 @@ describeDatabases('admin console calls', (database) => {
       expect(answer.body.startsWith('\uFEFFID,User Email,Topic,Question Index,Feedback,Created At\r\n')).toBe(true);
       const lines = answer.body.trimEnd().split('\r\n');
       expect(lines).toHaveLength(rows + 1);
-      expect(lines[1]).toMatch(/^\d+,f0@example\.com,SQL,2,"'\+SUM\(1\), ""quoted""",\d{4}-/);
-      expect(lines[rows]).toMatch(new RegExp(`,f${rows - 1}@example\\.com,SQL,2,fine ${rows - 1},`));
+      // Newest first, as the admin list shows them.
+      expect(lines[rows]).toMatch(/^\d+,f0@example\.com,SQL,2,"'\+SUM\(1\), ""quoted""",\d{4}-/);
+      expect(lines[1]).toMatch(new RegExp(`,f${rows - 1}@example\\.com,SQL,2,fine ${rows - 1},`));
       const ids = lines.slice(1).map((line) => Number(line.split(',')[0]));
       expect(new Set(ids).size).toBe(rows);
     });

@@ -1,9 +1,10 @@
 /**
- * The admin's CSV exports, streamed: rows are read in keyset pages (by id) and written as the
+ * The admin's CSV exports, streamed: rows are read in keyset pages (by id, newest first, as the
+ * admin lists show them) and written as the
  * client takes them, so memory stays flat however many ratings or feedback rows there are.
  * Columns, the byte-order mark and formula neutralisation come from domain/csv-exports.ts.
  */
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import { CSV_BOM, FEEDBACK_HEADER, feedbackCsvRow, RATINGS_HEADER, ratingCsvRow } from '../../domain/csv-exports';
 import { csvRow } from '../../domain/csv';
 import type { Db } from '../db/client';
@@ -12,20 +13,23 @@ import { events, feedback } from '../db/schema';
 /** Rows per database read: large enough to keep round trips few, small enough to stay flat. */
 export const EXPORT_PAGE_SIZE = 500;
 
-/** Pages of rows by ascending id, until a short page. */
-async function* keysetPages<T extends { id: number }>(readAfter: (id: number) => Promise<T[]>): AsyncGenerator<T[]> {
-  let after = 0;
+/** Pages of rows by descending id, until a short page. */
+async function* keysetPages<T extends { id: number }>(readBefore: (id: number | null) => Promise<T[]>): AsyncGenerator<T[]> {
+  let before: number | null = null;
   for (;;) {
-    const page = await readAfter(after);
+    const page = await readBefore(before);
     if (page.length > 0) yield page;
     if (page.length < EXPORT_PAGE_SIZE) return;
-    after = page[page.length - 1]?.id ?? after;
+    before = page[page.length - 1]?.id ?? 0;
   }
 }
 
 const isRating = eq(events.eventType, 'RATE');
 
-function readRatings(db: Db, after: number) {
+/** `before` null: from the newest row. */
+const olderThan = (column: typeof events.id | typeof feedback.id, before: number | null) => (before === null ? undefined : lt(column, before));
+
+function readRatings(db: Db, before: number | null) {
   return db
     .select({
       id: events.id,
@@ -40,25 +44,25 @@ function readRatings(db: Db, after: number) {
       ratingMarkdown: events.ratingMarkdown,
     })
     .from(events)
-    .where(and(isRating, gt(events.id, after)))
-    .orderBy(asc(events.id))
+    .where(and(isRating, olderThan(events.id, before)))
+    .orderBy(desc(events.id))
     .limit(EXPORT_PAGE_SIZE);
 }
 
 async function* ratingsCsv(db: Db): AsyncGenerator<string> {
   yield CSV_BOM + csvRow(RATINGS_HEADER);
-  for await (const page of keysetPages((after) => readRatings(db, after))) {
+  for await (const page of keysetPages((before) => readRatings(db, before))) {
     yield page.map((row) => ratingCsvRow({ ...row, eventTimestamp: row.eventTimestamp.toISOString() })).join('');
   }
 }
 
-function readFeedback(db: Db, after: number) {
-  return db.select().from(feedback).where(gt(feedback.id, after)).orderBy(asc(feedback.id)).limit(EXPORT_PAGE_SIZE);
+function readFeedback(db: Db, before: number | null) {
+  return db.select().from(feedback).where(olderThan(feedback.id, before)).orderBy(desc(feedback.id)).limit(EXPORT_PAGE_SIZE);
 }
 
 async function* feedbackCsv(db: Db): AsyncGenerator<string> {
   yield CSV_BOM + csvRow(FEEDBACK_HEADER);
-  for await (const page of keysetPages((after) => readFeedback(db, after))) {
+  for await (const page of keysetPages((before) => readFeedback(db, before))) {
     yield page.map((row) => feedbackCsvRow({ ...row, createdAt: row.createdAt.toISOString() })).join('');
   }
 }

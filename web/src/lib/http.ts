@@ -19,7 +19,7 @@ export type ApiFailure =
 export type ApiResult<T> = { ok: true; data: T } | ApiFailure;
 
 export interface CallOptions {
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;

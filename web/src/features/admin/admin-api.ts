@@ -1,4 +1,8 @@
 import type { AdminEvent, AdminFeedback, EmailAccount, InterviewStats } from '../../../../contract/admin';
+import type { AdminQuestionSet, QuestionSetDeleteResult, QuestionSetInput } from '../../../../contract/admin-question-sets';
+import type { DailyStats } from '../../../../contract/admin-stats';
+import type { UserData, UserErasure } from '../../../../contract/admin-users';
+import { apiUrl } from '../../lib/api-base';
 import { callApi, type ApiResult } from '../../lib/http';
 
 export type { ApiResult };
@@ -7,7 +11,7 @@ export type { ApiResult };
  * One admin call through the app's shared `callApi` (same URL building, failure kinds and typed
  * answers as the interviewee's calls), with the secret in its header (spec §6).
  */
-function call<T>(secret: string, path: string, init: { method?: 'POST' | 'DELETE'; body?: unknown } = {}): Promise<ApiResult<T>> {
+function call<T>(secret: string, path: string, init: { method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown } = {}): Promise<ApiResult<T>> {
   return callApi<T>(path, { ...init, headers: { 'x-admin-secret': secret } });
 }
 
@@ -61,5 +65,55 @@ export function deleteFeedback(secret: string, id: number): Promise<ApiResult<un
   return call(secret, `/api/feedback/${id}`, { method: 'DELETE' });
 }
 
+/** An own session limit, or null for the plan's default. */
+export function setSessionLimit(secret: string, email: string, sessionLimit: number | null): Promise<ApiResult<EmailAccount>> {
+  return call(secret, `/api/emails/${encodeURIComponent(email)}`, { method: 'PATCH', body: { sessionLimit } });
+}
+
+export function fetchUserData(secret: string, email: string): Promise<ApiResult<UserData>> {
+  return call(secret, `/api/admin/users/${encodeURIComponent(email)}`);
+}
+
+export function eraseUser(secret: string, email: string): Promise<ApiResult<UserErasure>> {
+  return call(secret, `/api/admin/users/${encodeURIComponent(email)}`, { method: 'DELETE' });
+}
+
+export function fetchDailyStats(secret: string, days: number): Promise<ApiResult<DailyStats>> {
+  return call(secret, `/api/admin/stats/daily?days=${days}`);
+}
+
+export function fetchQuestionSets(secret: string): Promise<ApiResult<AdminQuestionSet[]>> {
+  return call(secret, '/api/admin/question-sets');
+}
+
+export function saveQuestionSet(secret: string, id: number | null, set: QuestionSetInput): Promise<ApiResult<AdminQuestionSet>> {
+  return id === null
+    ? call(secret, '/api/admin/question-sets', { method: 'POST', body: set })
+    : call(secret, `/api/admin/question-sets/${id}`, { method: 'PUT', body: set });
+}
+
+export function deleteQuestionSet(secret: string, id: number): Promise<ApiResult<QuestionSetDeleteResult>> {
+  return call(secret, `/api/admin/question-sets/${id}`, { method: 'DELETE' });
+}
+
+/** A streamed CSV export: the file, `empty` when there is nothing to export, or the failure. */
+export type ExportResult = { ok: true; file: Blob } | { ok: true; empty: true } | { ok: false; message: string | null };
+
+export async function fetchExport(secret: string, kind: 'ratings' | 'feedback'): Promise<ExportResult> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(`/api/admin/exports/${kind}.csv`), { headers: { 'x-admin-secret': secret } });
+  } catch {
+    return { ok: false, message: null };
+  }
+  if (response.status === 204) return { ok: true, empty: true };
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    const error = typeof body === 'object' && body !== null && 'error' in body ? String((body as { error: unknown }).error) : response.statusText;
+    return { ok: false, message: error };
+  }
+  return { ok: true, file: await response.blob() };
+}
+
 // Re-exported so pages need one import for the call results they show.
-export type { AdminEvent, AdminFeedback, EmailAccount, InterviewStats };
+export type { AdminEvent, AdminFeedback, AdminQuestionSet, DailyStats, EmailAccount, InterviewStats, QuestionSetInput, UserData };

@@ -1,64 +1,21 @@
-import { toCsv } from '../../../../domain/csv';
-import type { AdminEvent, AdminFeedback } from '../../../../contract/admin';
-
-/** Spec §9: the two export names. */
-export const RATINGS_CSV_NAME = 'ratings_and_transcripts.csv';
-
-/** `feedback_data_{date}.csv` with the operator's local calendar date as YYYY-MM-DD. */
-export function feedbackCsvName(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `feedback_data_${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
-}
-
-export const RATINGS_HEADER = [
-  'ID', 'User Email', 'Topic', 'Set Index', 'Timestamp', 'Duration (s)', 'Score', 'Rater', 'Transcript', 'Rating Markdown',
-] as const;
-
-export const FEEDBACK_HEADER = ['ID', 'User Email', 'Topic', 'Question Index', 'Feedback', 'Created At'] as const;
-
-const ROLE_LABEL = { interviewer: 'Interviewer', interviewee: 'Interviewee' } as const;
-
-/** A transcript as a spreadsheet reader wants it: one "Speaker: words" line per turn. */
-export function readableTranscript(transcript: AdminEvent['transcript']): string {
-  return (transcript ?? []).map((entry) => `${ROLE_LABEL[entry.role]}: ${entry.transcript}`).join('\n');
-}
-
-/** Spec §5: only RATE events are exported; null when there are none (the page alerts instead). */
-export function ratingsCsv(events: readonly AdminEvent[]): string | null {
-  const rated = events.filter((event) => event.eventType === 'RATE');
-  if (rated.length === 0) return null;
-  return toCsv(
-    RATINGS_HEADER,
-    rated.map((event) => [
-      event.id,
-      event.userEmail,
-      event.topic,
-      event.questionSetIndex,
-      event.eventTimestamp,
-      event.durationSeconds,
-      event.score,
-      event.rater,
-      readableTranscript(event.transcript),
-      event.ratingMarkdown,
-    ]),
-  );
-}
-
-/** Null when there is no feedback (the page alerts instead). */
-export function feedbackCsv(items: readonly AdminFeedback[]): string | null {
-  if (items.length === 0) return null;
-  return toCsv(
-    FEEDBACK_HEADER,
-    items.map((item) => [item.id, item.user?.email ?? null, item.topic, item.questionIndex, item.feedback, item.createdAt]),
-  );
-}
-
 /**
- * Hands a CSV file to the browser's download machinery. It starts with the UTF-8 byte-order mark:
- * without it Excel reads the file in the local code page and garbles every non-ASCII character.
+ * The two download buttons: the server streams every row (GET /api/admin/exports/*.csv, with the
+ * byte-order mark and formula neutralisation); the browser only names and saves the file.
  */
-export function downloadText(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+import { feedbackCsvName, RATINGS_CSV_NAME } from '../../../../domain/csv-exports';
+import { fetchExport } from './admin-api';
+
+export { feedbackCsvName, RATINGS_CSV_NAME };
+
+/** The spec's alerts when there is nothing to export, and when the export fails. */
+const TEXTS = {
+  ratings: { empty: 'No ratings to download from the currently displayed data.', failed: 'Failed to download ratings' },
+  feedback: { empty: 'No feedback to download.', failed: 'Failed to download feedback' },
+} as const;
+
+/** Hands a file to the browser's download machinery. */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -68,4 +25,19 @@ export function downloadText(fileName: string, text: string): void {
   link.remove();
   // The click has already handed the blob to the download; revoking later keeps slow browsers safe.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Downloads a full export, or alerts why not. */
+export async function downloadExport(secret: string, kind: 'ratings' | 'feedback'): Promise<void> {
+  const result = await fetchExport(secret, kind);
+  const texts = TEXTS[kind];
+  if (!result.ok) {
+    window.alert(result.message === null ? `${texts.failed}.` : `${texts.failed}: ${result.message}`);
+    return;
+  }
+  if ('empty' in result) {
+    window.alert(texts.empty);
+    return;
+  }
+  downloadBlob(kind === 'ratings' ? RATINGS_CSV_NAME : feedbackCsvName(new Date()), result.file);
 }

@@ -1,7 +1,10 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ordinal } from '../../../../domain/format';
 import { fetchStats, type InterviewStats } from './admin-api';
 import { useAdminSecret } from './admin-secret';
+
+// Its own chunk: the charting library loads only when the dashboard shows.
+const DashboardCharts = lazy(() => import('./charts/dashboard-charts'));
 
 /** Spec §2: as many columns as the highest numeric key of interviewCounts, 0 where a key is missing. */
 export function interviewColumns(counts: Record<string, number>): { label: string; count: number }[] {
@@ -79,6 +82,11 @@ export function DashboardPage() {
           </div>
         )
       )}
+      <div className="mt-8">
+        <Suspense fallback={<p className="text-gray-500">Loading charts...</p>}>
+          <DashboardCharts secret={secret} />
+        </Suspense>
+      </div>
     </section>
   );
 }

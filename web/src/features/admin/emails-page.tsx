@@ -1,5 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { createEmail, deleteEmail, fetchEmails, setPlan, type ApiResult, type EmailAccount } from './admin-api';
+import { createEmail, deleteEmail, fetchEmails, fetchUserData, setPlan, type ApiResult, type EmailAccount } from './admin-api';
+import { downloadBlob } from './csv-exports';
+import { EmailCreditsDialog } from './email-credits-dialog';
+import { EraseUserDialog } from './erase-user-dialog';
+import { failureText } from './format';
 import { useAdminList } from './use-admin-list';
 
 const BUTTON = 'rounded px-3 py-1 text-sm font-medium text-white disabled:cursor-not-allowed disabled:opacity-50';
@@ -27,6 +31,18 @@ export function EmailsPage() {
   const { secret, items: emails, loading, error, busy, act } = useAdminList(fetchEmails, EMAILS_TEXTS);
   const [creating, setCreating] = useState(false);
   const [draft, setDraft] = useState('');
+  const [credits, setCredits] = useState<EmailAccount | null>(null);
+  const [erasing, setErasing] = useState<string | null>(null);
+  const reload = () => void act(async () => null);
+
+  // A data request: everything stored about the person, as one JSON file.
+  const exportData = (account: EmailAccount) =>
+    void act(async (key) => {
+      const result = await fetchUserData(key, account.email);
+      if (!result.ok) return failureText(result, 'Failed to export the data', 'An error occurred while exporting the data.');
+      downloadBlob(`user-data-${account.email}.json`, new Blob([JSON.stringify(result.data, null, 2)], { type: 'application/json' }));
+      return null;
+    });
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -82,7 +98,7 @@ export function EmailsPage() {
       <table className="w-full border-collapse bg-white text-left text-sm">
         <thead>
           <tr>
-            {['Email', 'Plan', 'Actions'].map((header) => (
+            {['Email', 'Plan', 'Limit', 'Used', 'Remaining', 'Actions'].map((header) => (
               <th key={header} scope="col" className="border-b border-gray-200 px-3 py-2 font-semibold">
                 {header}
               </th>
@@ -105,7 +121,7 @@ export function EmailsPage() {
                   className="w-full rounded border border-gray-300 px-2 py-1"
                 />
               </td>
-              <td className="px-3 py-2" />
+              <td className="px-3 py-2" colSpan={4} />
               <td className="flex gap-2 px-3 py-2">
                 <button type="submit" form="create-email-form" disabled={busy} className={`${BUTTON} bg-green-700 hover:bg-green-800`}>
                   Save
@@ -122,7 +138,13 @@ export function EmailsPage() {
               <tr key={account.email} className="border-b border-gray-100">
                 <td className="px-3 py-2">{account.email}</td>
                 <td className="px-3 py-2">{pro ? 'Pro' : 'Free'}</td>
-                <td className="flex gap-2 px-3 py-2">
+                <td className="px-3 py-2">
+                  {account.limit}
+                  {account.sessionLimit !== null && <span className="text-gray-500"> (own)</span>}
+                </td>
+                <td className="px-3 py-2">{account.sessionsUsed}</td>
+                <td className="px-3 py-2">{account.remaining}</td>
+                <td className="flex flex-wrap gap-2 px-3 py-2">
                   <button
                     type="button"
                     disabled={busy}
@@ -134,6 +156,15 @@ export function EmailsPage() {
                   <button type="button" disabled={busy} onClick={() => remove(account)} className={`${BUTTON} bg-red-600 hover:bg-red-700`}>
                     Delete
                   </button>
+                  <button type="button" disabled={busy} onClick={() => setCredits(account)} aria-label={`Credits for ${account.email}`} className={`${BUTTON} bg-blue-700 hover:bg-blue-800`}>
+                    Credits
+                  </button>
+                  <button type="button" disabled={busy} onClick={() => exportData(account)} aria-label={`Export data of ${account.email}`} className={`${BUTTON} bg-slate-600 hover:bg-slate-700`}>
+                    Export data
+                  </button>
+                  <button type="button" disabled={busy} onClick={() => setErasing(account.email)} aria-label={`Erase data of ${account.email}`} className={`${BUTTON} bg-red-800 hover:bg-red-900`}>
+                    Erase data
+                  </button>
                 </td>
               </tr>
             );
@@ -142,6 +173,8 @@ export function EmailsPage() {
       </table>
       {loading && <p className="p-3 text-gray-500">Loading...</p>}
       {!loading && emails.length === 0 && error === null && <p className="p-3 text-gray-500">No emails yet.</p>}
+      {credits !== null && <EmailCreditsDialog secret={secret} account={credits} onClose={() => setCredits(null)} onChanged={reload} />}
+      {erasing !== null && <EraseUserDialog secret={secret} email={erasing} onClose={() => setErasing(null)} onErased={reload} />}
     </section>
   );
 }

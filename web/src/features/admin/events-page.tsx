@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { fetchEvents, type AdminEvent } from './admin-api';
 import { useAdminSecret } from './admin-secret';
-import { downloadText, ratingsCsv, RATINGS_CSV_NAME } from './csv-exports';
+import { downloadExport } from './csv-exports';
 import { EventDetails } from './event-details';
 import { failureText, formatDateTime } from './format';
 
@@ -45,13 +45,9 @@ export function EventsPage() {
     };
   }, [secret, load]);
 
+  // Every rating, not only the loaded pages: the server streams the whole export.
   const downloadRatings = () => {
-    const csv = ratingsCsv(events);
-    if (csv === null) {
-      window.alert('No ratings to download from the currently displayed data.');
-      return;
-    }
-    downloadText(RATINGS_CSV_NAME, csv);
+    if (secret !== null) void downloadExport(secret, 'ratings');
   };
 
   const loadOlder = () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { deleteFeedback, fetchFeedback, type AdminFeedback } from './admin-api';
-import { downloadText, feedbackCsv, feedbackCsvName } from './csv-exports';
+import { downloadExport } from './csv-exports';
 import { FeedbackDetails } from './feedback-details';
 import { failureText, formatDateTime } from './format';
 import { useAdminList } from './use-admin-list';
@@ -31,13 +31,9 @@ export function FeedbackPage() {
     });
   };
 
+  // Every feedback row, streamed by the server.
   const download = () => {
-    const csv = feedbackCsv(items);
-    if (csv === null) {
-      window.alert('No feedback to download.');
-      return;
-    }
-    downloadText(feedbackCsvName(new Date()), csv);
+    if (secret !== null) void downloadExport(secret, 'feedback');
   };
 
   return (

@@ -4,6 +4,7 @@ import { DashboardPage } from './dashboard-page';
 import { EmailsPage } from './emails-page';
 import { EventsPage } from './events-page';
 import { FeedbackPage } from './feedback-page';
+import { QuestionSetsPage } from './question-sets/question-sets-page';
 
 /** Each registered admin page's screen (the list and its labels: domain/admin-pages.ts). */
 const COMPONENTS: Record<AdminPageSlug, ComponentType> = {
@@ -11,6 +12,7 @@ const COMPONENTS: Record<AdminPageSlug, ComponentType> = {
   events: EventsPage,
   emails: EmailsPage,
   feedback: FeedbackPage,
+  'question-sets': QuestionSetsPage,
 };
 
 export interface AdminPageEntry {

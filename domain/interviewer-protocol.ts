@@ -1,9 +1,19 @@
 /**
- * What the server-side interviewer instructions and the browser's OpenAI transport must agree on:
- * the name of the tool the interviewer calls to end the interview, and the instruction the
- * browser sends for the closing remark once it did (docs/openai-realtime-mode.md).
+ * What the server (which owns every OpenAI voice call) and the browser's OpenAI transport must
+ * agree on (docs/openai-realtime-mode.md): the tool the interviewer calls to end the interview,
+ * how the one closing remark is marked, the marker of an answer that could not be transcribed, and
+ * which service errors end a call.
  */
 export const CLOSE_SESSION_TOOL_NAME = 'close_session';
+
+/** The server asks for the closing remark with this response metadata; the browser recognises it. */
+export const CLOSING_METADATA = { purpose: 'closing' } as const;
+
+/** An answer the voice service could not transcribe keeps its place in the transcript as this. */
+export const INAUDIBLE = '[inaudible]';
+
+/** Service error codes after which a call does not go on; every other error is survived and logged. */
+export const FATAL_REALTIME_ERROR_CODES: ReadonlySet<string> = new Set(['session_expired', 'beta_api_shape_disabled', 'invalid_api_key', 'insufficient_quota']);
 
 /** What to say once close_session was called: a brief closing remark given the reason. */
 export function closingRemarkInstructions(reason: string): string {

@@ -5,6 +5,7 @@ import type { Db } from './db/client';
 import type { SpeechClients } from './providers/speech-clients';
 import type { Interviewer, Rater, VoiceProvider } from './providers/types';
 import type { ClipStore } from './providers/speech-clips';
+import type { RealtimeCalls } from './providers/realtime-calls';
 
 /** The speech pipeline's upstream clients and the interviewer's audio in flight. */
 export interface SpeechPipeline {
@@ -19,6 +20,8 @@ export interface Providers {
   interviewer: Interviewer;
   /** Set in the speech-pipeline voice mode only. */
   speech?: SpeechPipeline;
+  /** Set in the OpenAI realtime voice mode only: the server's half of each call. */
+  realtime?: RealtimeCalls;
 }
 
 /** AppConfig after start-up resolved the admin secret (ADMIN_SECRET or the generated one). */

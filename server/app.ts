@@ -25,6 +25,7 @@ import { questionSetRoutes } from './routes/question-sets';
 import { userRoutes } from './routes/user';
 import { loadCatalogueIfEmpty, type CatalogueSet } from './services/catalogue';
 import { createQuestionSetCache } from './services/question-set-cache';
+import { hangUpAll } from './services/realtime-calls';
 import { completePendingRatings } from './services/ratings';
 import { memoryWindowCounter, postgresWindowCounter } from './services/window-counter';
 
@@ -88,6 +89,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   const ctx: AppContext = { config: resolved, db: database.db, providers, log: app.log, limits };
+  // OpenAI voice calls this process supervises are hung up before the database goes away.
+  app.addHook('preClose', async () => hangUpAll(ctx.db));
 
   registerErrorHandling(app);
   await registerSecurity(app, resolved, limits);

@@ -10,6 +10,7 @@
 import path from 'node:path';
 import type { AudioModel } from 'openai/resources/audio/audio';
 import type { SpeechModel } from 'openai/resources/audio/speech';
+import type { AudioTranscription, NoiseReductionType } from 'openai/resources/realtime/realtime';
 import { z } from 'zod';
 
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -58,8 +59,15 @@ const addressesSchema = listOf(z.union([z.ipv4(), z.ipv6()]), 'an IP address');
 /** Proxies whose X-Forwarded-For is believed: addresses or CIDR ranges. */
 const proxiesSchema = listOf(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]), 'an IP address or CIDR range');
 
-/** The Agents SDK default; `whisper-1`/`gpt-4o-*-transcribe` are reported to retire in 2027 (docs/openai-realtime-mode.md). */
-export const DEFAULT_TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
+/**
+ * Realtime defaults, typed with the official `openai` package's unions (a renamed value is a
+ * compile error) and checked against its deprecation notes by server/providers/realtime-defaults.test.ts.
+ * `whisper-1` and the `gpt-4o-*-transcribe` family are marked deprecated there (shutdown 2027-02-26).
+ */
+export const DEFAULT_TRANSCRIPTION_MODEL = 'gpt-transcribe' satisfies NonNullable<AudioTranscription['model']>;
+/** far_field: laptop and desk microphones, the usual way candidates practise; near_field is for headsets. */
+export const NOISE_REDUCTION_SETTINGS = ['far_field', 'near_field', 'off'] as const satisfies readonly (NoiseReductionType | 'off')[];
+export type NoiseReductionSetting = (typeof NOISE_REDUCTION_SETTINGS)[number];
 
 /**
  * Speech-pipeline defaults when OpenAI hosts STT and TTS: the current non-realtime models the
@@ -111,6 +119,14 @@ export const envSchema = z.object({
   OPENAI_BASE_URL: z.preprocess(emptyToUndefined, baseUrl.default('https://api.openai.com/v1')),
   REALTIME_MODEL: z.preprocess(emptyToUndefined, z.string().trim().min(1).default('gpt-realtime-2.1')),
   REALTIME_TRANSCRIPTION_MODEL: z.preprocess(emptyToUndefined, z.string().trim().min(1).default(DEFAULT_TRANSCRIPTION_MODEL)),
+  REALTIME_NOISE_REDUCTION: z.preprocess(
+    emptyToUndefined,
+    z.enum(NOISE_REDUCTION_SETTINGS, { error: `must be one of ${NOISE_REDUCTION_SETTINGS.join(', ')}` }).default('far_field'),
+  ),
+  MAX_SESSION_MINUTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(0.05, { error: 'must be at least 0.05' }).max(60, { error: 'must be at most 60 (the service ends a call at 60 minutes)' }).default(30),
+  ),
   LLM_BASE_URL: z.preprocess(emptyToUndefined, baseUrl.optional()),
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,
@@ -160,6 +176,10 @@ export interface AppConfig {
   realtimeModel: string;
   /** Writes the candidate's lines in OpenAI voice sessions. */
   realtimeTranscriptionModel: string;
+  /** The service's input noise reduction (`off`: none). */
+  realtimeNoiseReduction: NoiseReductionSetting;
+  /** A realtime call is asked to close, then hung up, at this length (minutes, may be fractional). */
+  maxSessionMinutes: number;
   llmBaseUrl: string | null;
   llmApiKey: string | null;
   llmModel: string | null;
@@ -275,6 +295,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     openaiBaseUrl: e.OPENAI_BASE_URL,
     realtimeModel: e.REALTIME_MODEL,
     realtimeTranscriptionModel: e.REALTIME_TRANSCRIPTION_MODEL,
+    realtimeNoiseReduction: e.REALTIME_NOISE_REDUCTION,
+    maxSessionMinutes: e.MAX_SESSION_MINUTES,
     llmBaseUrl: e.LLM_BASE_URL ?? null,
     llmApiKey: e.LLM_API_KEY ?? null,
     llmModel: e.LLM_MODEL ?? null,

@@ -1,11 +1,11 @@
 /**
  * One WebRTC call of the local realtime peer: a werift peer that answers the browser's offer and plays
- * a scripted interviewer over `oai-events` plus an Opus tone on the audio track.
+ * a scripted interviewer over `oai-events` plus an Opus tone on the audio track. A server may attach
+ * a sideband WebSocket by call id: it hears every server event and may send client events.
+ * Like the service, only one response runs at a time: a `response.create` meeting an active response
+ * is refused with `conversation_already_has_active_response`.
  */
 import { randomUUID } from 'node:crypto';
-
-/** Ids shaped like OpenAI's (`resp_…`, `item_…`, `call_…`). */
-const newId = (prefix: string): string => `${prefix}_${randomUUID().slice(0, 8)}`;
 import {
   type RTCDataChannel,
   RTCPeerConnection,
@@ -14,34 +14,55 @@ import {
   type RTCRtpTransceiver,
   useOPUS,
 } from 'werift';
+import type { WebSocket } from 'ws';
 import { DEFAULT_VAD, encodeToneFrame, FRAME_MS, FRAME_SAMPLES, OpusEnergyVad } from './audio';
 import type { PeerOptions } from './options';
+import { continueFrom, questionsFromInstructions, sessionUpdateSchema, type RealtimeSessionRequest } from './session-schema';
+
+/** Ids shaped like OpenAI's (`resp_…`, `item_…`, `call_…`). */
+const newId = (prefix: string): string => `${prefix}_${randomUUID().slice(0, 8)}`;
 
 export type JsonEvent = { type: string } & Record<string, unknown>;
 
 export interface CallRecord {
   id: string;
-  /** Every client event received over oai-events, in order. */
+  /** Every client event received over oai-events (the browser), in order. */
   clientEvents: JsonEvent[];
+  /** Every client event received over the sideband (the server), in order. */
+  sidebandEvents: JsonEvent[];
   /** Every server event sent, in order. */
   serverEvents: JsonEvent[];
+  /** The session as it stands (created from the call's session part, changed by session.update). */
+  session: RealtimeSessionRequest;
   utterances: number;
+  sidebandAttached: boolean;
+  hungUp: boolean;
   ended: boolean;
+}
+
+interface ActiveResponse {
+  id: string;
+  cancelled: boolean;
 }
 
 const TONE = encodeToneFrame();
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const usage = { total_tokens: 420, input_tokens: 300, output_tokens: 120, input_token_details: { audio_tokens: 200, text_tokens: 100 }, output_token_details: { audio_tokens: 100, text_tokens: 20 } };
 
 export class RealtimeCall {
   readonly record: CallRecord;
   private readonly pc: RTCPeerConnection;
   private channel: RTCDataChannel | null = null;
+  private sideband: WebSocket | null = null;
   private transceiver: RTCRtpTransceiver | null = null;
   private vad: OpusEnergyVad | null = null;
-  private busy = false;
-  private pending: Array<() => Promise<void>> = [];
+  private active: ActiveResponse | null = null;
+  /** A VAD turn that arrived while a response was running (bursts collapse into one). */
+  private pendingVadTurn = false;
+  private readonly questions: string[];
   /** Index of the next question to ask. */
   private nextQuestion = 0;
+  private resumed: boolean;
   private closeCalled = false;
   private turns = 0;
   private seq = Math.floor(Math.random() * 60_000);
@@ -49,14 +70,28 @@ export class RealtimeCall {
 
   constructor(
     private readonly options: PeerOptions,
-    private readonly questions: string[],
-    private readonly model: string,
+    session: RealtimeSessionRequest,
     private readonly onEnd: (call: RealtimeCall) => void,
   ) {
-    this.record = { id: `rtc_${randomUUID().replace(/-/g, '').slice(0, 24)}`, clientEvents: [], serverEvents: [], utterances: 0, ended: false };
+    this.record = {
+      id: `rtc_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
+      clientEvents: [],
+      sidebandEvents: [],
+      serverEvents: [],
+      session,
+      utterances: 0,
+      sidebandAttached: false,
+      hungUp: false,
+      ended: false,
+    };
+    this.questions = questionsFromInstructions(session.instructions);
+    // A continuation call starts at the question its instructions name.
+    const from = continueFrom(session.instructions);
+    this.resumed = from !== null;
+    if (from) this.nextQuestion = Math.max(0, this.questions.indexOf(from));
     this.pc = new RTCPeerConnection({
       codecs: { audio: [useOPUS()], video: [] },
-      // Loopback only (environment-notes.md): the browser and this peer share the machine.
+      // Loopback only: the browser and this peer share the machine.
       iceInterfaceAddresses: { udp4: '127.0.0.1' },
       iceUseIpv6: false,
       iceAdditionalHostAddresses: ['127.0.0.1'],
@@ -100,15 +135,22 @@ export class RealtimeCall {
     return this.pc.localDescription?.sdp ?? '';
   }
 
+  /** The server's sideband WebSocket (`/v1/realtime?call_id=`). */
+  attachSideband(ws: WebSocket): void {
+    this.sideband = ws;
+    this.record.sidebandAttached = true;
+    ws.on('message', (data: Buffer) => this.onClientMessage(data.toString('utf8'), 'sideband'));
+    ws.on('close', () => {
+      if (this.sideband === ws) this.sideband = null;
+    });
+  }
+
   private attachChannel(channel: RTCDataChannel): void {
     if (channel.label !== 'oai-events') return;
     this.channel = channel;
-    channel.onMessage.subscribe((data) => this.onClientMessage(typeof data === 'string' ? data : data.toString('utf8')));
+    channel.onMessage.subscribe((data) => this.onClientMessage(typeof data === 'string' ? data : data.toString('utf8'), 'browser'));
     const greet = () =>
-      this.send({
-        type: 'session.created',
-        session: { id: `sess_${this.record.id.slice(4)}`, object: 'realtime.session', type: 'realtime', model: this.model },
-      });
+      this.send({ type: 'session.created', session: { id: `sess_${this.record.id.slice(4)}`, object: 'realtime.session', ...this.record.session } });
     channel.stateChanged.subscribe((state) => {
       if (state === 'closed') this.end();
       if (state === 'open') greet();
@@ -117,28 +159,72 @@ export class RealtimeCall {
     if (channel.readyState === 'open') greet();
   }
 
+  /** Every server event goes to the browser's data channel and to the sideband. */
   private send(event: JsonEvent): void {
-    if (this.record.ended || this.channel?.readyState !== 'open') return;
+    if (this.record.ended) return;
     const withId = { event_id: `event_${randomUUID().slice(0, 12)}`, ...event };
     this.record.serverEvents.push(withId);
-    this.channel.send(JSON.stringify(withId));
+    const text = JSON.stringify(withId);
+    if (this.channel?.readyState === 'open') this.channel.send(text);
+    if (this.sideband?.readyState === 1) this.sideband.send(text);
   }
 
-  private onClientMessage(text: string): void {
+  private refuse(clientEventId: unknown, code: string, message: string): void {
+    this.send({
+      type: 'error',
+      error: { type: 'invalid_request_error', code, message, param: null, event_id: typeof clientEventId === 'string' ? clientEventId : null },
+    });
+  }
+
+  private onClientMessage(text: string, source: 'browser' | 'sideband'): void {
     let event: JsonEvent;
     try {
       event = JSON.parse(text) as JsonEvent;
     } catch {
-      this.send({ type: 'error', error: { type: 'invalid_request_error', code: 'invalid_json', message: 'Invalid JSON.' } });
+      this.refuse(null, 'invalid_json', 'Invalid JSON.');
       return;
     }
-    this.record.clientEvents.push(event);
-    if (event.type === 'session.update') this.send({ type: 'session.updated', session: { type: 'realtime', model: this.model } });
-    if (event.type === 'response.create') {
-      const response = event.response as { instructions?: unknown } | undefined;
-      if (typeof response?.instructions === 'string') this.enqueue(() => this.speak(this.options.closingRemark));
-      else this.enqueue(() => this.nextTurn());
+    (source === 'browser' ? this.record.clientEvents : this.record.sidebandEvents).push(event);
+    switch (event.type) {
+      case 'session.update':
+        return this.updateSession(event);
+      case 'response.create':
+        return this.createResponse(event);
+      case 'response.cancel':
+        if (this.active && (event.response_id === undefined || event.response_id === this.active.id)) this.active.cancelled = true;
+        return;
+      case 'conversation.item.create': {
+        const item = event.item as { type?: unknown } | undefined;
+        if (item?.type === 'function_call_output' && this.options.overlapOnClose) {
+          // The candidate says something just as the interviewer closes: the service's VAD starts a response.
+          void this.runResponse(() => this.speak(this.options.overlapLine, undefined, false));
+        }
+        return;
+      }
+      default:
+        return;
     }
+  }
+
+  private updateSession(event: JsonEvent): void {
+    const parsed = sessionUpdateSchema.safeParse(event.session);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      return this.refuse(event.event_id, 'invalid_value', `Invalid session.update: ${first?.path.join('.')}: ${first?.message}`);
+    }
+    const { type: _type, ...changes } = parsed.data;
+    this.record.session = { ...this.record.session, ...changes };
+    this.send({ type: 'session.updated', session: { object: 'realtime.session', ...this.record.session } });
+  }
+
+  private createResponse(event: JsonEvent): void {
+    if (this.active) {
+      return this.refuse(event.event_id, 'conversation_already_has_active_response', 'Conversation already has an active response in progress.');
+    }
+    const response = (event.response ?? {}) as { metadata?: Record<string, string> | null };
+    const metadata = response.metadata ?? undefined;
+    if (metadata?.purpose === 'closing') void this.runResponse(() => this.speak(this.options.closingRemark, metadata));
+    else void this.runResponse(() => this.nextTurn(metadata));
   }
 
   /** Like the real service with create_response: a finished answer triggers the next interviewer turn. */
@@ -149,35 +235,34 @@ export class RealtimeCall {
     const itemId = newId('item');
     this.send({ type: 'input_audio_buffer.speech_stopped', item_id: itemId });
     this.send({ type: 'input_audio_buffer.committed', item_id: itemId });
-    const lines = this.options.answers;
-    this.send({
-      type: 'conversation.item.input_audio_transcription.completed',
-      item_id: itemId,
-      content_index: 0,
-      transcript: lines[(n - 1) % lines.length] ?? `Answer ${n}.`,
-    });
-    if (!this.closeCalled && this.nextQuestion > 0) this.enqueue(() => this.nextTurn());
-  }
-
-  /** One response at a time, as the real service allows. */
-  private enqueue(turn: () => Promise<void>): void {
-    if (this.busy) {
-      // A burst of answers while the interviewer talks collapses into one follow-up turn.
-      if (this.pending.length === 0) this.pending.push(turn);
-      return;
+    if (this.options.failTranscriptions.includes(n)) {
+      this.send({
+        type: 'conversation.item.input_audio_transcription.failed',
+        item_id: itemId,
+        content_index: 0,
+        error: { type: 'transcription_error', code: 'audio_unintelligible', message: 'Audio could not be transcribed.' },
+      });
+    } else {
+      const lines = this.options.answers;
+      const transcript = lines[(n - 1) % lines.length] ?? `Answer ${n}.`;
+      this.send({ type: 'conversation.item.input_audio_transcription.delta', item_id: itemId, content_index: 0, delta: transcript.slice(0, 12) });
+      this.send({ type: 'conversation.item.input_audio_transcription.completed', item_id: itemId, content_index: 0, transcript });
     }
-    this.busy = true;
-    void (async () => {
-      let next: (() => Promise<void>) | undefined = turn;
-      while (next && !this.record.ended) {
-        await next();
-        next = this.pending.shift();
-      }
-      this.busy = false;
-    })();
+    if (this.closeCalled || this.nextQuestion === 0) return;
+    if (this.active) this.pendingVadTurn = true;
+    else void this.runResponse(() => this.nextTurn());
   }
 
-  private async nextTurn(): Promise<void> {
+  /** Runs one response, then a VAD turn that queued meanwhile. */
+  private async runResponse(turn: () => Promise<void>): Promise<void> {
+    await turn();
+    if (this.pendingVadTurn && !this.active && !this.record.ended && !this.closeCalled) {
+      this.pendingVadTurn = false;
+      await this.runResponse(() => this.nextTurn());
+    }
+  }
+
+  private async nextTurn(metadata?: Record<string, string>): Promise<void> {
     if (this.closeCalled) return;
     const limit = Math.min(this.questions.length, this.options.maxQuestions ?? Infinity);
     if (this.nextQuestion >= limit) {
@@ -185,66 +270,90 @@ export class RealtimeCall {
       return;
     }
     const question = this.questions[this.nextQuestion] ?? 'Tell me about yourself.';
-    const text = this.nextQuestion === 0 ? `${this.options.greeting} ${question}` : question;
+    const opening = this.turns === 0 ? (this.resumed ? 'Welcome back.' : this.options.greeting) : null;
+    const text = opening ? `${opening} ${question}` : question;
     this.nextQuestion += 1;
     await this.options.turnGate?.('before', this.turns + 1);
     if (this.record.ended) return;
-    await this.speak(text);
+    await this.speak(text, metadata);
   }
 
   private async callCloseSession(): Promise<void> {
     this.closeCalled = true;
-    const responseId = this.startResponse();
-    this.sendResponseDone(responseId, [
-      {
-        id: newId('item'),
-        type: 'function_call',
-        name: 'close_session',
-        call_id: newId('call'),
-        arguments: JSON.stringify({ reason: this.options.closeReason }),
+    const active = this.startResponse();
+    const args = JSON.stringify({ reason: this.options.closeReason });
+    const callId = newId('call');
+    this.send({ type: 'response.function_call_arguments.done', response_id: active.id, call_id: callId, arguments: args });
+    this.finishResponse(active, [{ id: newId('item'), type: 'function_call', name: 'close_session', call_id: callId, arguments: args }]);
+  }
+
+  /** `response.created` for a new response; it is the active one until finishResponse. */
+  private startResponse(metadata?: Record<string, string>): ActiveResponse {
+    const active = { id: newId('resp'), cancelled: false };
+    this.active = active;
+    this.send({ type: 'response.created', response: { id: active.id, object: 'realtime.response', status: 'in_progress', metadata: metadata ?? null } });
+    return active;
+  }
+
+  private finishResponse(active: ActiveResponse, output: JsonEvent[]): void {
+    const status = active.cancelled ? 'cancelled' : 'completed';
+    this.send({
+      type: 'response.done',
+      response: {
+        id: active.id,
+        object: 'realtime.response',
+        status,
+        status_details: active.cancelled ? { type: 'cancelled', reason: 'client_cancelled' } : null,
+        output: active.cancelled ? [] : output,
+        usage,
       },
-    ]);
+    });
+    if (this.active === active) this.active = null;
   }
 
-  /** `response.created` for a new response; answers its id. */
-  private startResponse(): string {
-    const responseId = newId('resp');
-    this.send({ type: 'response.created', response: { id: responseId, status: 'in_progress' } });
-    return responseId;
-  }
-
-  private sendResponseDone(responseId: string, output: JsonEvent[]): void {
-    this.send({ type: 'response.done', response: { id: responseId, object: 'realtime.response', status: 'completed', output } });
-  }
-
-  private async speak(text: string): Promise<void> {
-    const names = this.options.eventNames === 'beta'
-      ? { transcript: 'response.audio_transcript.done' }
-      : { transcript: 'response.output_audio_transcript.done' };
-    const responseId = this.startResponse();
-    this.send({ type: 'output_audio_buffer.started', response_id: responseId });
-    this.send({ type: names.transcript, response_id: responseId, item_id: newId('item'), output_index: 0, content_index: 0, transcript: text });
-    // A test may hold the turn in the speaking state; the tone keeps playing until it lets go.
-    let released = !this.options.turnGate;
-    if (this.options.turnGate) {
-      void Promise.resolve(this.options.turnGate('speaking', this.turns + 1)).finally(() => {
-        released = true;
-      });
+  /** `transcriptFirst`: the line's transcript before its audio (as the service's fast text does). */
+  private async speak(text: string, metadata?: Record<string, string>, transcriptFirst = true): Promise<void> {
+    const active = this.startResponse(metadata);
+    await delay(this.options.responseLatencyMs);
+    if (!active.cancelled && !this.record.ended) {
+      this.send({ type: 'output_audio_buffer.started', response_id: active.id });
+      const itemId = newId('item');
+      const transcript = () =>
+        this.send({ type: 'response.output_audio_transcript.done', response_id: active.id, item_id: itemId, output_index: 0, content_index: 0, transcript: text });
+      this.send({ type: 'response.output_audio_transcript.delta', response_id: active.id, item_id: itemId, output_index: 0, content_index: 0, delta: text.slice(0, 10) });
+      if (transcriptFirst) transcript();
+      // A test may hold the turn in the speaking state; the tone keeps playing until it lets go.
+      let released = !this.options.turnGate;
+      if (this.options.turnGate) {
+        void Promise.resolve(this.options.turnGate('speaking', this.turns + 1)).finally(() => {
+          released = true;
+        });
+      }
+      await this.playTone(this.options.speechMs, () => released || active.cancelled);
+      if (!transcriptFirst && !active.cancelled) transcript();
     }
-    await this.playTone(this.options.speechMs, () => released);
-    this.sendResponseDone(responseId, [
-      { type: 'message', role: 'assistant', content: [{ type: this.options.eventNames === 'beta' ? 'audio' : 'output_audio', transcript: text }] },
-    ]);
-    this.send({ type: 'output_audio_buffer.stopped', response_id: responseId });
+    this.finishResponse(active, [{ type: 'message', role: 'assistant', content: [{ type: 'output_audio', transcript: text }] }]);
+    this.send({ type: active.cancelled ? 'output_audio_buffer.cleared' : 'output_audio_buffer.stopped', response_id: active.id });
     this.turns += 1;
     await this.maybeFail();
   }
 
   private async maybeFail(): Promise<void> {
     const failure = this.options.midSessionFailure;
-    if (!failure || this.turns < failure.afterTurns) return;
-    if (failure.kind === 'error') {
-      this.send({ type: 'error', error: { type: 'server_error', code: 'session_expired', message: failure.message ?? 'The session ended unexpectedly.' } });
+    if (!failure || this.turns !== failure.afterTurns) return;
+    const message = failure.message ?? 'The session ended unexpectedly.';
+    if (failure.kind === 'fatal-error') {
+      this.send({ type: 'error', error: { type: 'invalid_request_error', code: 'session_expired', message, param: null, event_id: null } });
+      await this.close();
+    } else if (failure.kind === 'recoverable-error') {
+      this.send({ type: 'error', error: { type: 'invalid_request_error', code: 'invalid_value', message, param: 'item.content', event_id: null } });
+    } else if (failure.kind === 'failed-response') {
+      const active = this.startResponse();
+      this.send({
+        type: 'response.done',
+        response: { id: active.id, object: 'realtime.response', status: 'failed', status_details: { type: 'failed', error: { type: 'insufficient_quota', message } }, output: [], usage },
+      });
+      this.active = null;
     } else {
       await this.close();
     }
@@ -252,7 +361,7 @@ export class RealtimeCall {
 
   private async playTone(ms: number, released: () => boolean): Promise<void> {
     const frames = Math.max(1, Math.round(ms / FRAME_MS));
-    for (let i = 0; (i < frames || !released()) && !this.record.ended; i++) {
+    for (let i = 0; (i < frames || !released()) && !this.record.ended && !this.active?.cancelled; i++) {
       this.seq = (this.seq + 1) & 0xffff;
       this.timestamp = (this.timestamp + FRAME_SAMPLES) >>> 0;
       const header = new RtpHeader({ payloadType: 111, sequenceNumber: this.seq, timestamp: this.timestamp, marker: i === 0 });
@@ -266,7 +375,14 @@ export class RealtimeCall {
     this.record.ended = true;
     this.vad?.dispose();
     this.vad = null;
+    this.sideband?.close(1000, 'call ended');
     this.onEnd(this);
+  }
+
+  /** POST /v1/realtime/calls/{id}/hangup. */
+  async hangup(): Promise<void> {
+    this.record.hungUp = true;
+    await this.close();
   }
 
   /** Hangs up from the provider side (also the "dropped connection" failure mode). */

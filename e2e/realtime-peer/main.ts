@@ -1,6 +1,6 @@
 /**
  * Runs the local realtime peer by hand (`npm run peer`), e.g. for a demo without an OpenAI key:
- *   npm run peer -- --port 8787 --beta --max-questions 2
+ *   npm run peer -- --port 8787 --max-questions 2
  * then start the app with OPENAI_API_KEY=test-key OPENAI_BASE_URL=<printed base URL>.
  */
 import { startRealtimePeer } from './server';
@@ -15,7 +15,6 @@ const maxQuestions = arg('--max-questions');
 const peer = await startRealtimePeer(
   {
     apiKey: arg('--key') ?? 'test-key',
-    eventNames: process.argv.includes('--beta') ? 'beta' : 'ga',
     maxQuestions: maxQuestions ? Number(maxQuestions) : null,
   },
   Number.isInteger(port) && port >= 0 ? port : 0,

@@ -10,6 +10,7 @@ import { createSpeechClients } from './speech-clients';
 import { createSpeechPipelineVoice } from './speech-pipeline-voice';
 import { createBrowserSpeechVoice } from './browser-speech-voice';
 import { createOpenAiRealtimeVoice } from './openai-realtime';
+import { createRealtimeCalls } from './realtime-calls';
 import { createLlmClient, resolveLlmSettings } from './llm-client';
 import { createLlmInterviewer } from './llm-interviewer';
 import { createLlmRater } from './llm-rater';
@@ -25,7 +26,7 @@ export function createProviders(config: AppConfig, log: FastifyBaseLogger): Prov
   const speechSettings = voiceMode === 'pipeline' ? resolveSpeechSettings(config) : null;
   const speech = speechSettings && !('missing' in speechSettings) ? { clients: createSpeechClients(speechSettings), clips: createClipStore() } : undefined;
   const voice =
-    voiceMode === 'realtime' ? createOpenAiRealtimeVoice(config, log) : speech ? createSpeechPipelineVoice() : createBrowserSpeechVoice();
+    voiceMode === 'realtime' ? createOpenAiRealtimeVoice(config) : speech ? createSpeechPipelineVoice() : createBrowserSpeechVoice();
   // An LLM (LLM_BASE_URL + LLM_MODEL, or OPENAI_API_KEY) upgrades the interviewer and the rater;
   // the rubric rater stays the fallback.
   const llm = resolveLlmSettings(config);
@@ -42,5 +43,7 @@ export function createProviders(config: AppConfig, log: FastifyBaseLogger): Prov
     { voiceMode, voice: voice.transport, openaiConfigured: config.openaiApiKey !== null, llm: llm ? { baseUrl: llm.baseUrl, model: llm.model } : null },
     'providers selected',
   );
-  return { voice, rater, interviewer, speech };
+  // The server's half of every OpenAI voice call (SDP, sideband, hang-up) needs the key.
+  const realtime = voiceMode === 'realtime' && config.openaiApiKey ? createRealtimeCalls({ openaiApiKey: config.openaiApiKey, openaiBaseUrl: config.openaiBaseUrl }, log) : undefined;
+  return { voice, rater, interviewer, speech, realtime };
 }

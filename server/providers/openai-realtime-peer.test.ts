@@ -7,10 +7,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_VAD, encodeToneFrame, OpusEnergyVad } from '../../e2e/realtime-peer/audio';
 import { defaultPeerOptions } from '../../e2e/realtime-peer/options';
 import { startRealtimePeer, type RealtimePeer } from '../../e2e/realtime-peer/server';
-import { questionsFromInstructions } from '../../e2e/realtime-peer/session-schema';
+import { questionsFromInstructions, realtimeSessionSchema } from '../../e2e/realtime-peer/session-schema';
 import { buildInterviewerInstructions } from './interviewer-instructions';
-import { buildClientSecretRequest } from './openai-realtime';
-import type { QuestionSetRecord } from '../db/schema';
+import { buildRealtimeSession } from './realtime-session-config';
+import type { QuestionSetRecord } from './types';
 
 const set: QuestionSetRecord = {
   id: 1,
@@ -22,6 +22,7 @@ const set: QuestionSetRecord = {
   instructions: '',
   modelAnswers: '',
 };
+const session = buildRealtimeSession(set, { model: 'gpt-realtime-2.1' });
 
 let peer: RealtimePeer;
 beforeAll(async () => {
@@ -34,53 +35,45 @@ beforeEach(() => {
   peer.options = defaultPeerOptions();
 });
 
-async function mint(body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${peer.baseUrl}/realtime/client_secrets`, {
-    method: 'POST',
-    headers: { Authorization: 'Bearer test-key', 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as { value?: string; error?: { message: string; code: string | null } } };
+async function post(parts: Record<string, string>, auth = 'Bearer test-key') {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(parts)) form.set(name, value);
+  const res = await fetch(`${peer.baseUrl}/realtime/calls`, { method: 'POST', headers: { Authorization: auth }, body: form });
+  return { status: res.status, body: (await res.json()) as { error?: { message: string; code: string | null } } };
 }
 
+const issue = (value: unknown) => {
+  const parsed = realtimeSessionSchema.safeParse(value);
+  return parsed.success ? null : parsed.error.issues[0]?.path.join('.');
+};
+
 describe('the local realtime peer', () => {
-  it('issues ek_ secrets for a valid GA session body', async () => {
-    const answer = await mint(buildClientSecretRequest(set, 'gpt-realtime-2.1'));
-    expect(answer.status).toBe(200);
-    expect(answer.body.value).toMatch(/^ek_/);
+  it('accepts the session the server binds, and refuses what the service would', () => {
+    expect(issue(session)).toBeNull();
+    expect(issue({ ...session, extra: true })).toBe('');
+    expect(issue({ ...session, model: 'gpt-realtime-3' })).toBe('model');
+    expect(issue({ ...session, model: 'gpt-4o-realtime-preview' })).toBe('model');
+    expect(issue({ ...session, output_modalities: ['audio', 'text'] })).toBe('output_modalities');
+    expect(issue({ ...session, audio: { ...session.audio, output: { voice: 'robot' } } })).toBe('audio.output.voice');
+    const input = session.audio!.input!;
+    expect(issue({ ...session, audio: { ...session.audio, input: { ...input, transcription: { model: 'whisper-2' } } } })).toBe('audio.input.transcription.model');
+    expect(issue({ ...session, audio: { ...session.audio, input: { ...input, noise_reduction: { type: 'studio' } } } })).toBe('audio.input.noise_reduction.type');
+    expect(issue({ ...session, tools: [] })).toBe('tools');
+    // The beta shape (flat fields) is gone.
+    expect(issue({ type: 'realtime', model: 'gpt-realtime-2.1', voice: 'alloy', modalities: ['audio', 'text'] })).not.toBeNull();
   });
 
-  it('refuses a session without the close_session tool, and the beta header', async () => {
-    const body = buildClientSecretRequest(set, 'gpt-realtime-2.1');
-    const noTool = await mint({ ...body, session: { ...body.session, tools: [] } });
-    expect(noTool.status).toBe(400);
-    expect(noTool.body.error?.message).toBe('Invalid session: session.tools: tools must contain close_session with a required string reason');
-    const beta = await mint(body, { 'OpenAI-Beta': 'realtime=v1' });
-    expect(beta).toMatchObject({ status: 400, body: { error: { code: 'beta_api_shape_disabled' } } });
-    const flat = await mint({ model: 'gpt-4o-realtime-preview', voice: 'alloy' });
-    expect(flat.status).toBe(400);
-  });
-
-  it('refuses calls without an issued ek_ secret or with the wrong content type, and answers CORS preflight', async () => {
-    const secret = (await mint(buildClientSecretRequest(set, 'gpt-realtime-2.1'))).body.value!;
-    const post = (auth: string, type: string) =>
-      fetch(`${peer.baseUrl}/realtime/calls`, { method: 'POST', headers: { Authorization: auth, 'Content-Type': type }, body: 'v=0\r\n' });
-    const unknown = await post('Bearer ek_not_issued', 'application/sdp');
-    expect(unknown.status).toBe(401);
-    expect(await unknown.json()).toMatchObject({ error: { message: 'Invalid or expired ephemeral key.' } });
-    expect((await post('Bearer test-key', 'application/sdp')).status).toBe(401);
-    const json = await post(`Bearer ${secret}`, 'application/json');
-    expect(json.status).toBe(400);
-    expect(await json.json()).toMatchObject({ error: { message: 'Content-Type must be application/sdp.' } });
-
-    const preflight = await fetch(`${peer.baseUrl}/realtime/calls`, {
-      method: 'OPTIONS',
-      headers: { Origin: 'http://127.0.0.1:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
-    });
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
-    expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization, content-type');
-    expect(preflight.headers.get('access-control-expose-headers')).toBe('Location');
+  it('answers calls only with the API key, multipart sdp + session, and a valid session', async () => {
+    expect((await post({ sdp: 'v=0\r\n', session: JSON.stringify(session) }, 'Bearer ek_not_ours')).status).toBe(401);
+    const noSession = await post({ sdp: 'v=0\r\n' });
+    expect(noSession.status).toBe(400);
+    const bad = await post({ sdp: 'v=0\r\n', session: JSON.stringify({ ...session, tools: [] }) });
+    expect(bad).toMatchObject({ status: 400, body: { error: { code: 'invalid_value' } } });
+    const notSdp = await post({ sdp: 'hello', session: JSON.stringify(session) });
+    expect(notSdp).toMatchObject({ status: 400, body: { error: { code: 'invalid_offer' } } });
+    const raw = await fetch(`${peer.baseUrl}/realtime/calls`, { method: 'POST', headers: { Authorization: 'Bearer test-key', 'Content-Type': 'application/sdp' }, body: 'v=0\r\n' });
+    expect(raw.status).toBe(400);
+    expect(((await raw.json()) as { error: { code: string } }).error.code).toBe('invalid_content_type');
   });
 
   it('reads the questions back from the interviewer instructions', () => {

@@ -1,17 +1,20 @@
 /**
- * The OpenAI voice provider against the local realtime peer's HTTP server (the real wire protocol,
- * only the cloud replaced).
+ * The server's half of an OpenAI realtime call against the local realtime peer (the real wire
+ * protocol, only the cloud replaced): our own session token, the multipart call with the bound
+ * session, each upstream failure's sentence, the sideband and the hang-up.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startRealtimePeer, type RealtimePeer } from '../../e2e/realtime-peer/server';
-import { defaultPeerOptions } from '../../e2e/realtime-peer/options';
+import { makeOffer } from '../../e2e/realtime-peer/offer';
+import { defaultPeerOptions, type CallFailure } from '../../e2e/realtime-peer/options';
 import { questionsFromInstructions } from '../../e2e/realtime-peer/session-schema';
+import { startRealtimePeer, type RealtimePeer } from '../../e2e/realtime-peer/server';
 import { buildInterviewerInstructions, closeSessionToolParameters, CLOSE_SESSION_DESCRIPTION } from './interviewer-instructions';
 import { createOpenAiRealtimeVoice, PROVIDER_TEXTS } from './openai-realtime';
-import { ProviderError } from './types';
-import type { QuestionSetRecord } from '../db/schema';
+import { createRealtimeCalls, sidebandUrl } from './realtime-calls';
+import { buildRealtimeSession } from './realtime-session-config';
+import { ProviderError, type QuestionSetRecord } from './types';
 
 const set: QuestionSetRecord = {
   id: 7,
@@ -23,36 +26,18 @@ const set: QuestionSetRecord = {
   instructions: 'Focus on practical examples.',
   modelAnswers: 'A closure is a function bundled with its lexical scope. SECRET-MODEL-ANSWER',
 };
+const session = buildRealtimeSession(set, { model: 'gpt-realtime-2.1', transcriptionModel: 'gpt-transcribe', noiseReduction: 'far_field' });
 
 let peer: RealtimePeer;
 const warnings: Array<{ details: Record<string, unknown>; message: string }> = [];
 const log = { warn: (details: Record<string, unknown>, message: string) => warnings.push({ details, message }) };
+const calls = (overrides: { key?: string; baseUrl?: string; timeoutMs?: number } = {}) =>
+  createRealtimeCalls({ openaiApiKey: overrides.key ?? 'test-key', openaiBaseUrl: overrides.baseUrl ?? peer.baseUrl }, log, { timeoutMs: overrides.timeoutMs ?? 2000 });
 
-function provider(overrides: { key?: string | null; timeoutMs?: number; baseUrl?: string } = {}) {
-  return createOpenAiRealtimeVoice(
-    {
-      openaiApiKey: overrides.key === undefined ? 'test-key' : overrides.key,
-      openaiBaseUrl: overrides.baseUrl ?? peer.baseUrl,
-      realtimeModel: 'gpt-realtime-2.1',
-      realtimeTranscriptionModel: 'gpt-4o-mini-transcribe',
-    },
-    log,
-    overrides.timeoutMs === undefined ? {} : { timeoutMs: overrides.timeoutMs },
-  );
-}
-
-const input = { sessionId: 'sess-abc', set, userEmail: 'candidate@example.com' };
-
-async function expectProviderError(promise: Promise<unknown>, status: number, message: string, upstreamStatus?: number) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
+async function failure(promise: Promise<unknown>): Promise<ProviderError> {
+  const error = await promise.then(() => null, (e: unknown) => e);
   expect(error).toBeInstanceOf(ProviderError);
-  const pe = error as ProviderError;
-  expect(pe.message).toBe(message);
-  expect(pe.status).toBe(status);
-  expect(pe.upstreamStatus).toBe(upstreamStatus);
+  return error as ProviderError;
 }
 
 beforeAll(async () => {
@@ -63,7 +48,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   peer.options = defaultPeerOptions();
-  peer.secretRequests.length = 0;
+  peer.callRequests.length = 0;
   warnings.length = 0;
 });
 
@@ -80,106 +65,115 @@ describe('buildInterviewerInstructions (as bound to the realtime session)', () =
 });
 
 describe('createOpenAiRealtimeVoice', () => {
-  it('mints a client secret with the exact GA session body and answers the token', async () => {
-    const token = await provider().createSession(input);
-    expect(peer.secretRequests).toHaveLength(1);
-    const request = peer.secretRequests[0]!;
-    expect(request.authorization).toBe('Bearer test-key');
-    expect(request.betaHeader).toBeUndefined();
-    expect(request.body).toEqual({
-      expires_after: { anchor: 'created_at', seconds: 120 },
-      session: {
+  it('answers our own short-lived session token and our SDP address, never an OpenAI key', async () => {
+    const token = await createOpenAiRealtimeVoice({ openaiApiKey: 'test-key', realtimeModel: 'gpt-realtime-2.1' }).createSession({
+      sessionId: 'sess-abc',
+      set,
+      userEmail: 'c@example.com',
+    });
+    expect(token).toMatchObject({ transport: 'openai-realtime', sessionId: 'sess-abc', sdpUrl: '/interview/sessions/sess-abc/sdp', model: 'gpt-realtime-2.1' });
+    if (token.transport !== 'openai-realtime') throw new Error('expected an OpenAI token');
+    expect(token.client_secret.value).toMatch(/^rt_[\w-]{32}$/);
+    expect(token.client_secret.value).not.toContain('test-key');
+    expect(token.client_secret.expires_at).toBeGreaterThan(Date.now() / 1000 + 60);
+    expect(peer.callRequests).toHaveLength(0);
+  });
+
+  it('without a key answers 503', async () => {
+    const voice = createOpenAiRealtimeVoice({ openaiApiKey: null, realtimeModel: 'gpt-realtime-2.1' });
+    const error = await failure(voice.createSession({ sessionId: 's', set, userEmail: 'c@example.com' }));
+    expect(error).toMatchObject({ status: 503, message: PROVIDER_TEXTS.noKey });
+  });
+});
+
+describe('createRealtimeCalls', () => {
+  it('posts multipart sdp + the exact session with the server key, keeps the call id, opens the sideband and hangs up', async () => {
+    const offer = await makeOffer();
+    try {
+      const opened = await calls().create(offer.sdp, session, { sessionId: 's1' });
+      const request = peer.callRequests.at(-1)!;
+      expect(request.authorization).toBe('Bearer test-key');
+      expect(request.contentType).toMatch(/^multipart\/form-data; boundary=/);
+      expect(request.sdp).toBe(offer.sdp);
+      expect(request.session).toEqual({
         type: 'realtime',
         model: 'gpt-realtime-2.1',
         instructions: buildInterviewerInstructions(set),
         output_modalities: ['audio'],
         audio: {
           input: {
-            transcription: { model: 'gpt-4o-mini-transcribe', language: 'en' },
+            transcription: { model: 'gpt-transcribe', language: 'en' },
             turn_detection: { type: 'semantic_vad', eagerness: 'low', create_response: true, interrupt_response: true },
-            noise_reduction: { type: 'near_field' },
+            noise_reduction: { type: 'far_field' },
           },
           output: { voice: 'marin' },
         },
-        tools: [
-          {
-            type: 'function',
-            name: 'close_session',
-            description: CLOSE_SESSION_DESCRIPTION,
-            parameters: JSON.parse(JSON.stringify(closeSessionToolParameters)),
-          },
-        ],
+        tools: [{ type: 'function', name: 'close_session', description: CLOSE_SESSION_DESCRIPTION, parameters: JSON.parse(JSON.stringify(closeSessionToolParameters)) }],
         tool_choice: 'auto',
-      },
+      });
+      expect(opened.callId).toBe(peer.calls.at(-1)!.id);
+      expect(opened.answer).toMatch(/^v=0/);
+
+      const sideband = await calls().openSideband(opened.callId);
+      expect(peer.calls.at(-1)!.sidebandAttached).toBe(true);
+      const closed = new Promise<void>((resolve) => sideband.onClose(resolve));
+      await calls().hangup(opened.callId);
+      expect(peer.hangups).toContain(opened.callId);
+      await closed;
+      expect(peer.calls.at(-1)!.hungUp).toBe(true);
+      expect(warnings).toEqual([]);
+    } finally {
+      await offer.close();
+    }
+  });
+
+  const cases: Array<[CallFailure, number, string, number | undefined]> = [
+    ['reject-key', 502, PROVIDER_TEXTS.rejectedKey, 401],
+    ['forbidden', 502, PROVIDER_TEXTS.forbidden, 403],
+    ['rate-limit', 503, PROVIDER_TEXTS.rateLimited, 429],
+    ['quota', 503, PROVIDER_TEXTS.rateLimited, 429],
+    ['server-error', 503, PROVIDER_TEXTS.unavailable, 500],
+    ['unavailable', 503, PROVIDER_TEXTS.unavailable, 503],
+    ['slow', 504, PROVIDER_TEXTS.timeout, undefined],
+  ];
+  it.each(cases)('maps the upstream failure %s to %i with its sentence, the upstream status logged', async (kind, status, message, upstreamStatus) => {
+    peer.options.callFailure = kind;
+    peer.options.slowMs = 5000;
+    const error = await failure(calls({ timeoutMs: 300 }).create('v=0\r\n', session, { sessionId: 's2' }));
+    expect(error).toMatchObject({ status, message, upstreamStatus });
+    expect(warnings.at(-1)).toMatchObject({ message: 'OpenAI refused the realtime call', details: { sessionId: 's2', upstreamStatus } });
+  });
+
+  it('answers "malformed" for a call without a Location, "refused" for a session the service rejects, "network" when unreachable', async () => {
+    const offer = await makeOffer();
+    try {
+      peer.options.callFailure = 'no-location';
+      expect(await failure(calls().create(offer.sdp, session, {}))).toMatchObject({ status: 502, message: PROVIDER_TEXTS.malformed });
+    } finally {
+      await offer.close();
+    }
+    peer.options.callFailure = null;
+    const both = { ...session, output_modalities: ['audio', 'text'] as Array<'audio' | 'text'> };
+    expect(await failure(calls().create('v=0\r\n', both, {}))).toMatchObject({ status: 502, message: PROVIDER_TEXTS.refused, upstreamStatus: 400 });
+    expect(warnings.at(-1)?.details.detail).toContain('output_modalities takes exactly one of audio or text');
+
+    const closed = http.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((r) => closed.close(() => r()));
+    expect(await failure(calls({ baseUrl: `http://127.0.0.1:${port}/v1` }).create('v=0\r\n', session, {}))).toMatchObject({
+      status: 502,
+      message: PROVIDER_TEXTS.network,
     });
-    expect(token.transport).toBe('openai-realtime');
-    expect(token.sessionId).toBe('sess-abc');
-    expect(token.client_secret.value).toMatch(/^ek_[0-9a-f]{32}$/);
-    expect(token.client_secret.expires_at).toBeGreaterThan(Date.now() / 1000 + 60);
-    expect(token).toMatchObject({ sdpUrl: `${peer.baseUrl}/realtime/calls`, model: 'gpt-realtime-2.1' });
-    expect(warnings).toEqual([]);
   });
 
-  it('maps a rejected key to 502 and logs the upstream status', async () => {
-    await expectProviderError(provider({ key: 'wrong-key' }).createSession(input), 502, PROVIDER_TEXTS.rejectedKey, 401);
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]!.details).toMatchObject({ upstreamStatus: 401, detail: 'Incorrect API key provided.', sessionId: 'sess-abc' });
-    expect(PROVIDER_TEXTS.rejectedKey).toBe(
-      "The AI provider rejected the server's API key. Please ask the operator to check OPENAI_API_KEY.",
-    );
+  it('the sideband address keeps the scheme family (wss for https) and names the call', () => {
+    expect(sidebandUrl('https://api.openai.com/v1', 'rtc_1')).toBe('wss://api.openai.com/v1/realtime?call_id=rtc_1');
+    expect(sidebandUrl('http://127.0.0.1:9/v1/', 'rtc_2')).toBe('ws://127.0.0.1:9/v1/realtime?call_id=rtc_2');
   });
 
-  it('maps a 403 (a key without access, e.g. an unsupported region) to 502 with its own text', async () => {
-    peer.options.secretFailure = 'forbidden';
-    await expectProviderError(provider().createSession(input), 502, PROVIDER_TEXTS.forbidden, 403);
-    expect(warnings[0]!.details).toMatchObject({ upstreamStatus: 403, detail: 'Country, region, or territory not supported' });
-  });
-
-  it('binds the configured transcription model to the session', async () => {
-    const custom = createOpenAiRealtimeVoice(
-      { openaiApiKey: 'test-key', openaiBaseUrl: peer.baseUrl, realtimeModel: 'gpt-realtime-2.1', realtimeTranscriptionModel: 'gpt-transcribe' },
-      log,
-    );
-    await custom.createSession(input);
-    expect(JSON.stringify(peer.secretRequests.at(-1)?.body)).toContain('"transcription":{"model":"gpt-transcribe","language":"en"}');
-  });
-
-  it('maps rate limit or quota to 503', async () => {
-    peer.options.secretFailure = 'rate-limit';
-    await expectProviderError(provider().createSession(input), 503, PROVIDER_TEXTS.rateLimited, 429);
-    expect(warnings[0]!.details).toMatchObject({ upstreamStatus: 429 });
-  });
-
-  it('gives up after the bounded wait with 504', async () => {
-    peer.options.secretFailure = 'slow';
-    peer.options.slowMs = 5_000;
-    await expectProviderError(provider({ timeoutMs: 200 }).createSession(input), 504, PROVIDER_TEXTS.timeout);
-    expect(warnings[0]!.message).toBe('OpenAI client secret request timed out');
-  });
-
-  it('maps a malformed answer to 502', async () => {
-    peer.options.secretFailure = 'malformed';
-    await expectProviderError(provider().createSession(input), 502, PROVIDER_TEXTS.malformed, 200);
-  });
-
-  it('maps an upstream server error to 502 with a plain text', async () => {
-    peer.options.secretFailure = 'server-error';
-    await expectProviderError(provider().createSession(input), 502, PROVIDER_TEXTS.refused, 500);
-    expect(warnings[0]!.details).toMatchObject({ upstreamStatus: 500, detail: '<html><body>Internal Server Error</body></html>' });
-  });
-
-  it('maps an unreachable provider to 502', async () => {
-    // A port that was just free: nothing listens there any more.
-    const probe = http.createServer();
-    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise<void>((r) => probe.close(() => r()));
-    await expectProviderError(provider({ baseUrl: `http://127.0.0.1:${port}/v1` }).createSession(input), 502, PROVIDER_TEXTS.network);
-  });
-
-  it('refuses without an API key before calling anyone', async () => {
-    await expectProviderError(provider({ key: null }).createSession(input), 503, PROVIDER_TEXTS.noKey);
-    expect(peer.secretRequests).toHaveLength(0);
+  it('a sideband with the wrong key or an unknown call is refused', async () => {
+    expect(await failure(calls().openSideband('rtc_unknown'))).toMatchObject({ status: 502, upstreamStatus: 404 });
+    expect(await failure(calls({ key: 'wrong' }).openSideband('rtc_unknown'))).toMatchObject({ status: 502, upstreamStatus: 401 });
   });
 });
-

@@ -16,6 +16,11 @@ import type { AppContext } from '../app-context';
 import { perMinute } from '../plugins/security';
 import { rateTranscript } from '../services/ratings';
 import { abandonSession } from '../services/sessions';
+import { openRealtimeCall } from '../services/realtime-calls';
+import { z } from 'zod';
+
+/** An SDP offer is a few kB; anything much larger is not one. */
+const MAX_SDP_BYTES = 64 * 1024;
 import { mintSessionToken } from '../services/tokens';
 import { nextTurn } from '../services/turns';
 
@@ -26,6 +31,37 @@ const upstreamErrors = { 502: errorSchema, 503: errorSchema, 504: errorSchema };
 
 export function interviewRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addContentTypeParser('application/sdp', { parseAs: 'string', bodyLimit: MAX_SDP_BYTES }, (_request, body, done) => done(null, body));
+
+  r.post(
+    '/interview/sessions/:id/sdp',
+    {
+      bodyLimit: MAX_SDP_BYTES,
+      config: { rateLimit: perMinute(ctx.config.tokenRateLimit) },
+      schema: {
+        tags: ['interview'],
+        description:
+          "OpenAI voice mode: the browser's SDP offer (application/sdp, Authorization: Bearer <the token's client_secret.value>) in; " +
+          'the server opens the call with its own key and answers the SDP answer (201, application/sdp). A call that cannot start gives the credit back.',
+        params: sessionParamsSchema,
+        headers: z.object({ authorization: z.string().max(500).optional() }),
+        response: {
+          201: z.string().describe('application/sdp answer'),
+          400: errorSchema,
+          401: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          413: errorSchema,
+          ...upstreamErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = typeof request.body === 'string' ? request.body : '';
+      const answer = await openRealtimeCall(ctx, request.params.id, request.headers.authorization, body);
+      return reply.code(201).header('content-type', 'application/sdp').header('cache-control', 'no-store').send(answer);
+    },
+  );
 
   r.get(
     '/interview/token',

@@ -12,6 +12,8 @@ import { HttpError } from './http-error';
 import type { QuestionSetRecord } from '../db/schema';
 import { requireAccount, type Account } from './accounts';
 import { findQuestionSet, requireQuestionSet } from './question-sets';
+import { INAUDIBLE } from './realtime-call';
+import { settleRealtimeCall } from './realtime-calls';
 import { abandonWithRefund, claimForRating, NO_OPEN_SESSION, sessionForRating, type InterviewSession } from './sessions';
 
 export const RATING_FAILED = 'We could not rate this interview right now; your transcript is saved and will be rated later.';
@@ -21,7 +23,14 @@ export const NOTHING_TO_RATE_NO_REFUND =
 
 /** A candidate said something: at least one letter or digit in an interviewee line. */
 export function hasCandidateWords(entries: readonly TranscriptEntry[]): boolean {
-  return entries.some((entry) => entry.role === 'interviewee' && /[\p{L}\p{N}]/u.test(entry.transcript));
+  return entries.some((entry) => entry.role === 'interviewee' && entry.transcript !== INAUDIBLE && /[\p{L}\p{N}]/u.test(entry.transcript));
+}
+
+/** Said plainly in the feedback: answers the voice service could not transcribe were not rated on their words. */
+export function inaudibleNote(entries: readonly TranscriptEntry[]): string {
+  const n = entries.filter((entry) => entry.role === 'interviewee' && entry.transcript === INAUDIBLE).length;
+  if (n === 0) return '';
+  return `\n\n> ${n === 1 ? 'One answer' : `${n} answers`} could not be heard (marked "${INAUDIBLE}" in the transcript), so ${n === 1 ? 'it was' : 'they were'} rated as unanswered.`;
 }
 
 async function rateEvent(
@@ -33,7 +42,8 @@ async function rateEvent(
   let result;
   try {
     await ctx.db.update(events).set({ ratingAttempts: sql`${events.ratingAttempts} + 1` }).where(eq(events.id, eventId));
-    result = await ctx.providers.rater.rate({ set, transcripts: input.transcripts, durationSeconds: input.durationSeconds });
+    const rated = await ctx.providers.rater.rate({ set, transcripts: input.transcripts, durationSeconds: input.durationSeconds });
+    result = { ...rated, markdown: rated.markdown + inaudibleNote(input.transcripts) };
   } catch (error) {
     ctx.log.error({ err: error, eventId }, 'rating failed');
     await ctx.db
@@ -105,8 +115,14 @@ async function rateSession(
   input: RateRequest,
 ): Promise<RateResponse> {
   if (session.status === 'rated') return storedRating(ctx, session, set);
-  // The server's own record of a turn-taking session counts when the browser sent no answers.
-  const transcripts = hasCandidateWords(input.transcripts) ? input.transcripts : hasCandidateWords(session.turns) ? session.turns : null;
+  // A live voice call's transcript is the one the server heard over its sideband; the browser's
+  // copy is for display only. Elsewhere the server's record of the turns counts when the browser
+  // sent no answers.
+  const realtime = session.transport === 'openai-realtime';
+  if (realtime) session = await settleRealtimeCall(ctx, session);
+  const transcripts = realtime
+    ? hasCandidateWords(session.turns) ? session.turns : null
+    : hasCandidateWords(input.transcripts) ? input.transcripts : hasCandidateWords(session.turns) ? session.turns : null;
   if (!transcripts) return nothingToRate(ctx, session, set);
 
   const stored = await ctx.db.transaction(async (tx) => {

@@ -73,8 +73,8 @@ export async function recordMintedSession(
     accountId: input.accountId,
     questionSetId: input.questionSetId,
     transport: token.transport,
-    // Only a turn-taking transport's token is a credential here; an OpenAI `ek_` secret is not.
-    tokenHash: TURN_TRANSPORTS.has(token.transport) ? hashToken(token.client_secret.value) : null,
+    // Every transport's token is ours: it proves the session (turns, or an OpenAI call's SDP offer).
+    tokenHash: hashToken(token.client_secret.value),
   });
 }
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closingRemarkInstructions } from '../../../../domain/interviewer-protocol';
-import { OpenAiEventHandler } from './openai-events';
+import { INAUDIBLE, INAUDIBLE_NOTICE, OpenAiEventHandler } from './openai-events';
 import type { TransportEvent } from './types';
 
 function setup(startedAt = 1000) {
@@ -88,22 +87,19 @@ describe('OpenAiEventHandler', () => {
     ]);
   });
 
-  it('honours close_session once: function result, closing remark, microphone off, close-requested', () => {
+  it('leaves close_session to the server, and ends with its one closing remark: microphone off, close-requested once', () => {
     const t = setup();
     t.msg(closeCall('all questions covered'));
-    t.msg(closeCall('again', 'call_2'));
-    expect(t.sent).toEqual([
-      {
-        type: 'conversation.item.create',
-        item: { type: 'function_call_output', call_id: 'call_1', output: '{"ok":true}' },
-      },
-      {
-        type: 'response.create',
-        response: { instructions: closingRemarkInstructions('all questions covered'), tool_choice: 'none' },
-      },
-    ]);
+    // The server's sideband answers the tool and asks for the goodbye; the browser sends nothing.
+    expect(t.sent).toEqual([]);
+    expect(t.emitted).toEqual([]);
+    t.msg({ type: 'response.created', response: { id: 'resp_vad', metadata: null } });
+    expect(t.emitted).toEqual([]);
+    t.msg({ type: 'response.created', response: { id: 'resp_bye', metadata: { purpose: 'closing', request: 'seq_2' } } });
+    t.msg({ type: 'response.created', response: { id: 'resp_bye2', metadata: { purpose: 'closing' } } });
     expect(t.micStops()).toBe(1);
-    expect(t.emitted).toEqual([{ type: 'close-requested', reason: 'all questions covered' }]);
+    expect(t.emitted).toEqual([{ type: 'close-requested', reason: 'the interviewer is closing the interview' }]);
+    expect(t.handler.closing).toBe(true);
   });
 
   it('gives an answer the time its speech stopped, even when its transcription comes after the reply', () => {
@@ -135,29 +131,32 @@ describe('OpenAiEventHandler', () => {
 
   it('reports the closing remark done when its own audio buffer stops, not an earlier one', () => {
     const t = setup();
-    t.msg({ type: 'response.created', response: { id: 'resp_before' } });
-    t.msg({ type: 'output_audio_buffer.stopped', response_id: 'resp_before' });
-    t.msg(closeCall('all questions covered'));
-    t.msg({ type: 'response.created', response: { id: 'resp_goodbye' } });
-    t.msg({ type: 'response.created', response: { id: 'resp_later' } });
-    t.msg({ type: 'output_audio_buffer.started', response_id: 'resp_goodbye' });
-    t.msg({ type: 'output_audio_buffer.stopped', response_id: 'resp_close_call' });
-    expect(t.emitted.filter((e) => e.type === 'closing-remark-done')).toEqual([]);
-    t.msg({ type: 'output_audio_buffer.stopped', response_id: 'resp_goodbye' });
-    expect(t.emitted.filter((e) => e.type !== 'speaking')).toEqual([
-      { type: 'close-requested', reason: 'all questions covered' },
+    t.msg({ type: 'response.created', response: { id: 'resp_bye', metadata: { purpose: 'closing' } } });
+    t.emitted.length = 0;
+    t.msg({ type: 'output_audio_buffer.stopped', response_id: 'resp_question' });
+    expect(t.emitted).toEqual([]);
+    t.msg({ type: 'output_audio_buffer.started', response_id: 'resp_bye' });
+    t.msg({ type: 'output_audio_buffer.stopped', response_id: 'resp_bye' });
+    expect(t.emitted).toEqual([
+      { type: 'speaking', speaking: true },
+      { type: 'speaking', speaking: false },
       { type: 'closing-remark-done' },
     ]);
   });
 
-  it('closes with a plain reason when the arguments are not valid JSON', () => {
-    const t = setup();
-    t.msg({
-      type: 'response.done',
-      response: { output: [{ type: 'function_call', name: 'close_session', call_id: 'c', arguments: '{oops' }] },
-    });
-    expect(t.emitted).toEqual([{ type: 'close-requested', reason: 'the interviewer ended the interview' }]);
+  it('keeps an answer that could not be transcribed in its place as a marker, with a notice', () => {
+    const t = setup(1000);
+    t.advance(2000);
+    t.msg({ type: 'input_audio_buffer.speech_stopped', item_id: 'a1' });
+    t.advance(1500);
+    t.msg({ type: 'conversation.item.input_audio_transcription.failed', item_id: 'a1', error: { message: 'unintelligible' } });
+    expect(t.emitted).toEqual([
+      { type: 'candidate', text: INAUDIBLE, at: 2000 },
+      { type: 'notice', text: INAUDIBLE_NOTICE },
+    ]);
+    expect(INAUDIBLE_NOTICE).toBe('Your last answer could not be heard clearly. If it mattered, please say it again.');
   });
+
 
   it('does nothing for a response.done without a close_session call', () => {
     const t = setup();
@@ -182,11 +181,14 @@ describe('OpenAiEventHandler', () => {
     ]);
   });
 
-  it('treats an overlapping response.create as recoverable', () => {
+  it('survives recoverable errors; only fatal ones end the interview', () => {
     const t = setup();
-    t.msg({ type: 'error', error: { code: 'conversation_already_has_active_response', message: 'busy' } });
-    t.msg({ type: 'error' });
-    expect(t.emitted).toEqual([{ type: 'failed', message: 'The voice service reported an error.' }]);
+    t.msg({ type: 'error', error: { type: 'invalid_request_error', code: 'conversation_already_has_active_response', message: 'busy' } });
+    t.msg({ type: 'error', error: { type: 'invalid_request_error', code: 'invalid_value', message: 'bad item' } });
+    t.msg({ type: 'error', error: { type: 'server_error', code: null, message: 'hiccup' } });
+    expect(t.emitted).toEqual([]);
+    t.msg({ type: 'error', error: { type: 'invalid_request_error', code: 'session_expired', message: 'Your session hit the maximum duration.' } });
+    expect(t.emitted).toEqual([{ type: 'failed', message: 'The voice service reported an error: Your session hit the maximum duration.' }]);
   });
 
   it('emits nothing after a deliberate stop', () => {

@@ -1,9 +1,14 @@
 /**
  * Turns the realtime data-channel messages into transport events. Kept apart from the WebRTC plumbing
  * so unit tests can drive it with a fake channel: it only needs a way to send and a way to emit.
+ * The server owns the call (its sideband keeps the transcript, answers close_session and asks for
+ * the one closing remark); the browser shows what it hears and ends when the goodbye is done.
  */
-import { closingRemarkInstructions, CLOSE_SESSION_TOOL_NAME } from '../../../../domain/interviewer-protocol';
+import { CLOSING_METADATA, FATAL_REALTIME_ERROR_CODES, INAUDIBLE } from '../../../../domain/interviewer-protocol';
 import type { TransportEvent } from './types';
+
+export { INAUDIBLE };
+export const INAUDIBLE_NOTICE = 'Your last answer could not be heard clearly. If it mattered, please say it again.';
 
 export interface OpenAiEventDeps {
   /** Sends one client event over `oai-events`. */
@@ -14,28 +19,6 @@ export interface OpenAiEventDeps {
   /** performance.now() in the browser; injectable so tests get exact `at` values. */
   now(): number;
   startedAt: number;
-}
-
-interface ResponseOutputItem {
-  type?: unknown;
-  name?: unknown;
-  call_id?: unknown;
-  arguments?: unknown;
-}
-
-/** Reads `{"reason": "..."}`; a model that sends junk still gets its session closed, with a plain reason. */
-function parseReason(args: unknown): string {
-  if (typeof args === 'string') {
-    try {
-      const parsed: unknown = JSON.parse(args);
-      if (parsed && typeof parsed === 'object' && 'reason' in parsed && typeof parsed.reason === 'string' && parsed.reason.trim()) {
-        return parsed.reason.trim();
-      }
-    } catch {
-      // fall through to the default
-    }
-  }
-  return 'the interviewer ended the interview';
 }
 
 /** `err`: the `error` object of an `error` event, or of a failed response's `status_details`. */
@@ -52,13 +35,13 @@ function errorCode(event: Record<string, unknown>): string | undefined {
 }
 
 export class OpenAiEventHandler {
-  private closeHonoured = false;
+  private closeSeen = false;
   /**
    * When each answer's speech stopped, by item id. Transcription runs on a separate model and may
    * arrive after the interviewer's reply (brief §5.3); the answer keeps the time it was given.
    */
   private readonly speechEnds = new Map<string, number>();
-  /** After close_session: the id of the closing remark's response, once the service names it. */
+  /** The id of the closing remark's response, once the service names it. */
   private goodbyeId: string | null = null;
   private speaking = false;
   private failed = false;
@@ -119,6 +102,15 @@ export class OpenAiEventHandler {
         if (text) this.deps.emit({ type: 'candidate', text, at: spokenAt ?? this.at() });
         return;
       }
+      case 'conversation.item.input_audio_transcription.failed': {
+        // The answer keeps its place; the candidate is told plainly.
+        const itemId = typeof event.item_id === 'string' ? event.item_id : '';
+        const spokenAt = this.speechEnds.get(itemId);
+        this.speechEnds.delete(itemId);
+        this.deps.emit({ type: 'candidate', text: INAUDIBLE, at: spokenAt ?? this.at() });
+        this.deps.emit({ type: 'notice', text: INAUDIBLE_NOTICE });
+        return;
+      }
       // GA name first; the beta name is still accepted so an older peer or proxy keeps working.
       case 'response.output_audio_transcript.done':
       case 'response.audio_transcript.done': {
@@ -127,9 +119,14 @@ export class OpenAiEventHandler {
         return;
       }
       case 'response.created': {
-        // The first response created after close_session is the closing remark we asked for.
+        // The server's closing remark: the interview is ending (close_session or the time limit).
         const id = responseIdOf(event.response);
-        if (this.closeHonoured && this.goodbyeId === null && id !== null) this.goodbyeId = id;
+        if (id !== null && this.goodbyeId === null && isClosing(event.response)) {
+          this.goodbyeId = id;
+          this.closeSeen = true;
+          this.deps.stopMicrophone();
+          this.deps.emit({ type: 'close-requested', reason: 'the interviewer is closing the interview' });
+        }
         return;
       }
       case 'output_audio_buffer.started':
@@ -144,11 +141,12 @@ export class OpenAiEventHandler {
       case 'response.done':
         this.handleResponseDone(event);
         return;
-      case 'error':
-        // A second response.create while one runs is our sequencing slip, not a broken session.
-        if (errorCode(event) === 'conversation_already_has_active_response') return;
-        this.fail(errorMessage(event.error));
+      case 'error': {
+        // Most errors are recoverable (the server logs them); only the fatal ones end the interview.
+        const code = errorCode(event);
+        if (code && FATAL_REALTIME_ERROR_CODES.has(code)) this.fail(errorMessage(event.error));
         return;
+      }
       default:
         return;
     }
@@ -157,38 +155,27 @@ export class OpenAiEventHandler {
   private handleResponseDone(event: Record<string, unknown>): void {
     const response = event.response;
     // A failed response (e.g. the quota ran out mid-interview) leaves the interviewer silent for
-    // good; end the session like an error so what was said is still rated. `cancelled` is normal
-    // (the candidate spoke over the interviewer) and `incomplete` still spoke.
+    // good; the server hangs up, and the candidate is told now. `cancelled` is normal (the
+    // candidate spoke over the interviewer) and `incomplete` still spoke.
     if (response && typeof response === 'object' && 'status' in response && response.status === 'failed') {
       const details = 'status_details' in response ? response.status_details : undefined;
       this.fail(errorMessage(details && typeof details === 'object' && 'error' in details ? details.error : undefined));
-      return;
     }
-    if (!response || typeof response !== 'object' || !('output' in response) || !Array.isArray(response.output)) return;
-    const call = (response.output as ResponseOutputItem[]).find(
-      (item) => item && item.type === 'function_call' && item.name === CLOSE_SESSION_TOOL_NAME,
-    );
-    if (!call || this.closeHonoured) return;
-    this.closeHonoured = true;
-    const reason = parseReason(call.arguments);
-    const callId = typeof call.call_id === 'string' ? call.call_id : undefined;
-    // The model waits for the function result before it may speak again; then one closing remark.
-    if (callId) {
-      this.deps.send({
-        type: 'conversation.item.create',
-        item: { type: 'function_call_output', call_id: callId, output: JSON.stringify({ ok: true }) },
-      });
-    }
-    this.deps.send({
-      type: 'response.create',
-      response: { instructions: closingRemarkInstructions(reason), tool_choice: 'none' },
-    });
-    this.deps.stopMicrophone();
-    this.deps.emit({ type: 'close-requested', reason });
+  }
+
+  /** True once the closing remark began. */
+  get closing(): boolean {
+    return this.closeSeen;
   }
 }
 
 function responseIdOf(response: unknown): string | null {
   if (!response || typeof response !== 'object' || !('id' in response)) return null;
   return typeof response.id === 'string' ? response.id : null;
+}
+
+function isClosing(response: unknown): boolean {
+  if (!response || typeof response !== 'object' || !('metadata' in response)) return false;
+  const metadata = response.metadata;
+  return Boolean(metadata && typeof metadata === 'object' && 'purpose' in metadata && metadata.purpose === CLOSING_METADATA.purpose);
 }

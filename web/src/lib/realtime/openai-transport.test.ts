@@ -65,9 +65,9 @@ class FakePeer {
 
 const token: OpenAiToken = {
   transport: 'openai-realtime',
-  client_secret: { value: 'ek_test_123', expires_at: 2_000_000_000 },
+  client_secret: { value: 'rt_test_123', expires_at: 2_000_000_000 },
   sessionId: 'sess-1',
-  sdpUrl: 'http://127.0.0.1:9/v1/realtime/calls',
+  sdpUrl: '/interview/sessions/s-1/sdp',
   model: 'gpt-realtime-2.1',
 };
 
@@ -109,7 +109,7 @@ function setup(respond: () => Response = () => new Response('v=0\r\no=fake-answe
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('createOpenAiTransport', () => {
-  it('posts the SDP offer with the secret and resolves when oai-events opens', async () => {
+  it('posts the SDP offer to our server with our session token and resolves when oai-events opens', async () => {
     const t = setup();
     await settle();
     expect(t.constraints).toEqual([{ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true } }]);
@@ -117,11 +117,11 @@ describe('createOpenAiTransport', () => {
     expect(t.peer.channel?.label).toBe('oai-events');
     expect(t.requests).toEqual([
       {
-        url: 'http://127.0.0.1:9/v1/realtime/calls',
+        url: '/interview/sessions/s-1/sdp',
         init: {
           method: 'POST',
           body: 'v=0\r\no=fake-offer\r\n',
-          headers: { Authorization: 'Bearer ek_test_123', 'Content-Type': 'application/sdp' },
+          headers: { Authorization: 'Bearer rt_test_123', 'Content-Type': 'application/sdp' },
         },
       },
     ]);
@@ -204,21 +204,20 @@ describe('createOpenAiTransport', () => {
     expect(t.events).toEqual([]);
   });
 
-  it('stops the microphone when the interviewer calls close_session', async () => {
+  it('stops the microphone when the closing remark of the server starts, and sends nothing for close_session', async () => {
     const t = setup();
     await settle();
     t.peer.channel?.open();
     await t.started;
     t.peer.channel?.receive({
       type: 'response.done',
-      response: { output: [{ type: 'function_call', name: 'close_session', call_id: 'c1', arguments: '{"reason":"done"}' }] },
+      response: { status: 'completed', output: [{ type: 'function_call', name: 'close_session', call_id: 'c1', arguments: '{"reason":"done"}' }] },
     });
+    expect(t.track.stopped).toBe(false);
+    t.peer.channel?.receive({ type: 'response.created', response: { id: 'resp_bye', metadata: { purpose: 'closing' } } });
     expect(t.track.stopped).toBe(true);
     expect(t.peer.closed).toBe(false);
-    expect(t.events).toEqual([{ type: 'close-requested', reason: 'done' }]);
-    expect(t.peer.channel?.sent.map((s) => (JSON.parse(s) as { type: string }).type)).toEqual([
-      'conversation.item.create',
-      'response.create',
-    ]);
+    expect(t.events).toEqual([{ type: 'close-requested', reason: 'the interviewer is closing the interview' }]);
+    expect(t.peer.channel?.sent).toEqual([]);
   });
 });

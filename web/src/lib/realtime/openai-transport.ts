@@ -1,9 +1,12 @@
 /**
  * The OpenAI Realtime (GA) voice transport: microphone → RTCPeerConnection → the provider, events
  * over the `oai-events` data channel, the interviewer's voice played from the remote track.
- * The browser talks to the provider directly with the short-lived `ek_...` secret minted by our server.
+ * The SDP offer goes to *our* server (the token's `sdpUrl`, with our short-lived session token as
+ * bearer), which opens the call with its own key and keeps the authoritative transcript; the
+ * audio and the data channel still flow between the browser and the provider directly.
  */
 import type { OpenAiToken, TokenResponse } from '../../../../contract';
+import { apiUrl } from '../api-base';
 import { OpenAiEventHandler } from './openai-events';
 import type { TransportContext, TransportListener, VoiceTransport } from './types';
 
@@ -52,7 +55,7 @@ const MIC_CONSTRAINTS: MediaStreamConstraints = {
   audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
 };
 
-/** The provider's answer to a failed SDP POST is JSON `{error: {message}}`; show its message if there is one. */
+/** Our server answers a failed SDP POST with `{error: "sentence"}` (a provider may say `{error: {message}}`). */
 async function sdpFailureMessage(res: Response): Promise<string> {
   let detail = '';
   try {
@@ -176,7 +179,9 @@ export function createOpenAiTransport(
       await peer.setLocalDescription(offer);
       let res: Response;
       try {
-        res = await deps.fetch(active.sdpUrl, {
+        // A relative sdpUrl is our API (the usual case); an absolute one is used as given.
+        const url = /^https?:\/\//.test(active.sdpUrl) ? active.sdpUrl : apiUrl(active.sdpUrl);
+        res = await deps.fetch(url, {
           method: 'POST',
           body: offer.sdp ?? '',
           headers: { Authorization: `Bearer ${active.client_secret.value}`, 'Content-Type': 'application/sdp' },

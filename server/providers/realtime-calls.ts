@@ -1,0 +1,148 @@
+/**
+ * The server's half of an OpenAI realtime call (GA "unified interface"): the browser's SDP offer
+ * goes to `POST {OPENAI_BASE_URL}/realtime/calls` as multipart `sdp` + `session` with the server
+ * key (the official `openai` client does the wire format and the bounded wait), the call id comes
+ * from `Location`, a sideband WebSocket (`/realtime?call_id=`) hears every event of the call, and
+ * `/realtime/calls/{id}/hangup` ends it. Upstream failures become a ProviderError with a sentence
+ * for the candidate; the upstream's own words go to the log only.
+ */
+import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
+import type { RealtimeClientEvent, RealtimeServerEvent, RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
+import WebSocket from 'ws';
+import { PROVIDER_TEXTS, type ProviderLog } from './openai-realtime';
+import { ProviderError } from './types';
+
+export const CALL_TIMEOUT_MS = 10_000;
+export const SIDEBAND_OPEN_TIMEOUT_MS = 5_000;
+
+export interface Sideband {
+  send(event: RealtimeClientEvent): void;
+  close(): void;
+  onEvent(listener: (event: RealtimeServerEvent) => void): void;
+  onClose(listener: () => void): void;
+}
+
+export interface RealtimeCalls {
+  /** Posts the offer with the session; answers the call id and the answer SDP. */
+  create(sdp: string, session: RealtimeSessionCreateRequest, logContext: Record<string, unknown>): Promise<{ callId: string; answer: string }>;
+  /** Ends the call; failures are logged (the call may already be over). */
+  hangup(callId: string): Promise<void>;
+  /** Opens the sideband WebSocket of a call (resolves once it is open). */
+  openSideband(callId: string): Promise<Sideband>;
+}
+
+export interface RealtimeCallsConfig {
+  openaiApiKey: string;
+  /** No trailing slash, e.g. https://api.openai.com/v1 */
+  openaiBaseUrl: string;
+}
+
+/** The sideband's address: the API base with a WebSocket scheme (wss for https). */
+export function sidebandUrl(baseUrl: string, callId: string): string {
+  const url = new URL(`${baseUrl.replace(/\/+$/, '')}/realtime`);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  url.searchParams.set('call_id', callId);
+  return url.toString();
+}
+
+/** Maps an upstream failure to the candidate's sentence (status 502/503/504). */
+export function providerErrorOf(error: unknown): ProviderError {
+  if (error instanceof ProviderError) return error;
+  if (error instanceof APIConnectionTimeoutError) return new ProviderError(PROVIDER_TEXTS.timeout, 504);
+  if (error instanceof APIError && error.status !== undefined) {
+    const status = error.status;
+    if (status === 401) return new ProviderError(PROVIDER_TEXTS.rejectedKey, 502, status);
+    // A valid key without access (region not supported, project permissions).
+    if (status === 403) return new ProviderError(PROVIDER_TEXTS.forbidden, 502, status);
+    // Rate limited, or the account's quota is used up (`insufficient_quota`): both are 429.
+    if (status === 429) return new ProviderError(PROVIDER_TEXTS.rateLimited, 503, status);
+    if (status >= 500) return new ProviderError(PROVIDER_TEXTS.unavailable, 503, status);
+    return new ProviderError(PROVIDER_TEXTS.refused, 502, status);
+  }
+  return new ProviderError(PROVIDER_TEXTS.network, 502);
+}
+
+function callIdOf(location: string | null): string | null {
+  const id = location?.split('?')[0]?.split('/').filter(Boolean).pop();
+  return id && /^[\w-]{1,200}$/.test(id) ? id : null;
+}
+
+export function createRealtimeCalls(config: RealtimeCallsConfig, log: ProviderLog, options: { timeoutMs?: number } = {}): RealtimeCalls {
+  const client = new OpenAI({
+    apiKey: config.openaiApiKey,
+    baseURL: config.openaiBaseUrl,
+    // Explicit, so the SDK never picks these up from the environment.
+    organization: null,
+    project: null,
+    timeout: options.timeoutMs ?? CALL_TIMEOUT_MS,
+    // The candidate waits on the start button: one bounded try, a clear answer.
+    maxRetries: 0,
+  });
+
+  async function create(sdp: string, session: RealtimeSessionCreateRequest, logContext: Record<string, unknown>) {
+    let res: Response;
+    try {
+      res = await client.realtime.calls.create({ sdp, session });
+    } catch (error) {
+      const mapped = providerErrorOf(error);
+      const detail = error instanceof APIError ? error.message.slice(0, 500) : error instanceof Error ? error.message : String(error);
+      log.warn({ ...logContext, upstreamStatus: mapped.upstreamStatus, detail }, 'OpenAI refused the realtime call');
+      throw mapped;
+    }
+    const callId = callIdOf(res.headers.get('location'));
+    const answer = await res.text().catch(() => '');
+    if (!callId || !answer.startsWith('v=')) {
+      log.warn({ ...logContext, upstreamStatus: res.status, location: res.headers.get('location') }, 'OpenAI answered the realtime call without a call id or SDP');
+      if (callId) void hangup(callId);
+      throw new ProviderError(PROVIDER_TEXTS.malformed, 502, res.status);
+    }
+    return { callId, answer };
+  }
+
+  async function hangup(callId: string): Promise<void> {
+    try {
+      await client.realtime.calls.hangup(callId);
+    } catch (error) {
+      log.warn({ callId, upstreamStatus: error instanceof APIError ? error.status : undefined }, 'OpenAI hang-up failed (the call may already be over)');
+    }
+  }
+
+  function openSideband(callId: string): Promise<Sideband> {
+    const ws = new WebSocket(sidebandUrl(config.openaiBaseUrl, callId), {
+      headers: { Authorization: `Bearer ${config.openaiApiKey}` },
+      handshakeTimeout: SIDEBAND_OPEN_TIMEOUT_MS,
+      perMessageDeflate: false,
+    });
+    const sideband: Sideband = {
+      send: (event) => {
+        if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(event));
+      },
+      close: () => ws.close(1000, 'done'),
+      onEvent: (listener) =>
+        ws.on('message', (data: WebSocket.RawData) => {
+          let event: unknown;
+          try {
+            event = JSON.parse(data.toString());
+          } catch {
+            return;
+          }
+          if (event && typeof event === 'object' && typeof (event as { type?: unknown }).type === 'string') listener(event as RealtimeServerEvent);
+        }),
+      onClose: (listener) => ws.on('close', () => listener()),
+    };
+    return new Promise((resolve, reject) => {
+      ws.once('open', () => resolve(sideband));
+      ws.once('unexpected-response', (_req, res) => {
+        log.warn({ callId, upstreamStatus: res.statusCode }, 'OpenAI refused the sideband connection');
+        ws.terminate();
+        reject(new ProviderError(PROVIDER_TEXTS.refused, 502, res.statusCode));
+      });
+      ws.once('error', (error) => {
+        log.warn({ callId, err: error.message }, 'OpenAI sideband connection failed');
+        reject(new ProviderError(PROVIDER_TEXTS.network, 502));
+      });
+    });
+  }
+
+  return { create, hangup, openSideband };
+}

@@ -1,0 +1,289 @@
+/**
+ * One OpenAI realtime call as the server supervises it over the sideband: the authoritative
+ * transcript (candidate transcriptions in the order they were spoken, failed ones as a marker,
+ * interviewer transcripts), the usage of every response, errors (only fatal ones end the call),
+ * close_session (tool result, one closing remark through the response sequencer, hang-up about
+ * 4 s later), the time limit, a browser that vanished, and the interviewer's instructions, which a
+ * `session.update` from the browser cannot change (the server restores its own config).
+ * No database or Fastify here: everything outside comes in through `CallDeps`.
+ */
+import type { RealtimeServerEvent, RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
+import type { TranscriptEntry } from '../../contract';
+import { CLOSE_SESSION_TOOL_NAME, CLOSING_METADATA, FATAL_REALTIME_ERROR_CODES, INAUDIBLE } from '../../domain/interviewer-protocol';
+import type { Sideband } from '../providers/realtime-calls';
+import { closingResponse } from '../providers/realtime-session-config';
+
+export { INAUDIBLE };
+import { ResponseSequencer } from '../providers/response-sequencer';
+
+/** The call ends about this long after the closing remark was asked for... */
+export const CLOSE_DELAY_MS = 4000;
+/** ...or when the remark has been played out, if later, but never waited for longer than this. */
+export const CLOSING_REMARK_WAIT_MS = 10_000;
+/** No speech, response or transcript for this long: the browser is gone, the call is hung up. */
+export const IDLE_HANGUP_MS = 3 * 60_000;
+export const TIME_LIMIT_REASON = 'the time limit for this interview was reached';
+
+export interface CallUsage {
+  responses: number;
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+}
+
+export interface CallLog {
+  info(details: Record<string, unknown>, message: string): void;
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
+export interface CallDeps {
+  sideband: Sideband;
+  /** POST /realtime/calls/{id}/hangup; never throws. */
+  hangup(): Promise<void>;
+  /** Stores the whole transcript so far; calls are serialised here, one at a time. */
+  saveTranscript(entries: TranscriptEntry[]): Promise<void>;
+  log: CallLog;
+  schedule(fn: () => void, ms: number): () => void;
+  /** Milliseconds since the interview session started: the `at` of every line. */
+  elapsed(): number;
+  /** The session the server bound to the call; restored when someone else changes it. */
+  session: RealtimeSessionCreateRequest;
+  /** Lines of earlier calls of the same interview (a resumed one). */
+  transcript?: TranscriptEntry[];
+  /** This call is asked to close after this long. */
+  maxDurationMs: number;
+  idleMs?: number;
+  onEnded(reason: string): void;
+}
+
+type EventOf<T extends RealtimeServerEvent['type']> = Extract<RealtimeServerEvent, { type: T }>;
+
+export class CallSupervisor {
+  readonly transcript: TranscriptEntry[];
+  readonly usage: CallUsage = { responses: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+  readonly errors: Array<{ code: string | null; message: string }> = [];
+  /** Why the call ended; null while it runs. */
+  endReason: string | null = null;
+  closeReason: string | null = null;
+  restoredSessions = 0;
+  private readonly sequencer: ResponseSequencer;
+  private readonly speechEnds = new Map<string, number>();
+  private goodbyeId: string | null = null;
+  private goodbyeHeard = false;
+  private closeDelayPassed = false;
+  private readonly cancels: Array<() => void> = [];
+  private cancelIdle: (() => void) | null = null;
+  private saving: Promise<void> = Promise.resolve();
+  private hangingUp: Promise<void> | null = null;
+
+  constructor(private readonly deps: CallDeps) {
+    this.transcript = [...(deps.transcript ?? [])];
+    this.sequencer = new ResponseSequencer((event) => deps.sideband.send(event));
+    deps.sideband.onEvent((event) => this.handle(event));
+    deps.sideband.onClose(() => this.finish('the voice service closed the call'));
+    this.cancels.push(deps.schedule(() => this.close(TIME_LIMIT_REASON), deps.maxDurationMs));
+    this.touch();
+  }
+
+  get ended(): boolean {
+    return this.endReason !== null;
+  }
+
+  /** Asks for a response (e.g. the opening turn of a resumed call) through the sequencer. */
+  requestResponse(): void {
+    this.sequencer.request({});
+  }
+
+  handle(event: RealtimeServerEvent): void {
+    if (this.ended) return;
+    switch (event.type) {
+      case 'input_audio_buffer.speech_started':
+        return this.touch();
+      case 'input_audio_buffer.speech_stopped':
+        this.touch();
+        this.speechEnds.set(event.item_id, this.deps.elapsed());
+        return;
+      case 'conversation.item.input_audio_transcription.completed':
+        this.touch();
+        return this.addAnswer(event.item_id, event.transcript.trim());
+      case 'conversation.item.input_audio_transcription.failed':
+        this.deps.log.warn({ itemId: event.item_id, error: event.error }, 'realtime transcription failed; the answer is kept as inaudible');
+        return this.addAnswer(event.item_id, INAUDIBLE);
+      case 'response.output_audio_transcript.done':
+        this.touch();
+        if (event.transcript.trim()) this.add({ role: 'interviewer', transcript: event.transcript.trim(), at: this.deps.elapsed() });
+        return;
+      case 'response.created':
+        return this.responseCreated(event);
+      case 'response.done':
+        return this.responseDone(event);
+      case 'output_audio_buffer.stopped':
+        if (this.goodbyeId !== null && event.response_id === this.goodbyeId) this.goodbyeEnded();
+        return;
+      case 'session.updated':
+        return this.guardSession(event);
+      case 'error':
+        return this.serviceError(event);
+      default:
+        return;
+    }
+  }
+
+  /** The interview ends (close_session or the time limit): one closing remark, then the hang-up. */
+  close(reason: string, toolCallId?: string): void {
+    if (this.ended || this.closeReason !== null) return;
+    this.closeReason = reason;
+    this.deps.log.info({ reason }, 'realtime call closing');
+    if (toolCallId) {
+      this.deps.sideband.send({
+        type: 'conversation.item.create',
+        item: { type: 'function_call_output', call_id: toolCallId, output: JSON.stringify({ ok: true }) },
+      });
+    }
+    this.sequencer.request(closingResponse(reason));
+    this.cancels.push(
+      this.deps.schedule(() => {
+        this.closeDelayPassed = true;
+        if (this.goodbyeHeard) void this.end('closed');
+      }, CLOSE_DELAY_MS),
+      this.deps.schedule(() => void this.end('closed'), CLOSE_DELAY_MS + CLOSING_REMARK_WAIT_MS),
+    );
+  }
+
+  /** Hangs up (once) and stops listening; resolves when the transcript is stored. */
+  async end(reason: string): Promise<void> {
+    if (!this.ended) {
+      this.hangingUp = this.deps.hangup();
+      this.deps.sideband.close();
+      this.finish(reason);
+    }
+    await this.hangingUp;
+    await this.saving;
+  }
+
+  /** Waits for every transcript write so far. */
+  settled(): Promise<void> {
+    return this.saving;
+  }
+
+  private finish(reason: string): void {
+    if (this.ended) return;
+    this.endReason = reason;
+    for (const cancel of this.cancels) cancel();
+    this.cancelIdle?.();
+    this.deps.log.info({ reason, usage: this.usage, errors: this.errors.length }, 'realtime call ended');
+    this.deps.onEnded(reason);
+  }
+
+  /** Any sign of life from the call resets the vanished-browser timer. */
+  private touch(): void {
+    this.cancelIdle?.();
+    this.cancelIdle = this.deps.schedule(() => void this.end('no activity: the browser is gone'), this.deps.idleMs ?? IDLE_HANGUP_MS);
+  }
+
+  private addAnswer(itemId: string, text: string): void {
+    const at = this.speechEnds.get(itemId) ?? this.deps.elapsed();
+    this.speechEnds.delete(itemId);
+    if (text) this.add({ role: 'interviewee', transcript: text, at });
+  }
+
+  /** In time order: a transcription may arrive after the interviewer's reply to it. */
+  private add(entry: TranscriptEntry): void {
+    let index = this.transcript.length;
+    while (index > 0 && (this.transcript[index - 1]?.at ?? 0) > (entry.at ?? 0)) index--;
+    this.transcript.splice(index, 0, entry);
+    const snapshot = [...this.transcript];
+    this.saving = this.saving.then(() => this.deps.saveTranscript(snapshot)).catch((error: unknown) => {
+      this.deps.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not store the realtime transcript');
+    });
+  }
+
+  private responseCreated(event: EventOf<'response.created'>): void {
+    this.touch();
+    const id = event.response.id ?? 'unknown';
+    this.sequencer.created(id, event.response.metadata);
+    const closing = event.response.metadata?.purpose === CLOSING_METADATA.purpose;
+    if (closing && this.goodbyeId === null) this.goodbyeId = id;
+    else if (this.closeReason !== null) {
+      // After the close only the goodbye may speak: a voice-activity response is cut off.
+      this.deps.sideband.send({ type: 'response.cancel', response_id: id });
+    }
+  }
+
+  private responseDone(event: EventOf<'response.done'>): void {
+    this.touch();
+    const response = event.response;
+    this.sequencer.done();
+    const usage = response.usage;
+    if (usage) {
+      this.usage.responses += 1;
+      this.usage.inputTokens += usage.input_tokens ?? 0;
+      this.usage.outputTokens += usage.output_tokens ?? 0;
+      this.usage.totalTokens += usage.total_tokens ?? 0;
+      this.deps.log.info({ responseId: response.id, status: response.status, usage }, 'realtime response usage');
+    }
+    if (response.status === 'failed') {
+      const error = response.status_details?.error;
+      this.errors.push({ code: error?.code ?? error?.type ?? null, message: 'a response failed' });
+      this.deps.log.warn({ responseId: response.id, error }, 'realtime response failed; ending the call');
+      void this.end('a response failed');
+      return;
+    }
+    if (this.goodbyeId !== null && response.id === this.goodbyeId) {
+      // WebRTC reports the audio played out (output_audio_buffer.stopped); without it, done is the end.
+      this.cancels.push(this.deps.schedule(() => this.goodbyeEnded(), 2000));
+      return;
+    }
+    // A close_session in a cancelled response was interrupted by the candidate: not honoured.
+    if (response.status !== 'completed') return;
+    const call = response.output?.find((item) => item.type === 'function_call' && item.name === CLOSE_SESSION_TOOL_NAME);
+    if (call && call.type === 'function_call') this.close(parseReason(call.arguments), call.call_id);
+  }
+
+  private goodbyeEnded(): void {
+    if (this.goodbyeHeard) return;
+    this.goodbyeHeard = true;
+    if (this.closeDelayPassed) void this.end('closed');
+  }
+
+  /** A session.update from anyone else (the browser holds the data channel): put ours back. */
+  private guardSession(event: EventOf<'session.updated'>): void {
+    const now = event.session as { instructions?: unknown; tools?: unknown; tool_choice?: unknown };
+    const ours = this.deps.session;
+    const same =
+      now.instructions === ours.instructions &&
+      JSON.stringify(now.tools ?? null) === JSON.stringify(ours.tools ?? null) &&
+      JSON.stringify(now.tool_choice ?? null) === JSON.stringify(ours.tool_choice ?? null);
+    if (same) return;
+    this.restoredSessions += 1;
+    this.deps.log.warn({ restored: this.restoredSessions }, 'the session was changed from outside; restoring the interviewer config');
+    // The model cannot change once the call exists; everything else is put back as bound.
+    const { model: _model, ...config } = ours;
+    this.deps.sideband.send({ type: 'session.update', session: config });
+  }
+
+  private serviceError(event: EventOf<'error'>): void {
+    const { code, message, event_id: clientEventId } = event.error;
+    if (this.sequencer.refused(code, clientEventId)) return;
+    this.errors.push({ code: code ?? null, message });
+    if (code && FATAL_REALTIME_ERROR_CODES.has(code)) {
+      this.deps.log.warn({ code, message }, 'realtime call hit a fatal error');
+      void this.end(`the voice service ended the session (${code})`);
+      return;
+    }
+    this.deps.log.warn({ code, message, type: event.error.type }, 'realtime error (the call goes on)');
+  }
+}
+
+/** Reads `{"reason": "..."}`; a model that sends junk still gets its interview closed. */
+export function parseReason(args: string | undefined): string {
+  try {
+    const parsed: unknown = JSON.parse(args ?? '');
+    if (parsed && typeof parsed === 'object' && 'reason' in parsed && typeof parsed.reason === 'string' && parsed.reason.trim()) {
+      return parsed.reason.trim().slice(0, 200);
+    }
+  } catch {
+    // fall through
+  }
+  return 'the interviewer ended the interview';
+}

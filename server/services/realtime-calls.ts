@@ -1,0 +1,143 @@
+/**
+ * POST /interview/sessions/{id}/sdp: the browser's SDP offer for an OpenAI voice session. The
+ * session token (minted with the session, sha256 stored) proves the session; the server opens the
+ * call with its own key and the session it builds, attaches the sideband before the browser gets
+ * its answer (so nothing said is missed), and supervises the call (realtime-call.ts) until it ends.
+ * A call that cannot start gives the credit back, as a failed mint did.
+ * Calls live in this process; ratings ask `settleRealtimeCall` first, so they rate the server's
+ * transcript with everything heard.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { TranscriptEntry } from '../../contract';
+import type { AppContext } from '../app-context';
+import type { Db } from '../db/client';
+import { interviewSessions } from '../db/schema';
+import { HttpError } from '../plugins/errors';
+import { PROVIDER_TEXTS, SESSION_TOKEN_TTL_SECONDS } from '../providers/openai-realtime';
+import { buildRealtimeSession } from '../providers/realtime-session-config';
+import { ProviderError } from '../providers/types';
+import { requireQuestionSet } from './question-sets';
+import { CallSupervisor } from './realtime-call';
+import { abandonWithRefund, findSession, hashToken, markLive, OPEN_STATUSES, SESSION_ENDED, UNKNOWN_SESSION, type InterviewSession } from './sessions';
+
+export const TOKEN_REFUSED = 'This voice session token is not valid for this interview session. Please start a new session.';
+export const TOKEN_EXPIRED = 'This voice session token has expired. Please start a new session.';
+export const NOT_A_VOICE_CALL_SESSION = 'This interview session does not run as a live voice call.';
+export const CALL_RUNNING = 'This interview session already has a voice call.';
+export const EMPTY_OFFER = 'The request body must be an SDP offer (Content-Type: application/sdp).';
+
+/** Supervised calls of this process, per database and session. */
+const running = new WeakMap<Db, Map<string, CallSupervisor>>();
+
+function callsOf(db: Db): Map<string, CallSupervisor> {
+  let calls = running.get(db);
+  if (!calls) running.set(db, (calls = new Map()));
+  return calls;
+}
+
+function bearerToken(authorization: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '');
+  return match?.[1] ?? null;
+}
+
+/** The open OpenAI-voice session this token proves, or the refusal. */
+async function sessionForCall(ctx: AppContext, sessionId: string, authorization: string | undefined): Promise<InterviewSession> {
+  const token = bearerToken(authorization);
+  const session = await findSession(ctx.db, sessionId);
+  if (!session) throw new HttpError(404, UNKNOWN_SESSION);
+  if (!token || session.tokenHash === null || session.tokenHash !== hashToken(token)) throw new HttpError(401, TOKEN_REFUSED);
+  if (session.transport !== 'openai-realtime') throw new HttpError(409, NOT_A_VOICE_CALL_SESSION);
+  if (!OPEN_STATUSES.includes(session.status) || session.finishedAt) throw new HttpError(409, SESSION_ENDED);
+  if (Date.now() - session.createdAt.getTime() > SESSION_TOKEN_TTL_SECONDS * 1000) throw new HttpError(401, TOKEN_EXPIRED);
+  if (callsOf(ctx.db).has(session.id)) throw new HttpError(409, CALL_RUNNING);
+  return session;
+}
+
+/** A call that could not start: the credit goes back (within the daily refunds), the candidate gets the sentence. */
+async function failedStart(ctx: AppContext, session: InterviewSession, error: ProviderError): Promise<never> {
+  await abandonWithRefund(ctx.db, session, 'end');
+  ctx.log.warn({ sessionId: session.id, status: error.status, upstreamStatus: error.upstreamStatus }, 'realtime call could not start; credit returned');
+  throw new HttpError(error.status, error.message);
+}
+
+export async function openRealtimeCall(ctx: AppContext, sessionId: string, authorization: string | undefined, offer: string): Promise<string> {
+  const calls = ctx.providers.realtime;
+  if (!calls) throw new HttpError(503, PROVIDER_TEXTS.noKey);
+  if (!offer.trim().startsWith('v=')) throw new HttpError(400, EMPTY_OFFER);
+  const session = await sessionForCall(ctx, sessionId, authorization);
+  const set = await requireQuestionSet(ctx.db, session.questionSetId);
+  const config = buildRealtimeSession(set, {
+    model: ctx.config.realtimeModel,
+    transcriptionModel: ctx.config.realtimeTranscriptionModel,
+    noiseReduction: ctx.config.realtimeNoiseReduction,
+  });
+
+  let opened: { callId: string; answer: string };
+  try {
+    opened = await calls.create(offer, config, { sessionId: session.id });
+  } catch (error) {
+    if (error instanceof ProviderError) return failedStart(ctx, session, error);
+    throw error;
+  }
+  let sideband;
+  try {
+    sideband = await calls.openSideband(opened.callId);
+  } catch (error) {
+    await calls.hangup(opened.callId);
+    if (error instanceof ProviderError) return failedStart(ctx, session, error);
+    throw error;
+  }
+
+  const log = ctx.log.child({ sessionId: session.id, callId: opened.callId });
+  const registry = callsOf(ctx.db);
+  const startedAt = session.createdAt.getTime();
+  const supervisor = new CallSupervisor({
+    sideband,
+    hangup: () => calls.hangup(opened.callId),
+    saveTranscript: (entries) => saveTranscript(ctx.db, session.id, entries),
+    log,
+    schedule: (fn, ms) => {
+      const timer = setTimeout(fn, ms);
+      timer.unref();
+      return () => clearTimeout(timer);
+    },
+    elapsed: () => Math.max(0, Date.now() - startedAt),
+    session: config,
+    transcript: session.turns,
+    maxDurationMs: Math.max(0, ctx.config.maxSessionMinutes * 60_000 - (Date.now() - startedAt)),
+    onEnded: () => {
+      if (registry.get(session.id) === supervisor) registry.delete(session.id);
+    },
+  });
+  registry.set(session.id, supervisor);
+  await markLive(ctx.db, session.id);
+  log.info({ model: config.model }, 'realtime call started');
+  return opened.answer;
+}
+
+async function saveTranscript(db: Db, sessionId: string, entries: TranscriptEntry[]): Promise<void> {
+  await db
+    .update(interviewSessions)
+    .set({ turns: entries })
+    .where(and(eq(interviewSessions.id, sessionId), inArray(interviewSessions.status, OPEN_STATUSES)));
+}
+
+/**
+ * Before a realtime session is rated: its call (if this process runs it) is hung up and every line
+ * heard is stored. Answers the session as stored now.
+ */
+export async function settleRealtimeCall(ctx: AppContext, session: InterviewSession): Promise<InterviewSession> {
+  const supervisor = callsOf(ctx.db).get(session.id);
+  if (supervisor) await supervisor.end('the interview was submitted for rating');
+  return (await findSession(ctx.db, session.id)) ?? session;
+}
+
+/** Server shutdown: hang up every call of this process. */
+export async function hangUpAll(db: Db): Promise<void> {
+  await Promise.all([...callsOf(db).values()].map((call) => call.end('the server is shutting down')));
+}
+
+/** For tests: the supervisor of a session's running call. */
+export function runningCall(db: Db, sessionId: string): CallSupervisor | undefined {
+  return callsOf(db).get(sessionId);
+}

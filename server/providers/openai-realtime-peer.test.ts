@@ -10,7 +10,7 @@ import { startRealtimePeer, type RealtimePeer } from '../../e2e/realtime-peer/se
 import { questionsFromInstructions, realtimeSessionSchema } from '../../e2e/realtime-peer/session-schema';
 import { buildInterviewerInstructions } from './interviewer-instructions';
 import { buildRealtimeSession } from './realtime-session-config';
-import type { QuestionSetRecord } from './types';
+import type { QuestionSetRecord } from '../db/schema';
 
 const set: QuestionSetRecord = {
   id: 1,

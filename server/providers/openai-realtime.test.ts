@@ -14,7 +14,8 @@ import { buildInterviewerInstructions, closeSessionToolParameters, CLOSE_SESSION
 import { createOpenAiRealtimeVoice, PROVIDER_TEXTS } from './openai-realtime';
 import { createRealtimeCalls, sidebandUrl } from './realtime-calls';
 import { buildRealtimeSession } from './realtime-session-config';
-import { ProviderError, type QuestionSetRecord } from './types';
+import { ProviderError } from './types';
+import type { QuestionSetRecord } from '../db/schema';
 
 const set: QuestionSetRecord = {
   id: 7,

@@ -4,7 +4,7 @@
  * the official `openai` package, so a field the service does not know is a compile error.
  */
 import type { RealtimeResponseCreateParams, RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
-import type { QuestionSetRecord } from './types';
+import type { QuestionSetRecord } from '../db/schema';
 import type { NoiseReductionSetting } from '../config';
 import { DEFAULT_TRANSCRIPTION_MODEL } from '../config';
 import {

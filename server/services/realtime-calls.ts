@@ -12,7 +12,7 @@ import type { TranscriptEntry } from '../../contract';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { interviewSessions } from '../db/schema';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from './http-error';
 import { PROVIDER_TEXTS, SESSION_TOKEN_TTL_SECONDS } from '../providers/openai-realtime';
 import { buildRealtimeSession } from '../providers/realtime-session-config';
 import { ProviderError } from '../providers/types';

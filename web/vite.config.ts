@@ -50,9 +50,18 @@ function vadAssets(): Plugin {
     path.join(ortDist, 'ort-wasm-simd-threaded.wasm'),
     path.join(ortDist, 'ort-wasm-simd-threaded.mjs'),
   ];
+  const types: Record<string, string> = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.onnx': 'application/octet-stream' };
   return {
     name: 'vad-assets',
-    apply: 'build',
+    // The dev server answers /vad/* from node_modules too, so a pipeline session works there.
+    configureServer(server) {
+      server.middlewares.use('/vad/', (request, response, next) => {
+        const file = files.find((f) => path.basename(f) === (request.url ?? '').split('?')[0]?.replace(/^\//, ''));
+        if (!file) return next();
+        response.setHeader('content-type', types[path.extname(file)] ?? 'application/octet-stream');
+        response.end(readFileSync(file));
+      });
+    },
     generateBundle() {
       for (const file of files) this.emitFile({ type: 'asset', fileName: `vad/${path.basename(file)}`, source: readFileSync(file) });
     },

@@ -184,7 +184,7 @@ export function writeResults(outDir: string, file: string): void {
       '',
       '| figure | median | other | target | result |',
       '|---|---:|---|---|---|',
-      `| time our server adds to a turn (answer WAV sent → first byte of the reply's audio, minus the time inside the STT and TTS calls as the fake timed them; ${s.serverAdded.runs} turns over HTTP) | **${s.serverAdded.medianMs.toFixed(1)} ms** | p90 ${s.serverAdded.p90Ms.toFixed(1)} ms | ≤ 50 ms | ${ok(s.serverAdded.medianMs <= 50)} |`,
+      `| time our server adds to a turn (answer WAV sent → first byte of the reply's audio, minus the time inside the STT and TTS calls as the fake timed them; ${s.serverAdded.runs} turns over HTTP) | **${s.serverAdded.medianMs.toFixed(1)} ms** | p90 ${s.serverAdded.p90Ms.toFixed(1)} ms; the server process's CPU time ${s.serverAdded.cpuMsPerTurn?.toFixed(1) ?? '?'} ms per turn | ≤ 50 ms | ${ok(s.serverAdded.medianMs <= 50)} |`,
       `| Chromium: end of answer (the detector cuts it, upload starts) → interviewer audio playing | **${s.browser.medianMs.toFixed(0)} ms** | runs ${s.browser.runs.map((r) => r.toFixed(0)).join(', ')} ms | (figures only) | — |`,
       `| Chromium: the candidate's last word → interviewer audio playing (adds the detector's ${s.browser.silenceWaitMs} ms silence wait) | **${s.browser.fromLastWordMedianMs.toFixed(0)} ms** | | (figures only) | — |`,
       '',

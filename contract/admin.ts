@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema, timestampSchema } from './common';
 import { MAX_DB_INTEGER } from './limits';
 import { transcriptEntrySchema } from './interview';
+import { ratingBreakdownSchema } from './rating-breakdown';
 
 export const eventsQuerySchema = z.object({
   limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 500.' }).int().min(1).max(500).default(100),
@@ -19,6 +20,8 @@ export const adminEventSchema = z.object({
   durationSeconds: z.number().int().nullable(),
   transcript: z.array(transcriptEntrySchema).nullable(),
   ratingMarkdown: z.string().nullable(),
+  /** Per question: verdict, score, key points covered and missed, the candidate's evidence. */
+  ratingBreakdown: ratingBreakdownSchema.nullable(),
   score: z.number().nullable(),
   /** Which rater produced the rating, e.g. `rubric` or `llm:gpt-5-mini`. */
   rater: z.string().nullable(),

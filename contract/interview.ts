@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, userHeadersSchema } from './common';
 import { MAX_DB_INTEGER, MAX_DURATION_SECONDS, MAX_TRANSCRIPT_ENTRIES, MAX_TRANSCRIPT_TEXT, MAX_UTTERANCE_LENGTH } from './limits';
+import { ratingBreakdownSchema } from './rating-breakdown';
 
 export const tokenQuerySchema = z.object({ questionSetId: idSchema });
 
@@ -63,6 +64,8 @@ export const rateResponseSchema = z.object({
   id: z.number().int().positive(),
   markdown: z.string(),
   score: z.number().min(0).max(100),
+  /** Per question of the set, in order; the Markdown is written from it. Empty for ratings stored before it existed. */
+  breakdown: ratingBreakdownSchema,
 });
 export type RateResponse = z.infer<typeof rateResponseSchema>;
 

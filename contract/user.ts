@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, idSchema, timestampSchema } from './common';
 import { FEEDBACK_MAX_LENGTH, FEEDBACK_MIN_LENGTH, HISTORY_PAGE_SIZE, MAX_DB_INTEGER, MAX_RATINGS_PAGE_SIZE } from './limits';
+import { ratingBreakdownSchema } from './rating-breakdown';
 
 export const loginRequestSchema = z.object({ email: emailSchema });
 
@@ -66,6 +67,8 @@ export const ratingItemSchema = z.object({
   eventTimestamp: timestampSchema,
   durationSeconds: z.number().int().nullable(),
   ratingMarkdown: z.string().nullable(),
+  /** Per question of the set, in order; null for ratings stored before it existed. */
+  breakdown: ratingBreakdownSchema.nullable(),
 });
 export type RatingItem = z.infer<typeof ratingItemSchema>;
 

@@ -19,12 +19,18 @@ function model(request: RecordedRequest): FakeReply {
   if (request.body.response_format) {
     return {
       content: JSON.stringify({
-        score: 72,
         summary: 'Solid answers on the first two questions.',
         questions: set.questions.map((_, i) => ({
           number: i + 1,
-          verdict: i < 2 ? 'answered' : 'not answered',
-          evidence: i === 0 ? 'block scoped' : '',
+          // Two credits with the candidate's real words, one with an invented quote (dropped).
+          credits:
+            i === 0
+              ? [
+                  { keyPoint: 'var is function scoped', quote: 'var is function scoped' },
+                  { keyPoint: 'let and const are block scoped', quote: 'Let and const are block scoped' },
+                  { keyPoint: 'hoisting and the temporal dead zone', quote: 'let and const wait in the temporal dead zone' },
+                ]
+              : [],
           feedback: i < 2 ? 'Good.' : 'Not reached.',
         })),
         improvements: ['Cover every question.'],
@@ -71,9 +77,11 @@ test('an LLM interviewer closes by tool and the LLM rater writes the feedback', 
   await expect(latest).toContainText(CLOSING);
 
   const overlay = page.getByTestId('results-overlay');
-  await expect(overlay.getByText('Feedback written by the language model fake-model.')).toBeVisible({ timeout: 20_000 });
-  await expect(overlay.getByText('Score: 72/100')).toBeVisible();
-  await expect(overlay.getByText('"block scoped"')).toBeVisible();
+  await expect(overlay.getByText('Feedback written by the language model fake-model; each credited key point was checked')).toBeVisible({ timeout: 20_000 });
+  // The server's score from the verified credits: 2 of 5 key points on question 1 of 5.
+  await expect(overlay.getByText('Score: 8/100')).toBeVisible();
+  await expect(overlay.getByText('You said: "Let and const are block scoped"')).toBeVisible();
+  await expect(overlay.getByText('temporal dead zone. You said')).toHaveCount(0);
 
   // What the browser's answers looked like to the model: the stored history, then the new answer.
   const lastTurn = llm.requests.filter((r) => r.body.tools).at(-1);

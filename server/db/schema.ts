@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { TranscriptEntry } from '../../contract';
+import type { RatingBreakdown, TranscriptEntry } from '../../contract';
 
 export const accounts = pgTable(
   'accounts',
@@ -91,6 +91,8 @@ export const events = pgTable(
     /** RATE only: pending until the rater answered (completed after a crash at start-up). */
     ratingStatus: text('rating_status').$type<RatingStatus>(),
     ratingMarkdown: text('rating_markdown'),
+    /** RATE only: the rating per question (verdict, score, key points, evidence); null before it existed. */
+    ratingBreakdown: jsonb('rating_breakdown').$type<RatingBreakdown>(),
     score: real('score'),
     rater: text('rater'),
     /** RATE only: rating attempts so far; a failed rating is retried in the background until a cap. */

@@ -54,10 +54,11 @@ describeDatabases('admin calls', (database) => {
     const ours = all.body.filter((e) => e.userEmail === 'events@example.com');
     expect(ours.map((e) => e.eventType)).toEqual(['RATE', 'START']);
     expect(Object.keys(ours[0] ?? {}).sort()).toEqual(
-      ['durationSeconds', 'eventTimestamp', 'eventType', 'id', 'questionSetIndex', 'rater', 'ratingMarkdown', 'score', 'topic', 'transcript', 'userEmail'].sort(),
+      ['durationSeconds', 'eventTimestamp', 'eventType', 'id', 'questionSetIndex', 'rater', 'ratingBreakdown', 'ratingMarkdown', 'score', 'topic', 'transcript', 'userEmail'].sort(),
     );
     expect(ours[0]).toMatchObject({ topic: 'JavaScript', questionSetIndex: 0, durationSeconds: 42, transcript: transcripts, rater: 'rubric' });
-    expect(ours[1]).toMatchObject({ transcript: null, ratingMarkdown: null, durationSeconds: null });
+    expect((ours[0]?.ratingBreakdown as Array<{ question: string }>).map((b) => b.question)).toEqual(['What is a closure?', 'How does the event loop work?']);
+    expect(ours[1]).toMatchObject({ transcript: null, ratingMarkdown: null, ratingBreakdown: null, durationSeconds: null });
     const idsDesc = all.body.map((e) => e.id as number);
     expect(idsDesc).toEqual([...idsDesc].sort((a, b) => b - a));
 

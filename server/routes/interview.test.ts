@@ -106,7 +106,7 @@ describeDatabases('interview calls', (database) => {
   });
 
   describe('POST /interview/rate-transcript and GET /user/ratings', () => {
-    it('stores, rates, answers {id, markdown, score}, and unlocks the next level', async () => {
+    it('stores, rates, answers {id, markdown, score, breakdown}, and unlocks the next level', async () => {
       await login(t.app, 'rate@example.com');
       const token = await call<Token>(t.app, 'GET', `/interview/token?questionSetId=${setId(1)}`, { email: 'rate@example.com' });
       const answer = await call<{ id: number; markdown: string; score: number }>(t.app, 'POST', '/interview/rate-transcript', {
@@ -114,9 +114,11 @@ describeDatabases('interview calls', (database) => {
         body: { transcripts, durationSeconds: 125, questionSetId: setId(1), sessionId: token.body.sessionId },
       });
       expect(answer.status).toBe(200);
-      expect(Object.keys(answer.body).sort()).toEqual(['id', 'markdown', 'score']);
+      expect(Object.keys(answer.body).sort()).toEqual(['breakdown', 'id', 'markdown', 'score']);
       const expected = await createRubricRater().rate({ set: { id: setId(1), ...FIXTURE_SETS[0]! }, transcripts: transcripts as never, durationSeconds: 125 });
-      expect(answer.body).toEqual({ id: answer.body.id, markdown: expected.markdown, score: expected.score });
+      expect(answer.body).toEqual({ id: answer.body.id, markdown: expected.markdown, score: expected.score, breakdown: expected.breakdown });
+      // One entry per question of the set, in order.
+      expect(expected.breakdown.map((b) => b.question)).toEqual(FIXTURE_SETS[0]!.questions);
 
       const [stored] = await t.db.select().from(events).where(eq(events.id, answer.body.id));
       expect(stored).toMatchObject({
@@ -128,6 +130,7 @@ describeDatabases('interview calls', (database) => {
         durationSeconds: 125,
         transcript: transcripts,
         sessionId: token.body.sessionId,
+        ratingBreakdown: expected.breakdown,
       });
       const [session] = await t.db.select().from(interviewSessions).where(eq(interviewSessions.id, token.body.sessionId));
       expect(session?.status).toBe('rated');
@@ -151,6 +154,7 @@ describeDatabases('interview calls', (database) => {
             eventTimestamp: expect.any(String),
             durationSeconds: 125,
             ratingMarkdown: expected.markdown,
+            breakdown: expected.breakdown,
           },
         ],
         pagination: { page: 1, limit: 9, totalCount: 1, totalPages: 1, hasNextPage: false, hasPreviousPage: false },

@@ -29,6 +29,7 @@ export function toAdminEvent(row: typeof events.$inferSelect): AdminEvent {
     durationSeconds: row.durationSeconds,
     transcript: row.transcript,
     ratingMarkdown: row.ratingMarkdown,
+    ratingBreakdown: row.ratingBreakdown,
     score: row.score,
     rater: row.rater,
   };

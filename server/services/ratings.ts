@@ -57,7 +57,7 @@ async function rateEvent(
     // The counter moves only on the first transition to rated, so it cannot count one twice.
     const [rated] = await tx
       .update(events)
-      .set({ ratingStatus: 'rated', ratingMarkdown: result.markdown, score, rater: result.rater, nextRatingAt: null })
+      .set({ ratingStatus: 'rated', ratingMarkdown: result.markdown, ratingBreakdown: result.breakdown, score, rater: result.rater, nextRatingAt: null })
       .where(and(eq(events.id, eventId), sql`${events.ratingStatus} is distinct from 'rated'`))
       .returning({ accountId: events.accountId });
     if (rated?.accountId != null) {
@@ -67,7 +67,7 @@ async function rateEvent(
         .where(eq(accounts.id, rated.accountId));
     }
   });
-  return { id: eventId, markdown: result.markdown, score };
+  return { id: eventId, markdown: result.markdown, score, breakdown: result.breakdown };
 }
 
 /** Ratings in progress in this process, per database and session: a repeat waits for the first. */
@@ -92,7 +92,7 @@ async function storedRating(ctx: AppContext, session: InterviewSession, set: Que
     .limit(1);
   if (!event) throw new HttpError(409, NO_OPEN_SESSION);
   if (event.ratingStatus === 'rated' && event.ratingMarkdown !== null) {
-    return { id: event.id, markdown: event.ratingMarkdown, score: event.score ?? 0 };
+    return { id: event.id, markdown: event.ratingMarkdown, score: event.score ?? 0, breakdown: event.ratingBreakdown ?? [] };
   }
   return rateEvent(ctx, event.id, set, { transcripts: event.transcript ?? [], durationSeconds: event.durationSeconds ?? 0 });
 }
@@ -206,6 +206,7 @@ export async function listRatings(
         eventTimestamp: events.eventTimestamp,
         durationSeconds: events.durationSeconds,
         ratingMarkdown: events.ratingMarkdown,
+        ratingBreakdown: events.ratingBreakdown,
       })
       .from(events)
       .where(where)
@@ -224,6 +225,7 @@ export async function listRatings(
       eventTimestamp: row.eventTimestamp.toISOString(),
       durationSeconds: row.durationSeconds,
       ratingMarkdown: row.ratingMarkdown,
+      breakdown: row.ratingBreakdown,
     })),
     pagination: { page, limit, totalCount, totalPages, hasNextPage: page < totalPages, hasPreviousPage: page > 1 },
   };

@@ -24,6 +24,7 @@ export function EventDetails({ event, onClose }: { event: AdminEvent; onClose: (
       <pre data-testid="detail-transcript" className="mb-4 max-h-72 overflow-auto whitespace-pre-wrap rounded bg-gray-100 p-3 text-xs">
         {JSON.stringify(event.transcript ?? [], null, 2)}
       </pre>
+      {event.ratingBreakdown && event.ratingBreakdown.length > 0 && <RatingBreakdownTable breakdown={event.ratingBreakdown} />}
       <h3 className="mb-1 font-semibold">Rating</h3>
       <div data-testid="detail-rating">
         <Markdown>{event.ratingMarkdown?.trim() ? event.ratingMarkdown : '*No rating markdown available*'}</Markdown>
@@ -34,5 +35,33 @@ export function EventDetails({ event, onClose }: { event: AdminEvent; onClose: (
         </button>
       </div>
     </Dialog>
+  );
+}
+
+/** Per question: verdict, score, the key points earned with the candidate's words, and those missed. */
+function RatingBreakdownTable({ breakdown }: { breakdown: NonNullable<AdminEvent['ratingBreakdown']> }) {
+  return (
+    <>
+      <h3 className="mb-1 font-semibold">Breakdown</h3>
+      <ol data-testid="detail-breakdown" className="mb-4 list-decimal space-y-2 pl-5 text-sm">
+        {breakdown.map((item, i) => (
+          <li key={i}>
+            <p>
+              <span className="font-semibold">{item.question}</span> — {item.verdict} ({item.score}/100)
+            </p>
+            {item.covered.length > 0 && (
+              <ul className="list-disc pl-5">
+                {item.covered.map((point, k) => (
+                  <li key={k}>
+                    Covered: {point}. Said: “{item.evidence[k] ?? ''}”
+                  </li>
+                ))}
+              </ul>
+            )}
+            {item.missed.length > 0 && <p className="text-gray-700">Missed: {item.missed.join('; ')}</p>}
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }

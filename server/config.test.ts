@@ -188,7 +188,7 @@ describe('voice mode', () => {
     const config = loadConfig({ VOICE_MODE: 'pipeline', OPENAI_API_KEY: 'sk-x' });
     expect(resolveVoiceMode(config)).toBe('pipeline');
     expect(resolveSpeechSettings(config)).toEqual({
-      stt: { baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini-transcribe', apiKey: 'sk-x' },
+      stt: { baseUrl: 'https://api.openai.com/v1', model: 'gpt-transcribe', apiKey: 'sk-x' },
       tts: { baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini-tts', voice: 'marin', apiKey: 'sk-x' },
     });
   });

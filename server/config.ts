@@ -70,10 +70,12 @@ export const NOISE_REDUCTION_SETTINGS = ['far_field', 'near_field', 'off'] as co
 export type NoiseReductionSetting = (typeof NOISE_REDUCTION_SETTINGS)[number];
 
 /**
- * Speech-pipeline defaults when OpenAI hosts STT and TTS: the current non-realtime models the
- * official `openai` package lists (the type annotations make a renamed model a compile error).
+ * Speech-pipeline defaults when OpenAI hosts STT and TTS, checked against the official `openai`
+ * package (server/providers/speech-defaults.test.ts): `gpt-transcribe` is its current
+ * transcription model; every `/audio/speech` model is marked deprecated there (shutdown announced
+ * for 2027-01-06, docs/speech-pipeline-mode.md), so TTS uses the newest alias until a successor is listed.
  */
-export const DEFAULT_OPENAI_STT_MODEL: AudioModel = 'gpt-4o-mini-transcribe';
+export const DEFAULT_OPENAI_STT_MODEL: AudioModel = 'gpt-transcribe';
 export const DEFAULT_OPENAI_TTS_MODEL: SpeechModel = 'gpt-4o-mini-tts';
 export const DEFAULT_OPENAI_TTS_VOICE = 'marin';
 

@@ -40,7 +40,17 @@ export function createProviders(config: AppConfig, log: FastifyBaseLogger): Prov
     : rubric;
   const interviewer = llm ? createLlmInterviewer(createLlmClient(llm)) : createScriptedInterviewer();
   log.info(
-    { voiceMode, voice: voice.transport, openaiConfigured: config.openaiApiKey !== null, llm: llm ? { baseUrl: llm.baseUrl, model: llm.model } : null },
+    {
+      voiceMode,
+      voice: voice.transport,
+      openaiConfigured: config.openaiApiKey !== null,
+      llm: llm ? { baseUrl: llm.baseUrl, model: llm.model } : null,
+      // Where the pipeline's audio goes (no keys): the first thing to check when speech fails.
+      speech:
+        speechSettings && !('missing' in speechSettings)
+          ? { stt: { baseUrl: speechSettings.stt.baseUrl, model: speechSettings.stt.model }, tts: { baseUrl: speechSettings.tts.baseUrl, model: speechSettings.tts.model, voice: speechSettings.tts.voice } }
+          : null,
+    },
     'providers selected',
   );
   // The server's half of every OpenAI voice call (SDP, sideband, hang-up) needs the key.

@@ -38,6 +38,15 @@ for (const file of files) {
   }
   const total = profile.samples.length;
   if (total < 100) continue;
+  // Self time per package (node_modules/<pkg>), our code, node internals, idle and GC.
+  const byPackage = new Map<string, number>();
+  for (const id of profile.samples) {
+    const f = byId.get(id)?.callFrame;
+    const url = f?.url ?? '';
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (url.startsWith('node:') ? 'node internals' : url ? 'our code' : f?.functionName || '?');
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + 1);
+  }
+  console.log(`${path.basename(file)} by package: ${[...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([k, v]) => `${k} ${((v / total) * 100).toFixed(1)}%`).join(', ')}`);
   console.log(`${path.basename(file)}: ${total} samples`);
   for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${((v / total) * 100).toFixed(1)}% ${k}`);
 }

@@ -2,11 +2,13 @@
  * `npm run bench` — every benchmark, then bench/results.md.
  *
  *   npm run bench                      # everything (about 20 minutes)
- *   npm run bench -- --only=http,load  # some parts: http, load, rater, web, lighthouse, session, speech
+ *   npm run bench -- --only=http,load  # some parts: http, same-work, load, rater, web, lighthouse, session, speech
  *   npm run bench -- --quick           # short runs and small tables, to check the scripts
  *   npm run bench -- --report          # only rebuild results.md (e.g. after editing notes.md)
  *   npm run bench -- --db=postgres     # one database (pglite, postgres)
  *   npm run bench -- --only=http --sizes=100000 --seconds=3   # one table size, shorter runs
+ *   npm run bench -- --only=same-work --baseline=main   # product, main's product and the same-work ceiling in one run
+ *   npm run bench -- --only=same-work --calls=login,ratings --rounds=5   # some of its calls, more rounds
  *
  * Each part's figures are kept in bench/.out/<part>.json; results.md is rebuilt from all of
  * them, so a part can be re-run alone without losing the others.
@@ -21,11 +23,12 @@ import { runHttp } from './parts/http';
 import { runLighthouse } from './parts/lighthouse';
 import { runLoad } from './parts/load';
 import { runRater } from './parts/rater';
+import { runSameWork } from './parts/same-work';
 import { runSession } from './parts/session';
 import { runSpeech } from './parts/speech';
 import { runWeb } from './parts/web';
 
-export const PARTS = ['http', 'load', 'rater', 'web', 'lighthouse', 'session', 'speech'] as const;
+export const PARTS = ['http', 'same-work', 'load', 'rater', 'web', 'lighthouse', 'session', 'speech'] as const;
 type Part = (typeof PARTS)[number];
 
 function parseArgs(argv: string[]) {
@@ -37,7 +40,10 @@ function parseArgs(argv: string[]) {
   const databases = (value('db')?.split(',') ?? ['pglite', 'postgres']) as DatabaseKind[];
   const sizes = value('sizes')?.split(',').map(Number);
   const seconds = value('seconds') === undefined ? undefined : Number(value('seconds'));
-  return { only: only as Part[], quick: argv.includes('--quick'), databases, sizes, seconds };
+  const rounds = value('rounds') === undefined ? undefined : Number(value('rounds'));
+  const baseline = value('baseline') ?? null;
+  const calls = value('calls')?.split(',');
+  return { only: only as Part[], quick: argv.includes('--quick'), databases, sizes, seconds, rounds, baseline, calls };
 }
 
 const OUT = path.join(ROOT, 'bench/.out');
@@ -62,6 +68,19 @@ async function main(): Promise<void> {
           eventSizes: args.sizes ?? (args.quick ? [2_000, 10_000] : [10_000, 100_000]),
           seconds: args.seconds ?? (args.quick ? 2 : 10),
           connections: 50,
+          log,
+        }),
+      );
+    } else if (part === 'same-work') {
+      save(
+        part,
+        await runSameWork({
+          events: args.sizes?.[0] ?? (args.quick ? 2_000 : 100_000),
+          rounds: args.rounds ?? (args.quick ? 1 : 3),
+          seconds: args.seconds ?? (args.quick ? 2 : 5),
+          connections: 50,
+          baseline: args.baseline,
+          calls: args.calls,
           log,
         }),
       );

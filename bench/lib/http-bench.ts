@@ -17,6 +17,8 @@ export interface CallSpec {
   headers: Record<string, string>;
   /** POST bodies; rotated per request (e.g. logins of different accounts). */
   bodies?: () => string;
+  /** Headers that change per request (e.g. each token mint for another user). */
+  headersFor?: () => Record<string, string>;
 }
 
 export interface Figures {
@@ -94,7 +96,15 @@ export async function hammer(baseUrl: string, call: CallSpec, seconds: number, c
         method: call.method,
         path: call.url,
         headers: call.headers,
-        ...(call.bodies ? { setupRequest: (request) => ({ ...request, body: call.bodies?.() }) } : {}),
+        ...(call.bodies || call.headersFor
+          ? {
+              setupRequest: (request) => ({
+                ...request,
+                ...(call.bodies ? { body: call.bodies() } : {}),
+                ...(call.headersFor ? { headers: { ...call.headers, ...call.headersFor() } } : {}),
+              }),
+            }
+          : {}),
       },
     ],
   });

@@ -75,7 +75,14 @@ const INHERIT_BLOCKLIST = ['OPENAI_API_KEY', 'LLM_API_KEY', 'LLM_BASE_URL', 'LLM
  * request, as shipped) goes to a file, not through a pipe into this process: the load generator
  * runs here and must not pay for reading the server's logs.
  */
-export async function startBenchServer(options: { dataDir: string; databaseUrl?: string; env?: Record<string, string> }): Promise<BenchServer> {
+export async function startBenchServer(options: {
+  dataDir: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+  /** Another checkout of the product (a baseline to compare with); default this one. */
+  root?: string;
+}): Promise<BenchServer> {
+  const root = options.root ?? ROOT;
   const inherited: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !INHERIT_BLOCKLIST.includes(key)) inherited[key] = value;
   const env: Record<string, string> = {
@@ -93,7 +100,7 @@ export async function startBenchServer(options: { dataDir: string; databaseUrl?:
   const logDir = mkdtempSync(path.join(tmpdir(), 'bench-server-log-'));
   const logFile = path.join(logDir, 'server.log');
   const fd = openSync(logFile, 'w');
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', fd, fd] });
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], { cwd: root, env, stdio: ['ignore', fd, fd] });
   closeSync(fd);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {

@@ -1,0 +1,164 @@
+/**
+ * The same-work ceiling: a bare Fastify + `pg` server that does what the product does for four
+ * calls, with the product's own SQL (the statements below are the text Drizzle sent for each call
+ * when this was written, waited on in the same order: parallel where the product runs them in
+ * parallel), and answers the same JSON. No validation, no ORM, no helmet/CORS/rate-limit plugins,
+ * no request logging. What the product costs above this is our stack, not the database.
+ *
+ * Usage: tsx bench/same-work-server.ts DATABASE_URL ADMIN_SECRET  (prints `Listening on http://…`)
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const [url, adminSecret] = process.argv.slice(2);
+if (!url || !adminSecret) throw new Error('usage: same-work-server.ts DATABASE_URL ADMIN_SECRET');
+
+/** The product's pool size (server/db/client.ts). */
+const pool = new pg.Pool({ connectionString: url, max: 10 });
+pool.on('error', () => undefined);
+
+const FREE_LIMIT = 5;
+const PRO_LIMIT = 100;
+
+export const SQL = {
+  stampLogin: `update "accounts" set "last_login_at" = now() where "accounts"."email" = $1 returning "id", "email", "subscription_id", "session_limit", "sessions_used", "rated_interviews", "created_at", "last_login_at", (select p.last_login_at from accounts p where p.id = "accounts"."id")`,
+  ratedEvents: `select "events"."question_set_id", "events"."topic", "events"."question_set_index", "events"."score", "events"."event_timestamp", "question_sets"."id" from "events" left join "question_sets" on "question_sets"."id" = "events"."question_set_id" where ("events"."account_id" = $1 and "events"."event_type" = $2 and "events"."rating_status" = $3) order by "events"."id" asc`,
+  feedbackTopics: `select distinct "topic" from "feedback" where "feedback"."account_id" = $1`,
+  account: `select "id", "email", "subscription_id", "session_limit", "sessions_used", "rated_interviews", "created_at", "last_login_at" from "accounts" where "accounts"."email" = $1 limit $2`,
+  ratingsCount: `select count(*) from "events" where ("events"."account_id" = $1 and "events"."event_type" = $2 and "events"."rating_status" = $3)`,
+  ratingsPage: `select "id", "topic", "question_set_index", "score", "event_timestamp", "duration_seconds", "rating_markdown" from "events" where ("events"."account_id" = $1 and "events"."event_type" = $2 and "events"."rating_status" = $3) order by "events"."id" desc limit $4 offset $5`,
+  adminThrottle: `select "hits" from "rate_limits" where ("rate_limits"."key" = $1 and "rate_limits"."window_ends_at" > now())`,
+  events: `select "id", "event_type", "account_id", "user_email", "question_set_id", "topic", "question_set_index", "session_id", "event_timestamp", "duration_seconds", "transcript", "rating_status", "rating_markdown", "score", "rater" from "events" order by "events"."id" desc limit $1`,
+  eventsBefore: `select "id", "event_type", "account_id", "user_email", "question_set_id", "topic", "question_set_index", "session_id", "event_timestamp", "duration_seconds", "transcript", "rating_status", "rating_markdown", "score", "rater" from "events" where "events"."id" < $1 order by "events"."id" desc limit $2`,
+  questionSet: `select "id", "name", "index", "is_premium", "requires_feedback", "questions", "instructions", "model_answers" from "question_sets" where "question_sets"."id" = $1 limit $2`,
+  spendCredit: `update "accounts" set "sessions_used" = "accounts"."sessions_used" + 1 where ("accounts"."id" = $1 and "accounts"."sessions_used" < coalesce("accounts"."session_limit", case when "accounts"."subscription_id" is not null then $2::int else $3::int end)) returning "id"`,
+  insertSession: `insert into "interview_sessions" ("id", "account_id", "question_set_id", "transport", "token_hash", "status", "turns", "created_at", "finished_at") values ($1, $2, $3, $4, $5, default, default, default, default)`,
+  insertStart: `insert into "events" ("id", "event_type", "account_id", "user_email", "question_set_id", "topic", "question_set_index", "session_id", "event_timestamp", "duration_seconds", "transcript", "rating_status", "rating_markdown", "score", "rater") values (default, $1, $2, $3, $4, $5, $6, $7, default, default, default, default, default, default, default)`,
+};
+
+interface AccountRow {
+  id: number;
+  email: string;
+  subscription_id: string | null;
+}
+
+const subscriptionOf = (account: AccountRow) => (account.subscription_id ? { type: 'pro', status: 'active' } : { type: 'free', status: 'active' });
+
+async function userState(account: AccountRow) {
+  const [rated, given] = await Promise.all([
+    pool.query({ text: SQL.ratedEvents, values: [account.id, 'RATE', 'rated'], rowMode: 'array' }),
+    pool.query<{ topic: string }>(SQL.feedbackTopics, [account.id]),
+  ]);
+  const topicLevels: Record<string, number> = {};
+  const progress: unknown[] = [];
+  for (const [, topic, setIndex, score, at, currentSetId] of rated.rows as Array<[number | null, string | null, number | null, number | null, Date, number | null]>) {
+    if (topic === null || setIndex === null) continue;
+    const index = setIndex + 1;
+    topicLevels[topic] = Math.max(topicLevels[topic] ?? 0, index);
+    if (currentSetId !== null) progress.push({ questionSetId: currentSetId, topic, index, score, completedAt: at.toISOString() });
+  }
+  const topicFeedback: Record<string, boolean> = {};
+  for (const row of given.rows) topicFeedback[row.topic] = true;
+  return { subscription: subscriptionOf(account), progress, topicLevels, topicFeedback };
+}
+
+async function findAccount(email: string): Promise<AccountRow | null> {
+  const result = await pool.query<AccountRow>(SQL.account, [email, 1]);
+  return result.rows[0] ?? null;
+}
+
+const app = Fastify({ logger: false });
+
+app.post('/user/login', async (request, reply) => {
+  const { email } = request.body as { email: string };
+  // Array rows: the sub-select's column has the same name as last_login_at.
+  const stamped = await pool.query({ text: SQL.stampLogin, values: [email.trim().toLowerCase()], rowMode: 'array' });
+  // The seeded users all exist; a new account (an insert in the product) is not measured.
+  const fields = stamped.rows[0] as unknown[] | undefined;
+  if (!fields) return reply.code(404).send({ error: 'not seeded' });
+  const row: AccountRow = { id: fields[0] as number, email: fields[1] as string, subscription_id: fields[2] as string | null };
+  const previous = fields[8];
+  return { ...(await userState(row)), isNewUser: previous === null };
+});
+
+app.get('/user/ratings', async (request, reply) => {
+  const email = String(request.headers['x-user-email'] ?? '');
+  const query = request.query as { page?: string; limit?: string };
+  const page = Number(query.page ?? 1);
+  const limit = Number(query.limit ?? 9);
+  const account = await findAccount(email);
+  if (!account) return reply.code(401).send({ error: 'unknown' });
+  const values = [account.id, 'RATE', 'rated'];
+  const [total, rows] = await Promise.all([
+    pool.query<{ count: string }>(SQL.ratingsCount, values),
+    pool.query(SQL.ratingsPage, [...values, limit, (page - 1) * limit]),
+  ]);
+  const totalCount = Number(total.rows[0]?.count ?? 0);
+  const totalPages = Math.ceil(totalCount / limit);
+  return {
+    ratings: rows.rows.map((r) => ({
+      id: r.id,
+      topic: r.topic,
+      questionSetIndex: r.question_set_index,
+      score: r.score,
+      eventTimestamp: (r.event_timestamp as Date).toISOString(),
+      durationSeconds: r.duration_seconds,
+      ratingMarkdown: r.rating_markdown,
+    })),
+    pagination: { page, limit, totalCount, totalPages, hasNextPage: page < totalPages, hasPreviousPage: page > 1 },
+  };
+});
+
+app.get('/api/events', async (request, reply) => {
+  // The product's admin check: the secret, then the throttle's count for the address.
+  if (request.headers['x-admin-secret'] !== adminSecret) return reply.code(401).send({ error: 'wrong' });
+  await pool.query(SQL.adminThrottle, [`admin:${request.ip}`]);
+  const before = (request.query as { before?: string }).before;
+  const rows = before === undefined ? await pool.query(SQL.events, [100]) : await pool.query(SQL.eventsBefore, [Number(before), 100]);
+  return rows.rows.map((r) => ({
+    id: r.id,
+    userEmail: r.user_email,
+    eventType: r.event_type,
+    topic: r.topic,
+    questionSetIndex: r.question_set_index,
+    eventTimestamp: (r.event_timestamp as Date).toISOString(),
+    durationSeconds: r.duration_seconds,
+    transcript: r.transcript,
+    ratingMarkdown: r.rating_markdown,
+    score: r.score,
+    rater: r.rater,
+  }));
+});
+
+app.get('/interview/token', async (request, reply) => {
+  const email = String(request.headers['x-user-email'] ?? '');
+  const setId = Number((request.query as { questionSetId?: string }).questionSetId);
+  const account = await findAccount(email);
+  if (!account) return reply.code(401).send({ error: 'unknown' });
+  const set = (await pool.query<{ id: number; name: string; index: number }>(SQL.questionSet, [setId, 1])).rows[0];
+  if (!set) return reply.code(404).send({ error: 'no set' });
+  // The tile rules need the user's state (the bench mints an unlocked first set).
+  await userState(account);
+  const spent = await pool.query(SQL.spendCredit, [account.id, PRO_LIMIT, FREE_LIMIT]);
+  if (spent.rowCount !== 1) return reply.code(402).send({ error: 'out of credits' });
+  const sessionId = randomUUID();
+  const token = { transport: 'browser-speech', sessionId, client_secret: { value: `bs_${randomBytes(32).toString('base64url')}`, expires_at: Math.floor(Date.now() / 1000) + 3600 } };
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query(SQL.insertSession, [sessionId, account.id, set.id, token.transport, createHash('sha256').update(token.client_secret.value).digest('hex')]);
+    await client.query(SQL.insertStart, ['START', account.id, account.email, set.id, set.name, set.index - 1, sessionId]);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+  return token;
+});
+
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+console.log(`Listening on ${address}`);
+process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));

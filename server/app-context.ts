@@ -6,13 +6,13 @@ import type { SpeechClients } from './providers/speech-clients';
 import type { Interviewer, Rater, VoiceProvider } from './providers/types';
 import type { ClipStore } from './providers/speech-clips';
 import type { RealtimeCalls } from './providers/realtime-calls';
+import type { WindowCounter } from './services/window-counter';
 
 /** The speech pipeline's upstream clients and the interviewer's audio in flight. */
 export interface SpeechPipeline {
   clients: SpeechClients;
   clips: ClipStore;
 }
-import type { WindowCounter } from './services/window-counter';
 
 export interface Providers {
   voice: VoiceProvider;

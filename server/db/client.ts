@@ -92,3 +92,16 @@ export function databaseOptionsFor(config: { databaseUrl: string | null; dataDir
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
 }
+
+/**
+ * Runs one hand-written statement of a hot call and returns its rows. On PostgreSQL it is a named
+ * (prepared) statement: each pool connection parses and plans it once, later calls only bind and
+ * execute. PGlite runs in this process, where a round trip costs nothing to save.
+ * `text` must be a constant: the name stands for it on every connection.
+ */
+export async function preparedRows<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool) return (await client.query<T & pg.QueryResultRow>({ name, text, values })).rows;
+  if (client instanceof PGlite) return (await client.query<T>(text, values)).rows;
+  throw new Error('preparedRows needs the database handle itself, not a transaction');
+}

@@ -1,8 +1,8 @@
 /** Accounts: identity by email, plans, login state (progress, topic levels, topic feedback). */
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LoginResponse, Subscription } from '../../contract';
 import type { AppContext } from '../app-context';
-import type { Db } from '../db/client';
+import { preparedRows, type Db } from '../db/client';
 import { accounts, events, feedback, questionSets } from '../db/schema';
 import { HttpError } from './http-error';
 
@@ -81,33 +81,55 @@ function feedbackTopics(db: Db, account: Account) {
   return db.selectDistinct({ topic: feedback.topic }).from(feedback).where(eq(feedback.accountId, account.id));
 }
 
+/**
+ * Login in one statement (one round trip): stamp the login and return the account with its
+ * previous login (a sub-select in RETURNING still reads the statement's snapshot), its rated
+ * interviews and the topics it gave feedback on, aggregated as JSON.
+ */
+const LOGIN_SQL = `
+  with stamped as (
+    update accounts set last_login_at = now() where email = $1
+    returning id, subscription_id, (select p.last_login_at from accounts p where p.id = accounts.id) as previous_login_at
+  )
+  select s.id, s.subscription_id, s.previous_login_at,
+    coalesce((select json_agg(json_build_array(e.topic, e.question_set_index, e.score, e.event_timestamp, q.id) order by e.id)
+              from events e left join question_sets q on q.id = e.question_set_id
+              where e.account_id = s.id and e.event_type = 'RATE' and e.rating_status = 'rated'), '[]') as rated,
+    coalesce((select json_agg(distinct f.topic) from feedback f where f.account_id = s.id), '[]') as topics
+  from stamped s`;
+
+interface LoginRow {
+  id: number;
+  subscription_id: string | null;
+  previous_login_at: Date | null;
+  /** [topic, question_set_index, score, event_timestamp (ISO text), current set id] per rated interview, oldest first. */
+  rated: Array<[string | null, number | null, number | null, string, number | null]>;
+  topics: string[];
+}
+
+/** The same state as userState, from the login statement's aggregates. */
+function stateFromLogin(row: LoginRow): UserState {
+  const topicLevels: Record<string, number> = {};
+  const progress: LoginResponse['progress'] = [];
+  for (const [topic, setIndex, score, at, currentSetId] of row.rated) {
+    if (topic === null || setIndex === null) continue;
+    const index = setIndex + 1;
+    topicLevels[topic] = Math.max(topicLevels[topic] ?? 0, index);
+    if (currentSetId !== null) progress.push({ questionSetId: currentSetId, topic, index, score, completedAt: new Date(at).toISOString() });
+  }
+  const topicFeedback: Record<string, boolean> = {};
+  for (const topic of row.topics) topicFeedback[topic] = true;
+  return { subscription: subscriptionOf({ subscriptionId: row.subscription_id }), progress, topicLevels, topicFeedback };
+}
+
 export async function login(ctx: AppContext, email: string): Promise<LoginResponse> {
   const { db, config } = ctx;
-  // One round trip for a returning user: the update stamps the login and returns the row, and the
-  // sub-select in RETURNING still sees the previous login (it reads the statement's snapshot).
-  const [stamped] = await db
-    .update(accounts)
-    .set({ lastLoginAt: sql`now()` })
-    .where(eq(accounts.email, email))
-    .returning({
-      ...getTableColumns(accounts),
-      // Spelled out: Drizzle renders a column in RETURNING unqualified, which would bind to `p`.
-      previousLoginAt: sql<Date | null>`(select p.last_login_at from accounts p where p.id = "accounts"."id")`,
-    });
-  let account: Account;
-  let isNewUser: boolean;
-  if (stamped) {
-    const { previousLoginAt, ...row } = stamped;
-    account = row;
-    // An invited account (created by an admin) that never logged in is new to the product too.
-    isNewUser = previousLoginAt === null;
-  } else {
-    if (config.signup === 'invite') throw new HttpError(403, INVITE_ONLY);
-    // Two first logins at once: the unique email index decides, both get the same account.
-    const [created] = await db.insert(accounts).values({ email, lastLoginAt: sql`now()` }).onConflictDoNothing().returning();
-    isNewUser = created !== undefined;
-    account = created ?? (await requireAccount(db, email));
-  }
-  const state = await userState(db, account);
-  return { ...state, isNewUser };
+  const [stamped] = await preparedRows<LoginRow>(db, 'login', LOGIN_SQL, [email]);
+  // An invited account (created by an admin) that never logged in is new to the product too.
+  if (stamped) return { ...stateFromLogin(stamped), isNewUser: stamped.previous_login_at === null };
+  if (config.signup === 'invite') throw new HttpError(403, INVITE_ONLY);
+  // Two first logins at once: the unique email index decides, both get the same account.
+  const [created] = await db.insert(accounts).values({ email, lastLoginAt: sql`now()` }).onConflictDoNothing().returning();
+  const account = created ?? (await requireAccount(db, email));
+  return { ...(await userState(db, account)), isNewUser: created !== undefined };
 }

@@ -3,14 +3,14 @@
  * rating leaves it stored. Ratings left pending by a crash are completed at the next start.
  * A rating belongs to exactly one interview session (sessions.ts).
  */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { Pagination, RateRequest, RateResponse, RatingItem, TranscriptEntry } from '../../contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Pagination, RateRequest, RateResponse, RatingBreakdown, RatingItem, TranscriptEntry } from '../../contract';
 import type { AppContext } from '../app-context';
-import type { Db } from '../db/client';
+import { preparedRows, type Db } from '../db/client';
 import { accounts, events } from '../db/schema';
 import { HttpError } from './http-error';
 import type { QuestionSetRecord } from '../db/schema';
-import { requireAccount, type Account } from './accounts';
+import { requireAccount, UNKNOWN_USER, type Account } from './accounts';
 import { findQuestionSet, requireQuestionSet } from './question-sets';
 import { INAUDIBLE } from './realtime-call';
 import { settleRealtimeCall } from './realtime-calls';
@@ -185,47 +185,50 @@ export async function completePendingRatings(ctx: AppContext): Promise<number> {
   return done;
 }
 
+/**
+ * The history page in one statement (one round trip): the account, its rated-interview count and
+ * the page. Only what a history card shows is read: the transcript (the largest column) stays in
+ * the table.
+ */
+const HISTORY_PAGE_SQL = `
+  with account as (select id from accounts where email = $1),
+  rated as (
+    select e.id, e.topic, e.question_set_index, e.score, e.event_timestamp, e.duration_seconds, e.rating_markdown, e.rating_breakdown
+    from events e
+    where e.account_id = (select id from account) and e.event_type = 'RATE' and e.rating_status = 'rated'
+  )
+  select (select id from account) as account_id,
+    (select count(*)::int from rated) as total,
+    coalesce((select json_agg(json_build_array(p.id, p.topic, p.question_set_index, p.score, p.event_timestamp, p.duration_seconds, p.rating_markdown, p.rating_breakdown) order by p.id desc)
+              from (select * from rated order by id desc limit $2 offset $3) p), '[]') as page`;
+
+interface HistoryPageRow {
+  account_id: number | null;
+  total: number;
+  /** [id, topic, question_set_index, score, event_timestamp (ISO text), duration_seconds, rating_markdown, rating_breakdown], newest first. */
+  page: Array<[number, string | null, number | null, number | null, string, number | null, string | null, RatingBreakdown | null]>;
+}
+
 export async function listRatings(
   ctx: AppContext,
   email: string,
   page: number,
   limit: number,
 ): Promise<{ ratings: RatingItem[]; pagination: Pagination }> {
-  const account = await requireAccount(ctx.db, email);
-  const where = and(eq(events.accountId, account.id), eq(events.eventType, 'RATE'), eq(events.ratingStatus, 'rated'));
-  // The count and the page at once (two pool connections on PostgreSQL). Only what a history
-  // card shows is read: the transcript (the largest column) stays in the table.
-  const [[total], rows] = await Promise.all([
-    ctx.db.select({ n: count() }).from(events).where(where),
-    ctx.db
-      .select({
-        id: events.id,
-        topic: events.topic,
-        questionSetIndex: events.questionSetIndex,
-        score: events.score,
-        eventTimestamp: events.eventTimestamp,
-        durationSeconds: events.durationSeconds,
-        ratingMarkdown: events.ratingMarkdown,
-        ratingBreakdown: events.ratingBreakdown,
-      })
-      .from(events)
-      .where(where)
-      .orderBy(desc(events.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-  ]);
-  const totalCount = total?.n ?? 0;
+  const [row] = await preparedRows<HistoryPageRow>(ctx.db, 'history-page', HISTORY_PAGE_SQL, [email, limit, (page - 1) * limit]);
+  if (!row || row.account_id === null) throw new HttpError(401, UNKNOWN_USER);
+  const totalCount = row.total;
   const totalPages = Math.ceil(totalCount / limit);
   return {
-    ratings: rows.map((row) => ({
-      id: row.id,
-      topic: row.topic,
-      questionSetIndex: row.questionSetIndex,
-      score: row.score,
-      eventTimestamp: row.eventTimestamp.toISOString(),
-      durationSeconds: row.durationSeconds,
-      ratingMarkdown: row.ratingMarkdown,
-      breakdown: row.ratingBreakdown,
+    ratings: row.page.map(([id, topic, questionSetIndex, score, at, durationSeconds, ratingMarkdown, breakdown]) => ({
+      id,
+      topic,
+      questionSetIndex,
+      score,
+      eventTimestamp: new Date(at).toISOString(),
+      durationSeconds,
+      ratingMarkdown,
+      breakdown,
     })),
     pagination: { page, limit, totalCount, totalPages, hasNextPage: page < totalPages, hasPreviousPage: page > 1 },
   };

@@ -82,51 +82,58 @@ function feedbackTopics(db: Db, account: Account) {
 }
 
 /**
- * Login in one statement (one round trip): stamp the login and return the account with its
- * previous login (a sub-select in RETURNING still reads the statement's snapshot), its rated
- * interviews and the topics it gave feedback on, aggregated as JSON.
+ * The user's state as two JSON aggregates of the account row aliased `a`, for calls that read it
+ * in one statement with other things (login, minting): its rated interviews, oldest first, and the
+ * topics it gave feedback on. userStateFrom turns them into the same UserState as userState.
  */
-const LOGIN_SQL = `
-  with stamped as (
-    update accounts set last_login_at = now() where email = $1
-    returning id, subscription_id, (select p.last_login_at from accounts p where p.id = accounts.id) as previous_login_at
-  )
-  select s.id, s.subscription_id, s.previous_login_at,
-    coalesce((select json_agg(json_build_array(e.topic, e.question_set_index, e.score, e.event_timestamp, q.id) order by e.id)
-              from events e left join question_sets q on q.id = e.question_set_id
-              where e.account_id = s.id and e.event_type = 'RATE' and e.rating_status = 'rated'), '[]') as rated,
-    coalesce((select json_agg(distinct f.topic) from feedback f where f.account_id = s.id), '[]') as topics
-  from stamped s`;
+export const USER_STATE_COLUMNS = `
+  coalesce((select json_agg(json_build_array(e.topic, e.question_set_index, e.score, e.event_timestamp, q.id) order by e.id)
+            from events e left join question_sets q on q.id = e.question_set_id
+            where e.account_id = a.id and e.event_type = 'RATE' and e.rating_status = 'rated'), '[]') as rated,
+  coalesce((select json_agg(distinct f.topic) from feedback f where f.account_id = a.id), '[]') as topics`;
 
-interface LoginRow {
-  id: number;
-  subscription_id: string | null;
-  previous_login_at: Date | null;
-  /** [topic, question_set_index, score, event_timestamp (ISO text), current set id] per rated interview, oldest first. */
+export interface UserStateColumns {
+  /** [topic, question_set_index, score, event_timestamp (ISO text), current set id] per rated interview. */
   rated: Array<[string | null, number | null, number | null, string, number | null]>;
   topics: string[];
 }
 
-/** The same state as userState, from the login statement's aggregates. */
-function stateFromLogin(row: LoginRow): UserState {
+export function userStateFrom(subscriptionId: string | null, columns: UserStateColumns): UserState {
   const topicLevels: Record<string, number> = {};
   const progress: LoginResponse['progress'] = [];
-  for (const [topic, setIndex, score, at, currentSetId] of row.rated) {
+  for (const [topic, setIndex, score, at, currentSetId] of columns.rated) {
     if (topic === null || setIndex === null) continue;
     const index = setIndex + 1;
     topicLevels[topic] = Math.max(topicLevels[topic] ?? 0, index);
     if (currentSetId !== null) progress.push({ questionSetId: currentSetId, topic, index, score, completedAt: new Date(at).toISOString() });
   }
   const topicFeedback: Record<string, boolean> = {};
-  for (const topic of row.topics) topicFeedback[topic] = true;
-  return { subscription: subscriptionOf({ subscriptionId: row.subscription_id }), progress, topicLevels, topicFeedback };
+  for (const topic of columns.topics) topicFeedback[topic] = true;
+  return { subscription: subscriptionOf({ subscriptionId }), progress, topicLevels, topicFeedback };
+}
+
+/**
+ * Login in one statement (one round trip): stamp the login and return the account's previous
+ * login (a sub-select in RETURNING still reads the statement's snapshot) and its state.
+ */
+const LOGIN_SQL = `
+  with stamped as (
+    update accounts set last_login_at = now() where email = $1
+    returning id, subscription_id, (select p.last_login_at from accounts p where p.id = accounts.id) as previous_login_at
+  )
+  select a.subscription_id, a.previous_login_at, ${USER_STATE_COLUMNS}
+  from stamped a`;
+
+interface LoginRow extends UserStateColumns {
+  subscription_id: string | null;
+  previous_login_at: Date | null;
 }
 
 export async function login(ctx: AppContext, email: string): Promise<LoginResponse> {
   const { db, config } = ctx;
   const [stamped] = await preparedRows<LoginRow>(db, 'login', LOGIN_SQL, [email]);
   // An invited account (created by an admin) that never logged in is new to the product too.
-  if (stamped) return { ...stateFromLogin(stamped), isNewUser: stamped.previous_login_at === null };
+  if (stamped) return { ...userStateFrom(stamped.subscription_id, stamped), isNewUser: stamped.previous_login_at === null };
   if (config.signup === 'invite') throw new HttpError(403, INVITE_ONLY);
   // Two first logins at once: the unique email index decides, both get the same account.
   const [created] = await db.insert(accounts).values({ email, lastLoginAt: sql`now()` }).onConflictDoNothing().returning();

@@ -20,7 +20,8 @@ describeDatabases('login and the history page in one statement', (database) => {
   let ctx: AppContext;
   beforeAll(async () => {
     t = await createTestApp({ database, questionSets: FIXTURE_SETS });
-    ctx = t.app.ctx;
+    // login and listRatings read only the config and the database.
+    ctx = { config: t.config, db: t.db } as AppContext;
     const [account] = await t.db.insert(accounts).values({ email: EMAIL, lastLoginAt: sql`now() - interval '1 day'` }).returning();
     const sets = await t.db.select().from(questionSets);
     const rated = (i: number, over: Partial<typeof events.$inferInsert> = {}) => ({

@@ -62,20 +62,9 @@ export function refundLimitText(retryInMs: number): string {
   return `At most ${MAX_REFUNDS_PER_DAY} session credits a day are given back. Please try again in ${waitText(retryInMs)}.`;
 }
 
-/** The minted session row, written with the START event (same transaction). */
-export async function recordMintedSession(
-  db: Db,
-  input: { id: string; accountId: number; questionSetId: number; token: TokenResponse },
-): Promise<void> {
-  const { token } = input;
-  await db.insert(interviewSessions).values({
-    id: input.id,
-    accountId: input.accountId,
-    questionSetId: input.questionSetId,
-    transport: token.transport,
-    // Every transport's token is ours: it proves the session (turns, or an OpenAI call's SDP offer).
-    tokenHash: hashToken(token.client_secret.value),
-  });
+/** What a session row keeps of its token: its sha256. Every transport's token is ours: it proves the session (turns, or an OpenAI call's SDP offer). */
+export function sessionTokenHash(token: TokenResponse): string {
+  return hashToken(token.client_secret.value);
 }
 
 export async function findSession(db: Db, id: string): Promise<InterviewSession | null> {

@@ -9,6 +9,7 @@
  *   npm run bench -- --only=http --sizes=100000 --seconds=3   # one table size, shorter runs
  *   npm run bench -- --only=same-work --baseline=main   # product, main's product and the same-work ceiling in one run
  *   npm run bench -- --only=same-work --calls=login,ratings --rounds=5   # some of its calls, more rounds
+ *   npm run bench -- --only=same-work --baseline=HEAD --baseline-env=LOG_LEVEL:warn   # price one setting
  *
  * Each part's figures are kept in bench/.out/<part>.json; results.md is rebuilt from all of
  * them, so a part can be re-run alone without losing the others.
@@ -43,7 +44,8 @@ function parseArgs(argv: string[]) {
   const rounds = value('rounds') === undefined ? undefined : Number(value('rounds'));
   const baseline = value('baseline') ?? null;
   const calls = value('calls')?.split(',');
-  return { only: only as Part[], quick: argv.includes('--quick'), databases, sizes, seconds, rounds, baseline, calls };
+  const baselineEnv = value('baseline-env') === undefined ? undefined : Object.fromEntries((value('baseline-env') ?? '').split(',').map((kv) => kv.split(':') as [string, string]));
+  return { only: only as Part[], quick: argv.includes('--quick'), databases, sizes, seconds, rounds, baseline, baselineEnv, calls };
 }
 
 const OUT = path.join(ROOT, 'bench/.out');
@@ -81,6 +83,7 @@ async function main(): Promise<void> {
           connections: 50,
           baseline: args.baseline,
           calls: args.calls,
+          baselineEnv: args.baselineEnv,
           log,
         }),
       );

@@ -6,6 +6,7 @@ import type { LighthouseResult } from '../parts/lighthouse';
 import type { LoadResult } from '../parts/load';
 import type { RaterResult } from '../parts/rater';
 import type { LabelledFigures } from '../rater/evaluate';
+import type { SameWorkResult } from '../parts/same-work';
 import type { SessionResult } from '../parts/session';
 import type { SpeechResult } from '../parts/speech';
 import type { WebResult } from '../parts/web';
@@ -96,6 +97,7 @@ export function writeResults(outDir: string, file: string): void {
   const machine = read<Machine>(outDir, 'machine');
   const http = read<HttpPart>(outDir, 'http');
   const load = read<LoadResult[]>(outDir, 'load');
+  const sameWork = read<SameWorkResult>(outDir, 'same-work');
   const rater = read<RaterResult>(outDir, 'rater');
   const web = read<WebResult>(outDir, 'web');
   const lighthouse = read<LighthouseResult>(outDir, 'lighthouse');
@@ -123,6 +125,28 @@ export function writeResults(outDir: string, file: string): void {
     out.push('');
     for (const pass of h.passes) out.push(...passTable(pass));
     out.push('### p99 growth from the small to the large events table', '', ...growthTable(h.passes), '');
+  }
+
+  if (sameWork) {
+    const w = sameWork.data;
+    const env = w.baselineEnv ? ` with ${Object.entries(w.baselineEnv).map(([k, v]) => `${k}=${v}`).join(', ')}` : '';
+    out.push(
+      '## Same-work ceilings (PostgreSQL)',
+      '',
+      `Ran ${sameWork.at}. The product (request logging as shipped) against \`bench/same-work-server.ts\`, a bare Fastify + \`pg\` server running the product's own SQL for the same call and answering the same JSON (no validation, ORM, plugins or logging)` +
+        (w.baseline ? `, and the product as it was at \`${w.baseline}\`${env} (the "before")` : '') +
+        `, all on one seeded database (${n0(w.events)} events). ${w.rounds} rounds of ${w.seconds} s per server and call, the servers' order reversed every round, 50 connections; req/s is the mean of the rounds, p50/p99 the median round's. Target: product ≥ 0.85 of the ceiling.`,
+      '',
+      `| call | product req/s | ${w.baseline ? 'before req/s | before ratio | ' : ''}ceiling req/s | ratio | product p50 / p99 ms | ceiling p50 / p99 ms | same answer | errors | result |`,
+      `|---|---:|${w.baseline ? '---:|---:|' : ''}---:|---:|---:|---:|---|---:|---|`,
+    );
+    for (const c of w.calls) {
+      const errors = c.product.errors + c.product.non2xx;
+      out.push(
+        `| ${c.name} | ${n0(c.product.rps)} | ${c.baseline ? `${n0(c.baseline.rps)} | ${(c.baselineRatio ?? 0).toFixed(2)} | ` : ''}${n0(c.ceiling.rps)} | **${c.ratio.toFixed(2)}** | ${c.product.p50} / ${c.product.p99} | ${c.ceiling.p50} / ${c.ceiling.p99} | ${c.sameAnswer ? 'yes' : '**no**'} | ${errors} | ${ok(c.sameAnswer && errors === 0 && c.ratio >= 0.85)} |`,
+      );
+    }
+    out.push('', `Product RSS after these loads: ${w.productRssMb.toFixed(0)} MB.`, '');
   }
 
   if (load) {

@@ -36,6 +36,7 @@ export interface SameWorkResult {
   seconds: number;
   connections: number;
   baseline: string | null;
+  baselineEnv?: Record<string, string>;
   calls: SameWorkCall[];
   productRssMb: number;
 }
@@ -133,6 +134,8 @@ export async function runSameWork(options: {
   seconds: number;
   connections: number;
   baseline: string | null;
+  /** Extra settings for the baseline server (e.g. LOG_LEVEL=warn to price logging). */
+  baselineEnv?: Record<string, string>;
   /** Only the calls whose name contains one of these (default all). */
   calls?: string[];
   log: (line: string) => void;
@@ -155,7 +158,7 @@ export async function runSameWork(options: {
     if (base) {
       const dataDir = path.join(database.dataDir, 'baseline');
       mkdirSync(dataDir);
-      const baseline = await startBenchServer({ dataDir, databaseUrl, root: base.dir });
+      const baseline = await startBenchServer({ dataDir, databaseUrl, root: base.dir, env: options.baselineEnv });
       started.push(baseline);
       targets.push({ name: 'baseline', url: baseline.url, stop: baseline.stop });
     }
@@ -200,6 +203,7 @@ export async function runSameWork(options: {
       seconds: options.seconds,
       connections: options.connections,
       baseline: options.baseline,
+      baselineEnv: options.baselineEnv,
       calls: results,
       productRssMb: rssMb(product.serverPid),
     };

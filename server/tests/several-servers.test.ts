@@ -2,7 +2,8 @@
  * Two real server processes (`server/main.ts`) on one PostgreSQL database, started at the same
  * moment (their migrations take turns), behave as one: a rate limit of N holds across both, the
  * admin-secret throttle counts failures from both, credits cannot be overspent by minting through
- * both at once, and a question-set change is served by both within the documented delay.
+ * both at once, and a question set edited through one (the admin editor) is served by the other
+ * within the documented delay.
  *
  * The servers trust 127.0.0.1 as their proxy (TRUST_PROXY), so each check sends its own client
  * address in X-Forwarded-For, as a load balancer would.
@@ -123,16 +124,25 @@ describe.skipIf(!postgresAvailable)('two servers on one PostgreSQL database', ()
     expect(new Set(mints.map((m, i) => `${i % 2}:${m.status === 200 || m.status === 402}`))).toEqual(new Set(['0:true', '1:true']));
   });
 
-  it(`serves a question-set change from both servers within ${REFRESH_MS} ms`, async () => {
+  it(`serves a question set edited through one server from the other within ${REFRESH_MS} ms`, async () => {
     const names = async (base: string) => ((await (await fetch(`${base}/api/question-sets`)).json()) as Array<{ index: number; name: string }>).find((s) => s.index === 1)?.name;
     const before = await names(via(0));
     // Both servers hold the current list in memory now.
     expect(await names(via(1))).toBe(before);
-    // The change as the product makes it today without a server: `npm run catalogue:sync` writes
-    // the set's row in the shared database (services/catalogue.ts upsertCatalogue).
-    await direct.db.update(questionSets).set({ name: 'Renamed on one database' }).where(eq(questionSets.index, 1));
+    const admin = { 'x-admin-secret': SECRET, 'x-forwarded-for': '198.51.100.6', 'content-type': 'application/json' };
+    const sets = (await (await fetch(`${via(0)}/api/admin/question-sets`, { headers: admin })).json()) as Array<Record<string, unknown> & { id: number; index: number }>;
+    const first = sets.find((s) => s.index === 1);
+    if (!first) throw new Error('no set with index 1');
+    const { name: _name, index, isPremium, requiresFeedback, instructions, questions, modelAnswers } = first;
+    const edited = await fetch(`${via(0)}/api/admin/question-sets/${first.id}`, {
+      method: 'PUT',
+      headers: admin,
+      body: JSON.stringify({ name: 'Renamed through one server', index, isPremium, requiresFeedback, instructions, questions, modelAnswers }),
+    });
+    expect(edited.status).toBe(200);
+    // The editing server shows it at once; the other within the documented delay.
+    expect(await names(via(0))).toBe('Renamed through one server');
     await new Promise((resolve) => setTimeout(resolve, REFRESH_MS + 100));
-    expect(await names(via(0))).toBe('Renamed on one database');
-    expect(await names(via(1))).toBe('Renamed on one database');
+    expect(await names(via(1))).toBe('Renamed through one server');
   });
 });

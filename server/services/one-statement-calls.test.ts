@@ -77,6 +77,7 @@ describeDatabases('login and the history page in one statement', (database) => {
           eventTimestamp: r.eventTimestamp.toISOString(),
           durationSeconds: r.durationSeconds,
           ratingMarkdown: r.ratingMarkdown,
+          breakdown: r.ratingBreakdown,
         })),
       );
       expect(answer.pagination.totalCount).toBe(total?.n);

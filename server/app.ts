@@ -3,13 +3,11 @@
  * catalogue on an empty database, providers, security, docs, routes, web app, error handling.
  * Tests call it directly (see test-support/test-app.ts); server/main.ts adds listen + lock.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext, Providers, ResolvedConfig } from './app-context';
 import { readCatalogue } from './catalogue/read-catalogue';
-import type { AppConfig } from './config';
+import { SHIPPED_CATALOGUE_DIR, type AppConfig } from './config';
 import { databaseOptionsFor, openDatabase, type Database } from './db/client';
 import { registerDocs } from './plugins/docs';
 import { frameworkErrorResponse, registerErrorHandling } from './plugins/errors';
@@ -29,7 +27,8 @@ import { hangUpAll } from './services/realtime-calls';
 import { completePendingRatings } from './services/ratings';
 import { memoryWindowCounter, postgresWindowCounter } from './services/window-counter';
 
-export const CATALOGUE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../content/question-sets');
+/** The shipped catalogue (the default of CATALOGUE_DIR). */
+export const CATALOGUE_DIR = SHIPPED_CATALOGUE_DIR;
 /** Request bodies above this are refused with 413; a long interview transcript is far smaller. */
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 /** How often ended rate-limit windows are dropped (rows on PostgreSQL, entries in memory). */
@@ -40,7 +39,7 @@ export interface AppDeps {
   database?: Database;
   /** Default: createProviders(config, log). */
   providers?: Providers;
-  /** Default: the shipped catalogue in content/question-sets (only used on an empty database). */
+  /** Default: the files in config.catalogueDir, read and checked at every start, loaded into an empty database. */
   catalogue?: () => Promise<CatalogueSet[]>;
   /** Default: web/dist; null serves the minimal page at `/`. */
   webDist?: string | null;
@@ -76,7 +75,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const database = deps.database ?? (await openDatabase(databaseOptionsFor(resolved)));
   if (!deps.database) app.addHook('onClose', () => database.close());
   try {
-    await loadCatalogueIfEmpty(database.db, deps.catalogue ?? (() => readCatalogue(CATALOGUE_DIR)));
+    // Read (and so checked) at every start, not only on an empty database: a broken file stops
+    // the server naming the file and the problem, instead of surfacing at the next catalogue:sync.
+    const sets = await (deps.catalogue ?? (() => readCatalogue(config.catalogueDir)))();
+    await loadCatalogueIfEmpty(database.db, async () => sets);
   } catch (error) {
     if (!deps.database) await database.close();
     throw error;

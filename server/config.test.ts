@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       port: 3000,
       host: '127.0.0.1',
       dataDir: path.resolve('./data'),
+      catalogueDir: path.resolve(import.meta.dirname, '../content/question-sets'),
       databaseUrl: null,
       adminSecret: null,
       productName: 'Interview',

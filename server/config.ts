@@ -8,10 +8,14 @@
  * CORS_ORIGINS: comma-separated origins, empty = same origin only.
  */
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AudioModel } from 'openai/resources/audio/audio';
 import type { SpeechModel } from 'openai/resources/audio/speech';
 import type { AudioTranscription, NoiseReductionType } from 'openai/resources/realtime/realtime';
 import { z } from 'zod';
+
+/** The question sets shipped with the product; CATALOGUE_DIR points elsewhere. */
+export const SHIPPED_CATALOGUE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../content/question-sets');
 
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
@@ -96,6 +100,7 @@ export const envSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().trim().min(1).default('127.0.0.1')),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./data')),
+  CATALOGUE_DIR: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
@@ -147,6 +152,8 @@ export interface AppConfig {
   host: string;
   /** Absolute path. */
   dataDir: string;
+  /** Question-set files read at start-up (docs/question-sets.md); loaded into an empty database. */
+  catalogueDir: string;
   /** PostgreSQL when set; PGlite in dataDir otherwise. */
   databaseUrl: string | null;
   /** From ADMIN_SECRET; null means main.ts generates/loads one in dataDir. */
@@ -278,6 +285,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    catalogueDir: e.CATALOGUE_DIR ? path.resolve(e.CATALOGUE_DIR) : SHIPPED_CATALOGUE_DIR,
     databaseUrl: e.DATABASE_URL ?? null,
     adminSecret: e.ADMIN_SECRET ?? null,
     productName: e.PRODUCT_NAME,

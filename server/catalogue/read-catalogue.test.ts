@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -196,5 +196,24 @@ describe('readCatalogue', () => {
         expect(answer.keyPoints.length).toBeGreaterThanOrEqual(3);
       }
     }
+  });
+});
+
+describe('the documented example (docs/question-sets.md)', () => {
+  it('is a valid question-set file with its phrasings read', async () => {
+    const doc = await readFile(path.resolve(import.meta.dirname, '../../docs/question-sets.md'), 'utf8');
+    const example = /## A complete example\s+```markdown\n([\s\S]*?)\n```\s*$/.exec(doc)?.[1];
+    expect(example).toBeDefined();
+    const set = parseQuestionSetFile('example.md', example!);
+    expect(set).toMatchObject({ name: 'Testing', index: 9, questions: ['What is a unit test, and what makes a good one?', 'When would you use a mock, and what can go wrong with mocks?'] });
+    const [first, second] = splitModelAnswers(set.modelAnswers, 2);
+    expect(first!.accepted).toEqual([
+      ['checks a single function on its own', 'no database or network'],
+      ['runs in milliseconds', 'same result every time'],
+      ['survives a refactoring', 'only uses the public interface'],
+      [],
+    ]);
+    expect(first!.contradictions[2]).toEqual(['test every private method']);
+    expect(second!.keyPoints).toHaveLength(4);
   });
 });

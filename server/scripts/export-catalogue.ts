@@ -7,17 +7,16 @@
  */
 import { readdir, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { CATALOGUE_DIR } from '../app';
 import { parseQuestionSetFile } from '../catalogue/read-catalogue';
 import { formatQuestionSetFile, questionSetFileName } from '../catalogue/write-catalogue';
 import { readConfigOrExit } from '../config';
 import { exportCatalogue } from '../services/catalogue';
 import { withScriptDatabase } from './script-database';
 
-function outDir(args: string[]): string {
+function outDir(args: string[], catalogueDir: string): string {
   const at = args.indexOf('--out');
   const value = at >= 0 ? args[at + 1] : undefined;
-  return value ? path.resolve(value) : CATALOGUE_DIR;
+  return value ? path.resolve(value) : catalogueDir;
 }
 
 /** index -> file name of the files already there (unreadable files are left alone). */
@@ -34,8 +33,8 @@ async function existingFiles(dir: string): Promise<Map<number, string>> {
 }
 
 async function main(): Promise<void> {
-  const dir = outDir(process.argv.slice(2));
   const config = readConfigOrExit();
+  const dir = outDir(process.argv.slice(2), config.catalogueDir);
   const sets = await withScriptDatabase(config, 'catalogue export', (db) => exportCatalogue(db));
   await mkdir(dir, { recursive: true });
   const before = await existingFiles(dir);

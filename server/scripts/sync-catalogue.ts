@@ -4,7 +4,6 @@
  * admin edited is not overwritten unless `--force` is given (the run then writes nothing and names
  * those sets). Sets are never deleted here, so ratings that point at them stay intact.
  */
-import { CATALOGUE_DIR } from '../app';
 import { readCatalogue } from '../catalogue/read-catalogue';
 import { readConfigOrExit } from '../config';
 import { importCatalogue } from '../services/catalogue';
@@ -13,7 +12,7 @@ import { withScriptDatabase } from './script-database';
 async function main(): Promise<void> {
   const force = process.argv.slice(2).includes('--force');
   const config = readConfigOrExit();
-  const sets = await readCatalogue(CATALOGUE_DIR);
+  const sets = await readCatalogue(config.catalogueDir);
   const result = await withScriptDatabase(config, 'catalogue sync', (db) => importCatalogue(db, sets, force));
   if (result.refused.length > 0) {
     const names = result.refused.map((s) => `  - index ${s.index} "${s.name}"`).join('\n');
@@ -23,7 +22,7 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
-  console.log(`Synced ${result.written} question sets from ${CATALOGUE_DIR} (${result.unchanged} unchanged).`);
+  console.log(`Synced ${result.written} question sets from ${config.catalogueDir} (${result.unchanged} unchanged).`);
 }
 
 main().catch((error: unknown) => {

@@ -7,6 +7,7 @@ import { loadConfig } from './config';
 
 const SHIPPED = path.resolve(import.meta.dirname, '../content/question-sets/01-javascript-fundamentals.md');
 
+// Each case starts the real server process, which takes seconds on a busy machine.
 describe('CATALOGUE_DIR', () => {
   const dirs: string[] = [];
   let server: MainProcess | null = null;
@@ -36,7 +37,7 @@ describe('CATALOGUE_DIR', () => {
     const [, url] = await server.waitFor(/Listening on (http:\/\/\S+)/);
     const sets = (await (await fetch(`${url}/api/question-sets`)).json()) as Array<{ name: string }>;
     expect(sets.map((s) => s.name)).toEqual(['Our JavaScript']);
-  });
+  }, 120_000);
 
   it('stops start-up on a bad file, naming the file and the problem', async () => {
     const catalogue = tempDir();
@@ -47,5 +48,5 @@ describe('CATALOGUE_DIR', () => {
     expect(server.output()).toContain(
       `Start-up failed: Question set ${path.join(catalogue, 'broken.md')}: model-answer section 3 is numbered 4; number them 1 to 5 in order`,
     );
-  });
+  }, 120_000);
 });

@@ -146,7 +146,8 @@ export function writeResults(outDir: string, file: string): void {
         `| ${c.name} | ${n0(c.product.rps)} | ${c.baseline ? `${n0(c.baseline.rps)} | ${(c.baselineRatio ?? 0).toFixed(2)} | ` : ''}${n0(c.ceiling.rps)} | **${c.ratio.toFixed(2)}** | ${c.product.p50} / ${c.product.p99} | ${c.ceiling.p50} / ${c.ceiling.p99} | ${c.sameAnswer ? 'yes' : '**no**'} | ${errors} | ${ok(c.sameAnswer && errors === 0 && c.ratio >= 0.85)} |`,
       );
     }
-    out.push('', `Product RSS after these loads: ${w.productRssMb.toFixed(0)} MB.`, '');
+    const load = w.loadAverage ? ` Load average (1 minute) ${w.loadAverage[0].toFixed(1)} at the start, ${w.loadAverage[1].toFixed(1)} at the end, on ${machine?.data.cpus ?? '?'} cores.` : '';
+    out.push('', `Product RSS after these loads: ${w.productRssMb.toFixed(0)} MB.${load}`, '');
   }
 
   if (load) {

@@ -9,7 +9,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
@@ -39,6 +39,8 @@ export interface SameWorkResult {
   baselineEnv?: Record<string, string>;
   calls: SameWorkCall[];
   productRssMb: number;
+  /** 1-minute load average at the start and the end of the part (the machine may be shared). */
+  loadAverage?: [number, number];
 }
 
 interface Target {
@@ -140,6 +142,7 @@ export async function runSameWork(options: {
   calls?: string[];
   log: (line: string) => void;
 }): Promise<SameWorkResult> {
+  const loadAtStart = loadavg()[0] ?? 0;
   const database = await seededDatabase('postgres', { ...PLAN_FULL, events: options.events }, options.log);
   const databaseUrl = database.databaseUrl ?? '';
   const started: Array<{ stop(): Promise<void> }> = [];
@@ -206,6 +209,7 @@ export async function runSameWork(options: {
       baselineEnv: options.baselineEnv,
       calls: results,
       productRssMb: rssMb(product.serverPid),
+      loadAverage: [loadAtStart, loadavg()[0] ?? 0],
     };
   } finally {
     for (const s of started.reverse()) await s.stop();

@@ -31,6 +31,7 @@ interface ApiEvent {
   durationSeconds: number | null;
   transcript: TranscriptEntry[] | null;
   ratingMarkdown: string | null;
+  ratingBreakdown: Array<{ question: string; verdict: string; score: number }> | null;
   score: number | null;
   rater: string | null;
 }
@@ -143,6 +144,13 @@ test('the details dialog shows the transcript as formatted JSON and the rating M
   const heading = /^#{1,6}\s+(.+)$/m.exec(rated.ratingMarkdown ?? '')?.[1];
   expect(heading, 'the rating Markdown has a heading').toBeTruthy();
   await expect(dialog.getByTestId('detail-rating').getByRole('heading', { name: heading!.replace(/[*_`]/g, '').trim() }).first()).toBeVisible();
+
+  // The per-question breakdown: one entry per question of the set, with its verdict and score.
+  const breakdown = rated.ratingBreakdown ?? [];
+  expect(breakdown.length).toBeGreaterThan(0);
+  const items = dialog.getByTestId('detail-breakdown').locator(':scope > li');
+  await expect(items).toHaveCount(breakdown.length);
+  await expect(items.first()).toContainText(`${breakdown[0]!.question} — ${breakdown[0]!.verdict} (${breakdown[0]!.score}/100)`);
 
   await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(dialog).toBeHidden();

@@ -8,6 +8,7 @@ import type { RaterResult } from '../parts/rater';
 import type { LabelledFigures } from '../rater/evaluate';
 import type { SameWorkResult } from '../parts/same-work';
 import type { SessionResult } from '../parts/session';
+import type { ExportsResult } from '../parts/exports';
 import type { SpeechResult } from '../parts/speech';
 import type { WebResult } from '../parts/web';
 import type { PassResult } from './http-bench';
@@ -93,6 +94,33 @@ function labelledSection(title: string, f: LabelledFigures, note: string): strin
   return lines;
 }
 
+/** Constant memory: doubling the table may not raise the peak RSS by more than a small bound. */
+function exportsSection(saved: Saved<ExportsResult>): string[] {
+  const { runs, maxPeakRiseMb } = saved.data;
+  const lines = [
+    '## Streamed CSV export',
+    '',
+    `Ran ${saved.at}. GET /api/admin/exports/ratings.csv from the real server process, every seeded event a rated interview with a ~1.5 KB transcript; the server's RSS sampled every 25 ms during the download. Target: every row arrives, and doubling the table (the file) raises the peak RSS by at most ${maxPeakRiseMb} MB (an export built in memory would add at least the file).`,
+    '',
+    '| database | events | rows | MB sent | seconds | RSS before | RSS peak | peak rise from the size before | result |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const database of ['pglite', 'postgres']) {
+    const mine = runs.filter((r) => r.database === database).sort((a, b) => a.events - b.events);
+    mine.forEach((r, i) => {
+      const previous = mine[i - 1];
+      const rise = previous ? r.rssPeakMb - previous.rssPeakMb : null;
+      const doubled = previous !== undefined && r.events === previous.events * 2;
+      const pass = r.rows === r.events && (!doubled || (rise ?? 0) <= maxPeakRiseMb);
+      lines.push(
+        `| ${r.database} | ${n0(r.events)} | ${n0(r.rows)} | ${(r.bytes / 1e6).toFixed(0)} | ${r.seconds.toFixed(1)} | ${r.rssBeforeMb.toFixed(0)} MB | ${r.rssPeakMb.toFixed(0)} MB | ${rise === null ? '—' : `${rise.toFixed(0)} MB${doubled ? ' (table doubled)' : ''}`} | ${ok(pass)} |`,
+      );
+    });
+  }
+  lines.push('');
+  return lines;
+}
+
 export function writeResults(outDir: string, file: string): void {
   const machine = read<Machine>(outDir, 'machine');
   const http = read<HttpPart>(outDir, 'http');
@@ -103,6 +131,7 @@ export function writeResults(outDir: string, file: string): void {
   const lighthouse = read<LighthouseResult>(outDir, 'lighthouse');
   const session = read<SessionResult[]>(outDir, 'session');
   const speech = read<SpeechResult>(outDir, 'speech');
+  const exports = read<ExportsResult>(outDir, 'exports');
   const out: string[] = ['# Benchmark results', '', 'Written by `npm run bench` (see bench/README.md). Each section says when its part last ran.', ''];
 
   if (machine) {
@@ -215,6 +244,8 @@ export function writeResults(outDir: string, file: string): void {
       '',
     );
   }
+
+  if (exports) out.push(...exportsSection(exports));
 
   const notes = path.join(path.dirname(file), 'notes.md');
   if (existsSync(notes)) out.push(readFileSync(notes, 'utf8').trim(), '');

@@ -43,7 +43,8 @@ function sendCsv(reply: FastifyReply, fileName: string, chunks: AsyncIterable<st
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .header('cache-control', 'no-store')
-    .send(Readable.from(chunks));
+    // One page ahead at most: the socket's pace decides how fast rows are read.
+    .send(Readable.from(chunks, { highWaterMark: 1 }));
 }
 
 const csvResponse = {

@@ -189,18 +189,28 @@ test('out of credits (402): the email dialog with the out-of-tokens text, and no
   expect(peer.callRequests.length).toBe(before);
 });
 
-test('a dropped connection ends the session cleanly and the server transcript is rated', async ({ page }) => {
-  test.setTimeout(90_000);
-  peer.options.maxQuestions = null;
-  peer.options.midSessionFailure = { afterTurns: 2, kind: 'drop' };
+test('a dropped connection reconnects by itself: the interview goes on, one credit, one rating of the whole interview', async ({ page }) => {
+  test.setTimeout(120_000);
+  peer.options.midSessionFailure = { afterTurns: 1, kind: 'drop' };
   const email = await ready(page);
+  const calls = peer.calls.length;
   await page.getByRole('button', { name: 'start session' }).click();
   const overlay = page.getByRole('dialog', { name: 'Session Feedback' });
-  await expect(overlay).toBeVisible({ timeout: 60_000 });
+  await expect(overlay).toBeVisible({ timeout: 90_000 });
   await expect(overlay.getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: 30_000 });
+  expect(peer.calls.length).toBe(calls + 2);
   const stored = await storedRating(server, email);
-  expect(stored.transcript[0]).toMatchObject({ role: 'interviewer', transcript: `${defaults.greeting} ${first.questions[0]}` });
-  expect(stored.transcript.some((l) => l.role === 'interviewee')).toBe(true);
+  const interviewer = stored.transcript.filter((l) => l.role === 'interviewer').map((l) => l.transcript);
+  expect(interviewer).toEqual([
+    `${defaults.greeting} ${first.questions[0]}`,
+    `Welcome back. ${first.questions[1]}`,
+    first.questions[2],
+    defaults.closingRemark,
+  ]);
+  const events = await api<Array<{ eventType: string; userEmail: string | null }>>(server, '/api/events?limit=100', { headers: { 'x-admin-secret': server.adminSecret } });
+  const mine = events.body.filter((e) => e.userEmail === email).map((e) => e.eventType);
+  expect(mine.filter((t) => t === 'START')).toHaveLength(1);
+  expect(mine.filter((t) => t === 'RATE')).toHaveLength(1);
 });
 
 test.describe('with MAX_SESSION_MINUTES', () => {

@@ -355,6 +355,8 @@ export class RealtimeCall {
       });
       this.active = null;
     } else {
+      // A drop happens once per script: the reconnected call goes on.
+      this.options.midSessionFailure = null;
       await this.close();
     }
   }

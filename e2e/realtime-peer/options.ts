@@ -20,7 +20,7 @@ export type CallFailure =
   | 'unavailable';
 
 export type MidSessionFailure =
-  /** The provider drops the WebRTC connection (and the sideband with it). */
+  /** The provider drops the WebRTC connection (and the sideband with it); once, then the script clears. */
   | 'drop'
   /** A fatal `error` (session_expired); the service closes the call. */
   | 'fatal-error'

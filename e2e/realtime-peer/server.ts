@@ -172,9 +172,10 @@ export async function startRealtimePeer(overrides: Partial<PeerOptions> = {}, po
     hangups.push(callId);
     const call = live.get(callId);
     if (!call) return sendError(res, 404, `Call ${callId} not found.`, 'invalid_request_error', 'call_not_found');
-    await call.hangup();
+    // Answered at once; tearing the WebRTC side down may take a while when the browser is gone.
     res.writeHead(200);
     res.end();
+    await call.hangup();
   }
 
   const server = http.createServer((req, res) => {

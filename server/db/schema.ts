@@ -154,6 +154,10 @@ export const interviewSessions = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** When the session's credit was given back (abandoned); counts toward the daily refund cap. */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** Continuation calls started after a dropped connection (POST /interview/sessions/{id}/resume); capped. */
+    resumes: integer('resumes').notNull().default(0),
+    /** When the current token was issued (a resume issues a new one); null: at creation. */
+    tokenIssuedAt: timestamp('token_issued_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('interview_sessions_token_hash_key').on(t.tokenHash),

@@ -13,6 +13,7 @@ import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { NOTHING_TO_RATE } from '../services/ratings';
 import { runningCall, TOKEN_REFUSED } from '../services/realtime-calls';
+import { TOO_MANY_RESUMES } from '../services/resume';
 import { UNKNOWN_SESSION } from '../services/sessions';
 import { PROVIDER_TEXTS } from './openai-realtime';
 
@@ -117,10 +118,54 @@ describe('an app configured with OPENAI_API_KEY', () => {
       });
       expect(forged).toMatchObject({ status: 422, body: { error: NOTHING_TO_RATE } });
       // Rating settled the call: hung up, nothing running.
-      expect(peer.hangups).toContain(callRecord.id);
+      await expect.poll(() => peer.hangups).toContain(callRecord.id);
       expect(runningCall(t.db, minted.sessionId)).toBeUndefined();
     } finally {
       await browser.close();
+    }
+  });
+
+  it('a dropped call resumes in a continuation call bound to the same session: no credit, the transcript so far, limited', async () => {
+    const email = 'voice-resume@example.com';
+    await login(t.app, email);
+    const minted = await token(email);
+    const first = await makeOffer();
+    const second = await makeOffer();
+    try {
+      const answer = await postSdp(minted.sdpUrl, first.sdp, minted.client_secret.value);
+      expect(answer.statusCode).toBe(201);
+      await first.accept(answer.body);
+      await expect.poll(() => first.events.some((e) => e.type === 'session.created'), { timeout: 15_000 }).toBe(true);
+      first.channel.send(JSON.stringify({ type: 'response.create' }));
+      await expect.poll(() => runningCall(t.db, minted.sessionId)?.transcript.length ?? 0, { timeout: 15_000 }).toBe(1);
+      // The provider drops the call; the server stops supervising it.
+      await first.close();
+      await expect.poll(() => runningCall(t.db, minted.sessionId), { timeout: 15_000 }).toBeUndefined();
+
+      const resumed = await call<Token>(t.app, 'POST', `/interview/sessions/${minted.sessionId}/resume`, { email });
+      expect(resumed.status).toBe(200);
+      expect(resumed.body).toMatchObject({ transport: 'openai-realtime', sessionId: minted.sessionId, sdpUrl: minted.sdpUrl });
+      expect(resumed.body.client_secret.value).not.toBe(minted.client_secret.value);
+      expect((await call(t.app, 'POST', `/interview/sessions/${minted.sessionId}/resume`, { email: 'someone-else@example.com' })).status).toBe(401);
+      // The old token no longer opens a call; the new one opens the continuation.
+      expect((await postSdp(minted.sdpUrl, second.sdp, minted.client_secret.value)).statusCode).toBe(401);
+      const again = await postSdp(resumed.body.sdpUrl, second.sdp, resumed.body.client_secret.value);
+      expect(again.statusCode).toBe(201);
+      const instructions = peer.calls.at(-1)!.session.instructions;
+      expect(instructions).toContain('Transcript so far:\nInterviewer: Hello and welcome to your practice interview.');
+      expect(instructions).toContain(`Continue with this question: ${FIXTURE_SETS[0]!.questions[1]}`);
+      // Resuming spent no credit (the limit is 1 and it is still the one session).
+      const credits = await call(t.app, 'GET', `/interview/token?questionSetId=${setId}`, { email });
+      expect(credits.status).toBe(402);
+      // At most two resumes.
+      expect((await call(t.app, 'POST', `/interview/sessions/${minted.sessionId}/resume`, { email })).status).toBe(200);
+      expect(await call(t.app, 'POST', `/interview/sessions/${minted.sessionId}/resume`, { email })).toMatchObject({
+        status: 429,
+        body: { error: TOO_MANY_RESUMES },
+      });
+    } finally {
+      await first.close();
+      await second.close();
     }
   });
 });

@@ -17,6 +17,7 @@ import { perMinute } from '../plugins/security';
 import { rateTranscript } from '../services/ratings';
 import { abandonSession } from '../services/sessions';
 import { openRealtimeCall } from '../services/realtime-calls';
+import { resumeSession } from '../services/resume';
 import { z } from 'zod';
 
 /** An SDP offer is a few kB; anything much larger is not one. */
@@ -106,6 +107,23 @@ export function interviewRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     (request) => rateTranscript(ctx, request.headers['x-user-email'], request.body),
+  );
+
+  r.post(
+    '/interview/sessions/:id/resume',
+    {
+      config: { rateLimit: perMinute(ctx.config.tokenRateLimit) },
+      schema: {
+        tags: ['interview'],
+        description:
+          "After a dropped connection: a new session token for the caller's open session (no credit spent; the one rating still " +
+          'covers the whole interview). An OpenAI voice session then starts a continuation call with the transcript so far. At most 2 per session (then 429).',
+        headers: userHeadersSchema,
+        params: sessionParamsSchema,
+        response: { 200: tokenResponseSchema, ...userErrors, 403: errorSchema, 409: errorSchema, 429: errorSchema, ...upstreamErrors },
+      },
+    },
+    (request) => resumeSession(ctx, request.headers['x-user-email'], request.params.id),
   );
 
   r.post(

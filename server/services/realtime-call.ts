@@ -150,15 +150,22 @@ export class CallSupervisor {
     );
   }
 
-  /** Hangs up (once) and stops listening; resolves when the transcript is stored. */
+  /**
+   * Hangs up (once) and stops listening; resolves when the transcript is stored. The hang-up
+   * itself is not waited for (a rating should not wait on the provider); `hungUp` is.
+   */
   async end(reason: string): Promise<void> {
     if (!this.ended) {
       this.hangingUp = this.deps.hangup();
       this.deps.sideband.close();
       this.finish(reason);
     }
-    await this.hangingUp;
     await this.saving;
+  }
+
+  /** Resolves when the hang-up call (if one was made) has been answered. */
+  get hungUp(): Promise<void> {
+    return this.hangingUp ?? Promise.resolve();
   }
 
   /** Waits for every transcript write so far. */

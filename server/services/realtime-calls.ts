@@ -14,7 +14,7 @@ import type { Db } from '../db/client';
 import { interviewSessions } from '../db/schema';
 import { HttpError } from './http-error';
 import { PROVIDER_TEXTS, SESSION_TOKEN_TTL_SECONDS } from '../providers/openai-realtime';
-import { buildRealtimeSession } from '../providers/realtime-session-config';
+import { buildRealtimeSession, continuationInstructions } from '../providers/realtime-session-config';
 import { ProviderError } from '../providers/types';
 import { requireQuestionSet } from './question-sets';
 import { CallSupervisor } from './realtime-call';
@@ -48,7 +48,8 @@ async function sessionForCall(ctx: AppContext, sessionId: string, authorization:
   if (!token || session.tokenHash === null || session.tokenHash !== hashToken(token)) throw new HttpError(401, TOKEN_REFUSED);
   if (session.transport !== 'openai-realtime') throw new HttpError(409, NOT_A_VOICE_CALL_SESSION);
   if (!OPEN_STATUSES.includes(session.status) || session.finishedAt) throw new HttpError(409, SESSION_ENDED);
-  if (Date.now() - session.createdAt.getTime() > SESSION_TOKEN_TTL_SECONDS * 1000) throw new HttpError(401, TOKEN_EXPIRED);
+  const issuedAt = (session.tokenIssuedAt ?? session.createdAt).getTime();
+  if (Date.now() - issuedAt > SESSION_TOKEN_TTL_SECONDS * 1000) throw new HttpError(401, TOKEN_EXPIRED);
   if (callsOf(ctx.db).has(session.id)) throw new HttpError(409, CALL_RUNNING);
   return session;
 }
@@ -70,6 +71,8 @@ export async function openRealtimeCall(ctx: AppContext, sessionId: string, autho
     model: ctx.config.realtimeModel,
     transcriptionModel: ctx.config.realtimeTranscriptionModel,
     noiseReduction: ctx.config.realtimeNoiseReduction,
+    // A continuation call (after a dropped connection) carries what was said and where to go on.
+    ...(session.turns.length > 0 ? { continuation: continuationInstructions(session.turns, nextQuestion(set.questions, session.turns)) } : {}),
   });
 
   let opened: { callId: string; answer: string };
@@ -115,6 +118,28 @@ export async function openRealtimeCall(ctx: AppContext, sessionId: string, autho
   return opened.answer;
 }
 
+/** The question after the last one the interviewer has asked (null when all were asked). */
+export function nextQuestion(questions: readonly string[], transcript: readonly TranscriptEntry[]): string | null {
+  const said = transcript
+    .filter((e) => e.role === 'interviewer')
+    .map((e) => normalise(e.transcript))
+    .join('\n');
+  let last = -1;
+  questions.forEach((q, i) => {
+    if (said.includes(normalise(q))) last = i;
+  });
+  return questions[last + 1] ?? null;
+}
+
+function normalise(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+/** A dropped call's session is reconnected: its running call (if any) is hung up first. */
+export async function endRunningCall(ctx: AppContext, sessionId: string, reason: string): Promise<void> {
+  await callsOf(ctx.db).get(sessionId)?.end(reason);
+}
+
 async function saveTranscript(db: Db, sessionId: string, entries: TranscriptEntry[]): Promise<void> {
   await db
     .update(interviewSessions)
@@ -134,7 +159,12 @@ export async function settleRealtimeCall(ctx: AppContext, session: InterviewSess
 
 /** Server shutdown: hang up every call of this process. */
 export async function hangUpAll(db: Db): Promise<void> {
-  await Promise.all([...callsOf(db).values()].map((call) => call.end('the server is shutting down')));
+  await Promise.all(
+    [...callsOf(db).values()].map(async (call) => {
+      await call.end('the server is shutting down');
+      await call.hungUp;
+    }),
+  );
 }
 
 /** For tests: the supervisor of a session's running call. */

@@ -27,6 +27,10 @@ export const fetchToken = (email: string, questionSetId: number) =>
     headers: userHeaders(email),
   });
 
+/** After a dropped connection: a new token for the same session (no credit spent). */
+export const resumeSession = (email: string, sessionId: string) =>
+  callApi<TokenResponse>(`/interview/sessions/${encodeURIComponent(sessionId)}/resume`, { method: 'POST', headers: userHeaders(email) });
+
 export const rateTranscript = (email: string, body: RateRequest) =>
   callApi<RateResponse>('/interview/rate-transcript', { method: 'POST', body, headers: userHeaders(email) });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RateRequest, TokenResponse } from '../../../../contract';
 import type { TransportListener, VoiceTransport } from '../../lib/realtime/types';
-import { CLOSE_DELAY_MS, CLOSING_REMARK_WAIT_MS, OutOfTokensError, SessionController, type RateOutcome, type SessionDeps } from './session-controller';
+import { CLOSE_DELAY_MS, CLOSING_REMARK_WAIT_MS, OutOfTokensError, RECONNECTING_NOTICE, SessionController, type RateOutcome, type SessionDeps } from './session-controller';
 
 const token: TokenResponse = {
   transport: 'browser-speech',
@@ -49,12 +49,23 @@ function harness(options: {
   fetchToken?: () => Promise<TokenResponse>;
   rate?: (request: RateRequest) => Promise<RateOutcome>;
   transport?: ScriptedTransport;
+  /** Transports handed out after the first (a reconnect gets the next one). */
+  later?: ScriptedTransport[];
+  resumeSession?: (sessionId: string) => Promise<TokenResponse>;
 } = {}): Harness {
   const transport = options.transport ?? new ScriptedTransport(options.typed ?? false);
   const h: Omit<Harness, 'controller'> = { transport, clock: { now: 1000 }, timers: [], rated: [], logs: [], wake: [], calls: [] };
   const deps: SessionDeps = {
     fetchToken: options.fetchToken ?? (() => Promise.resolve(token)),
-    createTransport: () => Promise.resolve(transport),
+    resumeSession: options.resumeSession ?? (() => Promise.reject(new Error('409 This interview session has already ended.'))),
+    createTransport: (() => {
+      let first = true;
+      return () => {
+        const next = first ? transport : (options.later?.shift() ?? transport);
+        first = false;
+        return Promise.resolve(next);
+      };
+    })(),
     rate: async (request) => {
       h.rated.push(request);
       return options.rate ? options.rate(request) : { ok: true, markdown: '# Great job', score: 84 };
@@ -360,5 +371,44 @@ describe('session controller (spec §4)', () => {
     const idle = harness();
     idle.controller.dispose();
     expect(idle.rated).toEqual([]);
+  });
+
+  it('a dropped connection reconnects once by itself: same session, transcript kept, one rating', async () => {
+    const second = new ScriptedTransport(false);
+    const resumed: string[] = [];
+    const h = harness({
+      later: [second],
+      resumeSession: async (id) => {
+        resumed.push(id);
+        return { ...token, client_secret: { value: 'secret-2', expires_at: 2_000_000_000 } };
+      },
+    });
+    await h.controller.start({ id: 7 });
+    h.transport.emit({ type: 'interviewer', text: 'What is a closure?', at: 10 });
+    h.transport.emit({ type: 'failed', message: 'The connection to the voice service was lost.', reconnectable: true });
+    expect(h.controller.getSnapshot().notice).toBe(RECONNECTING_NOTICE);
+    await settle();
+    await settle();
+    expect(resumed).toEqual(['sess-1']);
+    expect(h.transport.closed).toBe(1);
+    expect(second.listener).not.toBeNull();
+    expect(h.controller.getSnapshot()).toMatchObject({ phase: 'active', notice: null });
+    second.emit({ type: 'candidate', text: 'A function with its scope.', at: 20 });
+    // A second drop is not reconnected: the session ends and is rated once, with everything said.
+    second.emit({ type: 'failed', message: 'The connection to the voice service was lost.', reconnectable: true });
+    await settle();
+    expect(h.rated).toHaveLength(1);
+    expect(h.rated[0]!.transcripts.map((t) => t.transcript)).toEqual(['What is a closure?', 'A function with its scope.']);
+    expect(h.rated[0]!.sessionId).toBe('sess-1');
+  });
+
+  it('a reconnect the server refuses ends the session and rates it', async () => {
+    const h = harness();
+    await h.controller.start({ id: 7 });
+    h.transport.emit({ type: 'failed', message: 'lost', reconnectable: true });
+    await settle();
+    await settle();
+    expect(h.rated).toHaveLength(1);
+    expect(h.logs.some((l) => l.text.includes('Reconnecting failed: 409 This interview session has already ended.'))).toBe(true);
   });
 });

@@ -55,6 +55,8 @@ export interface SessionLog {
 export interface SessionDeps {
   /** Resolves with the token; rejects with OutOfTokensError on 402, else Error('Failed to get session token'). */
   fetchToken(questionSetId: number): Promise<TokenResponse>;
+  /** After a dropped connection: a new token for the same session (no credit spent); rejects when refused. */
+  resumeSession(sessionId: string): Promise<TokenResponse>;
   createTransport(token: TokenResponse): Promise<VoiceTransport>;
   /** Never meant to throw; a throw is still shown as the generic rating error. */
   rate(request: RateRequest): Promise<RateOutcome>;
@@ -71,6 +73,7 @@ export interface SessionDeps {
 }
 
 export const RATING_NETWORK_ERROR = 'Error submitting transcript for rating.';
+export const RECONNECTING_NOTICE = 'The connection was lost. Reconnecting to continue your interview...';
 
 const initialSnapshot: SessionSnapshot = {
   phase: 'idle',
@@ -94,6 +97,8 @@ export class SessionController {
   private closeRequested = false;
   private closeDelayPassed = false;
   private closingRemarkDone = false;
+  /** A dropped connection is reconnected once by itself per session. */
+  private reconnectTried = false;
 
   constructor(private readonly deps: SessionDeps) {}
 
@@ -119,6 +124,7 @@ export class SessionController {
     this.closeRequested = false;
     this.closeDelayPassed = false;
     this.closingRemarkDone = false;
+    this.reconnectTried = false;
     let transport: VoiceTransport | null = null;
     try {
       const token = await this.deps.fetchToken(set.id);
@@ -254,12 +260,43 @@ export class SessionController {
         break;
       case 'failed':
         this.deps.log.error('Voice connection failed:', event.message);
-        if (this.snapshot.phase === 'active') void this.stop();
+        if (this.snapshot.phase === 'active' && event.reconnectable && !this.reconnectTried && this.sessionId) {
+          void this.reconnect(source, this.sessionId);
+        } else if (this.snapshot.phase === 'active') void this.stop();
         else {
           this.transport = null;
           source.close();
         }
         break;
+    }
+  }
+
+  /**
+   * The same interview in a new connection: a new token for the session (no credit), a new
+   * transport; the transcript so far stays. If that fails, the session ends and is rated.
+   */
+  private async reconnect(dropped: VoiceTransport, sessionId: string): Promise<void> {
+    this.reconnectTried = true;
+    this.transport = null;
+    dropped.close();
+    this.update({ notice: RECONNECTING_NOTICE, speaking: false, interim: '' });
+    let transport: VoiceTransport | null = null;
+    try {
+      const token = await this.deps.resumeSession(sessionId);
+      if (this.snapshot.phase !== 'active') return;
+      transport = await this.deps.createTransport(token);
+      this.transport = transport;
+      const own = transport;
+      await transport.start(token, (event) => this.handle(own, event), this.startedAt);
+      if (this.transport !== transport) throw new Error('The voice connection failed while reconnecting.');
+      this.deps.log.info('Reconnected; the interview goes on.');
+      this.update({ notice: null });
+    } catch (error) {
+      this.deps.log.error('Reconnecting failed:', error instanceof Error ? error.message : error);
+      if (this.transport === transport) this.transport = null;
+      transport?.close();
+      this.update({ notice: null });
+      void this.stop();
     }
   }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { QuestionSet } from '../../../../contract';
-import { fetchToken, rateTranscript } from '../../lib/api';
+import { fetchToken, rateTranscript, resumeSession } from '../../lib/api';
 import { createTransport } from '../../lib/realtime/create-transport';
 import { createScreenWakeLock } from '../../lib/wake-lock';
 import { OutOfTokensError, RATING_NETWORK_ERROR, SessionController, type RateOutcome } from './session-controller';
@@ -29,6 +29,13 @@ export function useSession(options: UseSessionOptions) {
           if (result.kind === 'http' && result.status === 402) throw new OutOfTokensError();
           console.error('The session token request failed:', result.kind === 'http' ? `${result.status} ${result.message}` : result.error);
           throw new Error(TOKEN_ERROR);
+        },
+        async resumeSession(sessionId) {
+          const email = ref.current.email;
+          if (!email) throw new Error(TOKEN_ERROR);
+          const result = await resumeSession(email, sessionId);
+          if (result.ok) return result.data;
+          throw new Error(result.kind === 'http' ? `${result.status} ${result.message}` : 'The session could not be resumed.');
         },
         createTransport: (token) => createTransport(token, { userEmail: ref.current.email ?? '' }),
         async rate(request): Promise<RateOutcome> {

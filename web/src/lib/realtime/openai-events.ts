@@ -59,11 +59,12 @@ export class OpenAiEventHandler {
   }
 
   /** Emits `failed` at most once, whatever combination of error event and dropped connection happens. */
-  fail(message: string): void {
+  fail(message: string, reconnectable = false): void {
     if (this.failed) return;
     this.failed = true;
     this.setSpeaking(false);
-    this.deps.emit({ type: 'failed', message });
+    // A dropped connection before the goodbye may go on in a continuation call.
+    this.deps.emit(reconnectable && !this.closeSeen ? { type: 'failed', message, reconnectable: true } : { type: 'failed', message });
   }
 
   /** The connection is going away on purpose: no more events, and the indicator is cleared. */

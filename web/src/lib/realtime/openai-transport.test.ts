@@ -172,7 +172,7 @@ describe('createOpenAiTransport', () => {
     t.peer.setState('disconnected');
     t.peer.channel?.close();
     t.peer.setState('failed');
-    expect(t.events).toEqual([{ type: 'failed', message: 'The connection to the voice service was lost.' }]);
+    expect(t.events).toEqual([{ type: 'failed', message: 'The connection to the voice service was lost.', reconnectable: true }]);
   });
 
   it('waits out a short disconnection, and ends only when the connection stays down', async () => {
@@ -188,7 +188,7 @@ describe('createOpenAiTransport', () => {
 
     t.peer.setState('disconnected');
     t.timers[1]?.fn(); // still down after the grace
-    expect(t.events).toEqual([{ type: 'failed', message: 'The connection to the voice service was lost.' }]);
+    expect(t.events).toEqual([{ type: 'failed', message: 'The connection to the voice service was lost.', reconnectable: true }]);
   });
 
   it('closes idempotently and says nothing about its own hang-up', async () => {

@@ -147,7 +147,7 @@ export function createOpenAiTransport(
         };
         dc.onclose = () => {
           if (!isOpen) reject(new Error('The voice connection closed before it was ready.'));
-          else if (!closed) events.fail(CONNECTION_LOST);
+          else if (!closed) events.fail(CONNECTION_LOST, true);
         };
         let cancelGrace: (() => void) | null = null;
         peer.onconnectionstatechange = () => {
@@ -162,13 +162,13 @@ export function createOpenAiTransport(
           if (state === 'disconnected') {
             cancelGrace ??= deps.schedule(() => {
               cancelGrace = null;
-              if (!closed && peer.connectionState !== 'connected') events.fail(CONNECTION_LOST);
+              if (!closed && peer.connectionState !== 'connected') events.fail(CONNECTION_LOST, true);
             }, DISCONNECT_GRACE_MS);
             return;
           }
           cancelGrace?.();
           cancelGrace = null;
-          if (!closed) events.fail(CONNECTION_LOST);
+          if (!closed) events.fail(CONNECTION_LOST, true);
         };
       });
 

@@ -23,8 +23,11 @@ export type TransportEvent =
   | { type: 'close-requested'; reason: string }
   /** The closing remark has been played out to its end (OpenAI: its audio buffer stopped). */
   | { type: 'closing-remark-done' }
-  /** The connection failed or dropped, or the provider sent an error; the session must end now. */
-  | { type: 'failed'; message: string };
+  /**
+   * The connection failed or dropped, or the provider sent an error; this transport is done.
+   * `reconnectable`: only the connection dropped, so the interview may go on in a new one.
+   */
+  | { type: 'failed'; message: string; reconnectable?: boolean };
 
 export type TransportListener = (event: TransportEvent) => void;
 

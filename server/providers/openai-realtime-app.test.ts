@@ -38,7 +38,8 @@ describe('an app configured with OPENAI_API_KEY', () => {
       config: { openaiApiKey: 'test-key', openaiBaseUrl: peer.baseUrl, realtimeModel: 'gpt-realtime-2.1-mini', freeSessionLimit: 1 },
     });
     setId = (await setIds(t.app)).get(1) ?? -1;
-  });
+    // PGlite's first open is slow on a busy machine (as in the other app suites).
+  }, 300_000);
   afterAll(async () => {
     await t?.close();
     await peer?.close();

@@ -180,10 +180,10 @@ export function writeResults(outDir: string, file: string): void {
   }
 
   if (load) {
-    out.push('## Load: mixed traffic, no lost writes', '', `Ran ${load.at}.`, '', '| database | clients | seconds | requests | by kind | statuses | acknowledged feedback / ratings | missing | 5xx | network errors | RSS after | result |', '|---|---:|---:|---:|---|---|---|---|---:|---:|---:|---|');
+    out.push('## Load: mixed traffic, no lost writes', '', `Ran ${load.at}.`, '', '| database | clients | seconds | requests | by kind | statuses | acknowledged feedback / ratings | missing | 5xx | network errors | RSS after start → after the load | result |', '|---|---:|---:|---:|---|---|---|---|---:|---:|---:|---|');
     for (const l of load.data) {
       out.push(
-        `| ${l.database} | ${l.clients} | ${l.seconds} | ${n0(l.requests)} | ${Object.entries(l.byKind).map(([k, v]) => `${k} ${v}`).join(', ')} | ${Object.entries(l.statuses).map(([k, v]) => `${k}: ${v}`).join(', ')} | ${l.acknowledgedFeedback} / ${l.acknowledgedRatings} | ${l.missingFeedback} / ${l.missingRatings} | ${l.serverErrors} | ${l.networkErrors} | ${l.rssAfterMb.toFixed(0)} MB | ${ok(l.pass)} |`,
+        `| ${l.database} | ${l.clients} | ${l.seconds} | ${n0(l.requests)} | ${Object.entries(l.byKind).map(([k, v]) => `${k} ${v}`).join(', ')} | ${Object.entries(l.statuses).map(([k, v]) => `${k}: ${v}`).join(', ')} | ${l.acknowledgedFeedback} / ${l.acknowledgedRatings} | ${l.missingFeedback} / ${l.missingRatings} | ${l.serverErrors} | ${l.networkErrors} | ${l.rssAfterStartMb === undefined ? '' : `${l.rssAfterStartMb.toFixed(0)} → `}${l.rssAfterMb.toFixed(0)} MB | ${ok(l.pass)} |`,
       );
     }
     out.push('');

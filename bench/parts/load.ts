@@ -23,6 +23,8 @@ export interface LoadResult {
   acknowledgedRatings: number;
   missingFeedback: number;
   missingRatings: number;
+  /** Server RSS once it is up, before any request (absent in figures from before it was recorded). */
+  rssAfterStartMb?: number;
   rssAfterMb: number;
   pass: boolean;
 }
@@ -45,6 +47,7 @@ export async function runLoad(options: { database: DatabaseKind; clients: number
     let networkErrors = 0;
     let requests = 0;
     let rssAfterMb = 0;
+    const rssAfterStartMb = rssMb(server.serverPid);
     try {
       const sets = (await (await fetch(`${server.url}/api/question-sets`)).json()) as Array<{ id: number; index: number }>;
       const first = sets.find((s) => s.index === 1);
@@ -138,6 +141,7 @@ export async function runLoad(options: { database: DatabaseKind; clients: number
       acknowledgedRatings: acked.ratings.size,
       missingFeedback,
       missingRatings,
+      rssAfterStartMb,
       rssAfterMb,
       pass: serverErrors === 0 && networkErrors === 0 && missingFeedback === 0 && missingRatings === 0 && acked.feedback.size > 0 && acked.ratings.size > 0,
     };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, userHeadersSchema } from './common';
-import { MAX_DB_INTEGER, MAX_DURATION_SECONDS, MAX_TRANSCRIPT_ENTRIES, MAX_TRANSCRIPT_TEXT, MAX_UTTERANCE_LENGTH } from './limits';
+import { MAX_DB_INTEGER, MAX_DURATION_SECONDS, MAX_TRANSCRIPT_ENTRIES, MAX_TRANSCRIPT_TEXT, MAX_TRANSCRIPT_TOTAL_TEXT, MAX_UTTERANCE_LENGTH } from './limits';
 import { ratingBreakdownSchema } from './rating-breakdown';
 
 export const tokenQuerySchema = z.object({ questionSetId: idSchema });
@@ -49,7 +49,12 @@ export const transcriptEntrySchema = z.object({
 export type TranscriptEntry = z.infer<typeof transcriptEntrySchema>;
 
 export const rateRequestSchema = z.object({
-  transcripts: z.array(transcriptEntrySchema).max(MAX_TRANSCRIPT_ENTRIES),
+  transcripts: z
+    .array(transcriptEntrySchema)
+    .max(MAX_TRANSCRIPT_ENTRIES)
+    .refine((entries) => entries.reduce((sum, entry) => sum + entry.transcript.length, 0) <= MAX_TRANSCRIPT_TOTAL_TEXT, {
+      error: 'The transcript is too long: at most 200,000 characters in total.',
+    }),
   durationSeconds: z.number().int().nonnegative().max(MAX_DURATION_SECONDS),
   questionSetId: z.number().int().positive().max(MAX_DB_INTEGER, { error: 'The id is too large.' }),
   /**

@@ -13,6 +13,8 @@ export const MAX_DB_INTEGER = 2_147_483_647;
 export const MAX_TRANSCRIPT_ENTRIES = 2000;
 export const MAX_TRANSCRIPT_TEXT = 20_000;
 export const MAX_DURATION_SECONDS = 4 * 60 * 60;
+/** All the text of one transcript together (a 2-hour interview is far shorter). */
+export const MAX_TRANSCRIPT_TOTAL_TEXT = 200_000;
 /** One spoken or typed answer sent to POST /interview/turn. */
 export const MAX_UTTERANCE_LENGTH = 4000;
 

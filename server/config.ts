@@ -93,6 +93,13 @@ const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'
 const perMinute = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(1, { error: 'must be at least 1' }).max(100_000).default(fallback));
 
+/** A timeout: at least 100 ms, at most an hour. */
+const milliseconds = (fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100, { error: 'must be at least 100 (milliseconds)' }).max(3_600_000).default(fallback),
+  );
+
 const positiveInt = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000).default(fallback));
 
@@ -116,6 +123,21 @@ export const envSchema = z.object({
   RATE_LIMIT_ALLOW: z.preprocess(emptyToUndefined, addressesSchema.default([])),
   LOGIN_RATE_LIMIT: perMinute(30),
   TOKEN_RATE_LIMIT: perMinute(60),
+  RATING_RATE_LIMIT: perMinute(20),
+  RATING_ACCOUNT_RATE_LIMIT: perMinute(6),
+  TURN_RATE_LIMIT: perMinute(120),
+  TURN_ACCOUNT_RATE_LIMIT: perMinute(30),
+  ABANDON_RATE_LIMIT: perMinute(20),
+  ABANDON_ACCOUNT_RATE_LIMIT: perMinute(6),
+  FEEDBACK_RATE_LIMIT: perMinute(20),
+  FEEDBACK_ACCOUNT_RATE_LIMIT: perMinute(6),
+  REQUEST_TIMEOUT_MS: milliseconds(30_000),
+  HEADERS_TIMEOUT_MS: milliseconds(10_000),
+  CONNECTION_TIMEOUT_MS: milliseconds(300_000),
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds(5_000),
+  MAX_CONNECTIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1, { error: 'must be at least 1' }).max(1_000_000).default(1000)),
+  RATING_RETRY_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(20).default(6)),
+  RATING_RETRY_DELAY_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(86_400).default(60)),
   TRUST_PROXY: z.preprocess(emptyToUndefined, proxiesSchema.default([])),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
   DOG_IMAGE_API: z.preprocess(
@@ -147,6 +169,9 @@ export const envSchema = z.object({
   TTS_API_KEY: optionalText,
 });
 
+/** The candidate calls with their own per-address and per-account limits. */
+export type LimitedCall = 'rating' | 'turn' | 'abandon' | 'feedback';
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -173,6 +198,16 @@ export interface AppConfig {
   loginRateLimit: number;
   /** Session tokens minted per minute per client address. */
   tokenRateLimit: number;
+  /** Calls per minute per client address and per account (429 with the wait beyond them). */
+  callLimits: Record<LimitedCall, { perAddress: number; perAccount: number }>;
+  /** Server timeouts: whole request received, headers received, idle socket, idle keep-alive. */
+  timeouts: { requestMs: number; headersMs: number; connectionMs: number; keepAliveMs: number };
+  /** Open connections at most; more are refused by the server. */
+  maxConnections: number;
+  /** A failed rating is retried in the background this many times... */
+  ratingRetryAttempts: number;
+  /** ...first after this many seconds, each wait twice the one before. */
+  ratingRetryDelaySeconds: number;
   /** Reverse proxies trusted for the client address (X-Forwarded-For); empty: none. */
   trustProxy: string[];
   /** The server log's level; `info` logs every request, `warn` only problems. */
@@ -281,6 +316,10 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     throw new ConfigError(problems);
   }
   const e = parsed.data;
+  // Node refuses a headers timeout longer than the request timeout.
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(['HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS']);
+  }
   const config: AppConfig = {
     port: e.PORT,
     host: e.HOST,
@@ -298,6 +337,21 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     rateLimitAllowList: e.RATE_LIMIT_ALLOW,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     tokenRateLimit: e.TOKEN_RATE_LIMIT,
+    callLimits: {
+      rating: { perAddress: e.RATING_RATE_LIMIT, perAccount: e.RATING_ACCOUNT_RATE_LIMIT },
+      turn: { perAddress: e.TURN_RATE_LIMIT, perAccount: e.TURN_ACCOUNT_RATE_LIMIT },
+      abandon: { perAddress: e.ABANDON_RATE_LIMIT, perAccount: e.ABANDON_ACCOUNT_RATE_LIMIT },
+      feedback: { perAddress: e.FEEDBACK_RATE_LIMIT, perAccount: e.FEEDBACK_ACCOUNT_RATE_LIMIT },
+    },
+    timeouts: {
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      connectionMs: e.CONNECTION_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    },
+    maxConnections: e.MAX_CONNECTIONS,
+    ratingRetryAttempts: e.RATING_RETRY_ATTEMPTS,
+    ratingRetryDelaySeconds: e.RATING_RETRY_DELAY_SECONDS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     dogImageApi: e.DOG_IMAGE_API === 'off' ? null : e.DOG_IMAGE_API,

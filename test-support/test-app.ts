@@ -6,7 +6,7 @@
  *   await t.close();
  *
  * Options: `config` (Partial<AppConfig>, merged over test defaults: ADMIN_SECRET =
- * TEST_ADMIN_SECRET, a temp DATA_DIR, everything else the config defaults), `questionSets`
+ * TEST_ADMIN_SECRET, a temp DATA_DIR, generous per-call limits, everything else the config defaults), `questionSets`
  * (catalogue to load; default the shipped content/question-sets), `deps` (AppDeps such as
  * `providers` or `webDist`; default webDist null), `listen: true` (binds 127.0.0.1 on a random
  * port and returns `baseUrl`).
@@ -100,12 +100,17 @@ async function openTestDatabase(kind: TestDatabaseKind): Promise<{ database: Dat
   return { database, drop };
 }
 
+const generous = { perAddress: 100_000, perAccount: 100_000 };
+export const GENEROUS_CALL_LIMITS: AppConfig['callLimits'] = { rating: generous, turn: generous, abandon: generous, feedback: generous };
+
 let shippedCatalogue: Promise<CatalogueSet[]> | null = null;
 
 export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'interview-test-'));
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, ADMIN_SECRET: TEST_ADMIN_SECRET }),
+    // Suites make many calls as one user from one address; the limit tests set their own.
+    callLimits: GENEROUS_CALL_LIMITS,
     ...options.config,
   };
   const adminSecret = config.adminSecret ?? TEST_ADMIN_SECRET;

@@ -47,7 +47,7 @@ const INHERIT_BLOCKLIST = ['OPENAI_API_KEY', 'LLM_API_KEY', 'LLM_BASE_URL', 'LLM
 function childEnv(extra: Record<string, string>, dataDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of INHERIT_BLOCKLIST) delete env[key];
-  return { ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_SECRET: E2E_ADMIN_SECRET, ...extra };
+  return { ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_SECRET: E2E_ADMIN_SECRET, ...SEEDING_LIMITS, ...extra };
 }
 
 function waitForExit(child: ChildProcess): Promise<void> {
@@ -142,6 +142,14 @@ function must<T>(answer: ApiAnswer<T>, what: string): T {
 }
 
 /** Seeds a user through the real calls, exactly as the web app would. */
+/** Seeding rates many interviews of one user at once; the per-account defaults would refuse that. */
+const SEEDING_LIMITS: Record<string, string> = {
+  RATING_ACCOUNT_RATE_LIMIT: '1000',
+  FEEDBACK_ACCOUNT_RATE_LIMIT: '1000',
+  RATING_RATE_LIMIT: '1000',
+  FEEDBACK_RATE_LIMIT: '1000',
+};
+
 export async function seedUser(server: RunningServer, options: SeedUserOptions): Promise<void> {
   const user = { 'x-user-email': options.email };
   must(await api(server, '/user/login', { method: 'POST', body: { email: options.email } }), 'login');

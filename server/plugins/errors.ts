@@ -84,23 +84,55 @@ function registerJsonParser(app: FastifyInstance): void {
 }
 
 export const NUL_IN_INPUT = 'Text must not contain the NUL character (\\u0000).';
+export const ILL_FORMED_INPUT = 'Text must be valid Unicode: it contains a lone surrogate (half of a character).';
 
-/** PostgreSQL text and jsonb cannot hold U+0000, so such input is refused before it gets there. */
-function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (value === null || typeof value !== 'object' || depth > 64) return false;
+type TextProblem = 'nul' | 'ill-formed' | null;
+const LONE_SURROGATE = /\p{Cs}/u;
+
+export const BROKEN_QUERY = 'The address is not valid: its query has a broken %-encoding.';
+
+/** A query whose %-escapes are not UTF-8 (e.g. %ED%A0%80, an encoded lone surrogate) is ill-formed. */
+function queryIsWellFormed(url: string): boolean {
+  const start = url.indexOf('?');
+  if (start < 0) return true;
+  try {
+    decodeURIComponent(url.slice(start + 1).replace(/\+/g, ' '));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function textProblem(text: string): TextProblem {
+  if (text.includes('\u0000')) return 'nul';
+  // In a /u pattern a well-formed pair is one code point, so \p{Cs} only matches a lone half.
+  return LONE_SURROGATE.test(text) ? 'ill-formed' : null;
+}
+
+/**
+ * PostgreSQL text and jsonb hold neither U+0000 nor a lone UTF-16 surrogate, so such input is
+ * refused before it gets near a service (or a paid upstream call).
+ */
+function findTextProblem(value: unknown, depth = 0): TextProblem {
+  if (typeof value === 'string') return textProblem(value);
+  if (value === null || typeof value !== 'object' || depth > 64) return null;
   // Binary bodies (an answer's audio) hold NUL bytes by nature and never reach a text column;
   // walking a Buffer's entries would also cost a long pause per request.
-  if (ArrayBuffer.isView(value)) return false;
-  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
-  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
+  if (ArrayBuffer.isView(value)) return null;
+  const items = Array.isArray(value) ? value : Object.entries(value).flat();
+  for (const item of items) {
+    const problem = findTextProblem(item, depth + 1);
+    if (problem) return problem;
+  }
+  return null;
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.addHook('preValidation', async (request, reply) => {
-    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
-      return reply.code(400).send({ error: NUL_IN_INPUT });
-    }
+    if (!queryIsWellFormed(request.url)) return reply.code(400).send({ error: BROKEN_QUERY });
+    const problem =
+      findTextProblem(request.body) ?? findTextProblem(request.query) ?? findTextProblem(request.params) ?? findTextProblem(request.headers);
+    if (problem) return reply.code(400).send({ error: problem === 'nul' ? NUL_IN_INPUT : ILL_FORMED_INPUT });
   });
 
   registerJsonParser(app);

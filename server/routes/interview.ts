@@ -13,6 +13,7 @@ import {
   userHeadersSchema,
 } from '../../contract';
 import type { AppContext } from '../app-context';
+import { callLimit } from '../plugins/call-limits';
 import { perMinute } from '../plugins/security';
 import { rateTranscript } from '../services/ratings';
 import { abandonSession } from '../services/sessions';
@@ -82,12 +83,13 @@ export function interviewRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/interview/turn',
     {
+      ...callLimit(ctx, 'turn'),
       schema: {
         tags: ['interview'],
         description: "Browser-speech mode: the candidate's answer in, the interviewer's next line out.",
         headers: userHeadersSchema,
         body: turnRequestSchema,
-        response: { 200: turnResponseSchema, ...userErrors, 403: errorSchema, 409: errorSchema, ...upstreamErrors },
+        response: { 200: turnResponseSchema, ...userErrors, 403: errorSchema, 409: errorSchema, 429: errorSchema, ...upstreamErrors },
       },
     },
     (request) => nextTurn(ctx, request.headers['x-user-email'], request.body),
@@ -96,6 +98,7 @@ export function interviewRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/interview/rate-transcript',
     {
+      ...callLimit(ctx, 'rating'),
       schema: {
         tags: ['interview'],
         description:
@@ -103,7 +106,7 @@ export function interviewRoutes(app: FastifyInstance, ctx: AppContext): void {
           'written feedback; a repeat answers the stored rating. 409 without an open session; 422 when nothing was said (credit returned).',
         headers: userHeadersSchema,
         body: rateRequestSchema,
-        response: { 200: rateResponseSchema, ...userErrors, 409: errorSchema, 422: errorSchema, 502: errorSchema },
+        response: { 200: rateResponseSchema, ...userErrors, 409: errorSchema, 422: errorSchema, 429: errorSchema, 502: errorSchema },
       },
     },
     (request) => rateTranscript(ctx, request.headers['x-user-email'], request.body),
@@ -129,6 +132,7 @@ export function interviewRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/interview/sessions/:id/abandon',
     {
+      ...callLimit(ctx, 'abandon'),
       schema: {
         tags: ['interview'],
         description:

@@ -11,6 +11,7 @@ import {
   userHeadersSchema,
 } from '../../contract';
 import type { AppContext } from '../app-context';
+import { callLimit } from '../plugins/call-limits';
 import { perMinute } from '../plugins/security';
 import { login, requireAccount } from '../services/accounts';
 import { createFeedback } from '../services/feedback';
@@ -35,11 +36,12 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/user/feedback',
     {
+      ...callLimit(ctx, 'feedback'),
       schema: {
         tags: ['user'],
         headers: userHeadersSchema,
         body: feedbackRequestSchema,
-        response: { 201: feedbackResponseSchema, 400: errorSchema, 401: errorSchema },
+        response: { 201: feedbackResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 /**
  * fast-check generators of hostile input for the fuzz test: values that are wrong for a given
  * field by construction (wrong types, out of range, too long, malformed), mixed with the payloads
- * attackers send (SQL, HTML, unicode, NUL, huge numbers). Kept apart so the test reads as a list
+ * attackers send (SQL, HTML, unicode, NUL, lone surrogates, huge numbers). Kept apart so the test reads as a list
  * of routes.
  */
 import fc from 'fast-check';
@@ -22,13 +22,17 @@ export const HTML_PAYLOADS = [
   'javascript:alert(1)',
   '{{constructor.constructor("alert(1)")()}}',
 ];
-const WEIRD = ['\u0000', '\u202e', '\ud83d\ude00', '\uffff', 'Ω≈ç√', '\u200b', '\r\n', '%00', '../../etc/passwd', '__proto__', 'constructor'];
+/** Halves of a UTF-16 pair on their own (JSON can carry them as \ud800 escapes). */
+export const LONE_SURROGATES = ['a\ud800b', '\udc00', 'end\ud83d', '\ude00start', '\udfff\ud800'];
+const WEIRD = [...LONE_SURROGATES, '\u0000', '\u202e', '\ud83d\ude00', '\uffff', 'Ω≈ç√', '\u200b', '\r\n', '%00', '../../etc/passwd', '__proto__', 'constructor'];
 
 /** Text an attacker would try: payloads, unicode, NUL, mixtures, plain random strings. */
 export const hostileText = fc.oneof(
   fc.constantFrom(...SQL_PAYLOADS, ...HTML_PAYLOADS, ...WEIRD),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
+  // Any UTF-16 code unit, so lone surrogates anywhere in the text.
+  fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n)), maxLength: 20 }),
   fc.tuple(fc.constantFrom(...SQL_PAYLOADS, ...HTML_PAYLOADS), fc.constantFrom(...WEIRD)).map(([a, b]) => a + b),
 );
 
@@ -79,7 +83,7 @@ export const unknownId = fc.oneof(
 /** Query or path text that is not a positive whole number (or is one that does not exist). */
 export const badIdText = fc.oneof(
   fc.constantFrom('0', '-1', '1.5', 'abc', '', '1e400', 'NaN', 'Infinity', '1;DROP TABLE events', '%00', '%27%20OR%201%3D1'),
-  hostileText.map((s) => encodeURIComponent(s)),
+  hostileText.map((s) => encodeForUrl(s)),
   unknownId.map(String),
 );
 
@@ -132,4 +136,16 @@ export function badBodies(valid: JsonObject, required: string[], badValues: Reco
       .constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml')
       .map((contentType): BodyCase => ({ raw: JSON.stringify(valid), contentType })),
   );
+}
+
+/**
+ * encodeURIComponent, except that a lone surrogate (which it refuses) is written as the bytes a
+ * careless client would send for it (%ED%A0%80 for U+D800): ill-formed UTF-8 in the address.
+ */
+export function encodeForUrl(text: string): string {
+  return Array.from(text, (part) => {
+    if (!/^\p{Cs}$/u.test(part)) return encodeURIComponent(part);
+    const unit = part.charCodeAt(0);
+    return [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+  }).join('');
 }

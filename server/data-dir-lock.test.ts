@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,6 +16,12 @@ function tempDir(): string {
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => !entry.isSymbolicLink())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
 
 /** A PID that is certainly dead: a child that has already exited. */
 function deadPid(): number {
@@ -50,6 +56,40 @@ describe('data-dir lock', () => {
   });
 });
 
+describe('data-dir lock race', () => {
+  it('two processes racing for a fresh or a stale lock: exactly one wins, every time', async () => {
+    const base = tempDir();
+    const trials = 40;
+    const dead = deadPid();
+    for (let n = 0; n < trials; n += 1) {
+      mkdirSync(path.join(base, `trial-${n}`));
+      // Every other trial starts from a stale lock of a dead process.
+      if (n % 2 === 1) writeFileSync(path.join(base, `trial-${n}`, LOCK_FILE_NAME), `${dead}\n`);
+    }
+    const racers = [0, 1].map(() =>
+      spawn(process.execPath, ['--import', 'tsx', 'test-support/lock-racer.ts', base, String(trials)], { cwd: path.resolve(import.meta.dirname, '..') }),
+    );
+    await Promise.all(racers.map((racer) => new Promise<void>((resolve, reject) => {
+      racer.stdout.once('data', () => resolve());
+      racer.once('exit', (code) => reject(new Error(`racer exited with ${code}`)));
+    })));
+    const outcomes: string[][] = [];
+    for (let n = 0; n < trials; n += 1) {
+      const dir = path.join(base, `trial-${n}`);
+      writeFileSync(path.join(base, `go-${n}`), '');
+      let results: string[] = [];
+      while (results.length < 2) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        results = readdirSync(dir).filter((name) => name.startsWith('result-'));
+      }
+      outcomes.push(results.map((name) => readFileSync(path.join(dir, name), 'utf8')).sort());
+    }
+    writeFileSync(path.join(base, 'done'), '');
+    await Promise.all(racers.map((racer) => new Promise((resolve) => (racer.exitCode !== null ? resolve(null) : racer.once('exit', resolve)))));
+    expect(outcomes).toEqual(Array.from({ length: trials }, () => ['lost', 'won']));
+  }, 60_000);
+});
+
 describe('admin secret', () => {
   it('uses ADMIN_SECRET when set and writes nothing', () => {
     const dir = tempDir();
@@ -71,10 +111,19 @@ describe('admin secret', () => {
 describe('server/main.ts', () => {
   it('prints the real port, generates the admin secret once, refuses a second process, releases on SIGTERM', async () => {
     const dir = tempDir();
+    // Made by someone with a lax umask: the server makes it private at start.
+    chmodSync(dir, 0o755);
+    writeFileSync(path.join(dir, 'notes.txt'), 'x', { mode: 0o666 });
+    chmodSync(path.join(dir, 'notes.txt'), 0o666);
     const first = runMain({ DATA_DIR: dir });
     try {
       const [, port] = await first.waitFor(/Listening on http:\/\/127\.0\.0\.1:(\d+)/);
       expect(Number(port)).toBeGreaterThan(0);
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      // No file of the database (or anything else in DATA_DIR) is open to other users.
+      const open = listFiles(dir).filter((file) => (statSync(file).mode & 0o077) !== 0);
+      expect(open).toEqual([]);
+      expect(listFiles(dir).some((file) => file.includes(`${path.sep}pglite${path.sep}`))).toBe(true);
       const secret = readFileSync(path.join(dir, ADMIN_SECRET_FILE), 'utf8').trim();
       expect(first.output()).toContain(`: ${secret}`);
       const health = await fetch(`http://127.0.0.1:${port}/healthz`);

@@ -1,19 +1,19 @@
 /**
- * The server process: config → DATA_DIR lock → admin secret → buildApp → listen. Prints
+ * The server process: config → private DATA_DIR (0700) → DATA_DIR lock → admin secret → buildApp → listen. Prints
  * `Listening on http://HOST:PORT` (the real port when PORT=0). SIGINT/SIGTERM close gracefully.
  */
-import { mkdirSync } from 'node:fs';
 import pino from 'pino';
 import type { AddressInfo } from 'node:net';
 import { resolveAdminSecret } from './admin-secret';
 import { buildApp } from './app';
 import { configWarnings, readConfigOrExit } from './config';
+import { prepareDataDir, makePrivate } from './data-dir';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './data-dir-lock';
 
 async function main(): Promise<void> {
   const config = readConfigOrExit();
   for (const warning of configWarnings(config)) console.warn(`Warning: ${warning}`);
-  mkdirSync(config.dataDir, { recursive: true });
+  prepareDataDir(config.dataDir);
 
   let lock: DataDirLock;
   try {
@@ -44,6 +44,8 @@ async function main(): Promise<void> {
     }
   });
   const app = await buildApp({ ...config, adminSecret: admin.secret }, { logger: { level: config.logLevel, stream: logStream } });
+  // The embedded database chooses its own file modes; the files it just created become private too.
+  makePrivate(config.dataDir);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

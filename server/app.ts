@@ -34,6 +34,19 @@ export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 /** How often ended rate-limit windows are dropped (rows on PostgreSQL, entries in memory). */
 const SWEEP_MS = 10 * 60 * 1000;
 
+/** The server timeouts (REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, CONNECTION_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS). */
+function serverTimeouts(config: AppConfig) {
+  const { requestMs, headersMs, connectionMs, keepAliveMs } = config.timeouts;
+  return {
+    requestTimeout: requestMs,
+    connectionTimeout: connectionMs,
+    keepAliveTimeout: keepAliveMs,
+    // Node checks the request and headers timeouts on this interval (default 30 s): check often
+    // enough that a short timeout is kept to within a second.
+    http: { headersTimeout: headersMs, connectionsCheckingInterval: Math.min(1000, Math.max(100, Math.floor(headersMs / 2))) },
+  };
+}
+
 export interface AppDeps {
   /** Default: opened from config (PGlite in DATA_DIR or DATABASE_URL) and closed with the app. */
   database?: Database;
@@ -68,7 +81,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     // Behind a reverse proxy every request comes from the proxy; TRUST_PROXY names the proxies
     // whose X-Forwarded-For gives the real client address (rate limits, throttles, logs).
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    // A client that trickles its request, or holds idle connections, cannot keep them forever.
+    ...serverTimeouts(config),
   });
+  // Connections beyond the cap are refused by Node before any work is done for them.
+  app.server.maxConnections = config.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

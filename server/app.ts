@@ -24,6 +24,7 @@ import { userRoutes } from './routes/user';
 import { loadCatalogueIfEmpty, type CatalogueSet } from './services/catalogue';
 import { createQuestionSetCache } from './services/question-set-cache';
 import { hangUpAll } from './services/realtime-calls';
+import { startBackgroundJobs, type BackgroundJobs } from './services/background-jobs';
 import { completePendingRatings } from './services/ratings';
 import { memoryWindowCounter, postgresWindowCounter } from './services/window-counter';
 
@@ -64,6 +65,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Resolves when ratings left pending by a crash were completed (started at boot). */
     pendingRatingsDone: Promise<number>;
+    /** Background retries of failed ratings and session expiry. */
+    backgroundJobs: BackgroundJobs;
   }
 }
 
@@ -140,8 +143,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       return 0;
     }),
   );
+  // Failed ratings are retried with backoff, stale sessions expire, while the server runs.
+  const jobs = startBackgroundJobs(ctx, app.pendingRatingsDone);
+  app.decorate('backgroundJobs', jobs);
   app.addHook('onClose', async () => {
     await app.pendingRatingsDone;
+    await jobs.stop();
   });
   return app;
 }

@@ -14,6 +14,12 @@ describe('configWarnings', () => {
 });
 
 describe('loadConfig', () => {
+  it('refuses a headers timeout longer than the request timeout, and timeouts under 100 ms', () => {
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '6000' })).toThrow('HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS');
+    expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '5' })).toThrow('KEEP_ALIVE_TIMEOUT_MS: must be at least 100 (milliseconds)');
+    expect(loadConfig({ TURN_ACCOUNT_RATE_LIMIT: '7', MAX_CONNECTIONS: '50' })).toMatchObject({ callLimits: { turn: { perAccount: 7 } }, maxConnections: 50 });
+  });
+
   it('gives the documented defaults for an empty environment', () => {
     const config = loadConfig({});
     expect(config).toEqual({
@@ -33,6 +39,16 @@ describe('loadConfig', () => {
       rateLimitAllowList: [],
       loginRateLimit: 30,
       tokenRateLimit: 60,
+      callLimits: {
+        rating: { perAddress: 20, perAccount: 6 },
+        turn: { perAddress: 120, perAccount: 30 },
+        abandon: { perAddress: 20, perAccount: 6 },
+        feedback: { perAddress: 20, perAccount: 6 },
+      },
+      timeouts: { requestMs: 30_000, headersMs: 10_000, connectionMs: 300_000, keepAliveMs: 5_000 },
+      maxConnections: 1000,
+      ratingRetryAttempts: 6,
+      ratingRetryDelaySeconds: 60,
       trustProxy: [],
       logLevel: 'info',
       dogImageApi: 'https://dog.ceo/api/breeds/image/random',

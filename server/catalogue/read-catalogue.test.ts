@@ -73,6 +73,18 @@ describe('parseQuestionSetFile', () => {
     );
   });
 
+  it('never runs JavaScript or CoffeeScript front matter', () => {
+    const marker = globalThis as { catalogueRan?: boolean };
+    for (const language of ['js', 'javascript', 'coffee']) {
+      const text = setFile().replace(/^---\n[\s\S]*?\n---/, `---${language}\n({ name: (globalThis.catalogueRan = true, 'X'), index: 1, isPremium: false, requiresFeedback: false })\n---`);
+      expect(text.startsWith(`---${language}\n`)).toBe(true);
+      expect(() => parseQuestionSetFile('evil.md', text)).toThrow(
+        'Question set evil.md: the front matter is not valid YAML (front matter marked as JavaScript or CoffeeScript is not allowed; write it as YAML)',
+      );
+    }
+    expect(marker.catalogueRan).toBeUndefined();
+  });
+
   it('rejects a set without questions', () => {
     expect(() => parseQuestionSetFile('q.md', setFile({ questions: 'Just prose, no list.' }))).toThrow(
       'Question set q.md: has no questions (expected a numbered list under "## Questions")',

@@ -39,12 +39,21 @@ export class CatalogueError extends Error {
   }
 }
 
+/**
+ * gray-matter runs `---js` / `---javascript` front matter with eval, and would load a CoffeeScript
+ * engine for `---coffee`: a catalogue file must never run code, so those engines only refuse.
+ */
+const refuseCode = () => {
+  throw new Error('front matter marked as JavaScript or CoffeeScript is not allowed; write it as YAML');
+};
+const NO_CODE_ENGINES = { javascript: refuseCode, js: refuseCode, coffee: refuseCode, coffeescript: refuseCode, cson: refuseCode };
+
 /** Parses one catalogue file's text; `file` names it in error messages. */
 export function parseQuestionSetFile(file: string, text: string): CatalogueSet {
   let parsed: matter.GrayMatterFile<string>;
   try {
-    // An options object turns gray-matter's content cache off: the same text must parse afresh.
-    parsed = matter(text, {});
+    // An options object also turns gray-matter's content cache off: the same text must parse afresh.
+    parsed = matter(text, { engines: NO_CODE_ENGINES });
   } catch (error) {
     throw new CatalogueError(file, `the front matter is not valid YAML (${(error as Error).message.split('\n')[0]})`);
   }

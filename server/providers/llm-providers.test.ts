@@ -106,11 +106,16 @@ describe('an app configured with an LLM (LLM_BASE_URL + LLM_MODEL)', () => {
       body: { transcripts, durationSeconds: 30, questionSetId: setId },
     });
     expect(rated.status).toBe(200);
-    expect(rated.body.markdown).toMatch(/^> The AI rater could not rate this interview \(.*answered HTTP 503: model is loading\), so this feedback comes from the built-in rubric rater\./);
+    expect(rated.body.markdown).toMatch(/^> The AI rater could not rate this interview, so this feedback comes from the built-in rubric rater\./);
+    expect(rated.body.markdown).not.toContain('127.0.0.1');
+    expect(rated.body.markdown).not.toContain('model is loading');
     const events = await call<Array<{ eventType: string; userEmail: string; rater: string | null }>>(t.app, 'GET', '/api/events', {
       admin: TEST_ADMIN_SECRET,
     });
-    expect(events.body.find((e) => e.eventType === 'RATE' && e.userEmail === email)?.rater).toBe('rubric');
+    // The admin's event details say why: the model's endpoint and its answer.
+    expect(events.body.find((e) => e.eventType === 'RATE' && e.userEmail === email)?.rater).toMatch(
+      /^rubric \(llm:fake-model failed: The language model endpoint \(http:\/\/127\.0\.0\.1:\d+\) answered HTTP 503: model is loading\)$/,
+    );
   });
 
   it('answers the turn with an {error} sentence when the model cannot be reached', async () => {

@@ -15,6 +15,7 @@ import { quote } from './rubric-rater-judge';
 import { questionFeedback } from './rubric-rater-markdown';
 import { deliveryFigures, formatDeliveryMarkdown } from './delivery-figures';
 import { extractJsonObject, LlmError, type ChatRequest, type LlmClient } from './llm-client';
+import { RUBRIC_RATER_NAME } from './rubric-rater';
 import type { Rater, RatingInput, RatingResult } from './types';
 
 /** Longest transcript text sent to the model; a longer one keeps its start and end. */
@@ -196,8 +197,14 @@ export function ratingMarkdown(rating: LlmRating, breakdown: RatingBreakdown, sc
   return parts.join('\n');
 }
 
-export function fallbackNote(error: Error): string {
-  return `> The AI rater could not rate this interview (${error.message.replace(/\s+/g, ' ').trim()}), so this feedback comes from the built-in rubric rater.`;
+/** What the candidate reads: no endpoint address, no upstream text (those go to the log and the admin's rater field). */
+export const FALLBACK_NOTE = '> The AI rater could not rate this interview, so this feedback comes from the built-in rubric rater.';
+
+/** The admin event's rater: who rated, and why the model did not (at most 300 characters). */
+export function fallbackRater(model: string, error: Error): string {
+  const reason = error.message.replace(/\s+/g, ' ').trim();
+  const text = `${RUBRIC_RATER_NAME} (llm:${model} failed: ${reason})`;
+  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
 }
 
 export function createLlmRater(options: LlmRaterOptions): Rater {
@@ -245,7 +252,7 @@ export function createLlmRater(options: LlmRaterOptions): Rater {
         const reason = error instanceof Error ? error : new Error(String(error));
         options.onFallback?.(reason);
         const rubric = await fallback.rate(input);
-        return { ...rubric, markdown: `${fallbackNote(reason)}\n\n${rubric.markdown}` };
+        return { ...rubric, rater: fallbackRater(client.model, reason), markdown: `${FALLBACK_NOTE}\n\n${rubric.markdown}` };
       }
     },
   };

@@ -307,3 +307,51 @@ describeDatabases('a session costs a bounded number of LLM calls and bytes', (da
     expect(Math.abs((sizes.at(-1) ?? 0) - (sizes[10] ?? 0))).toBeLessThan(200);
   }, 120_000);
 });
+
+describeDatabases('per-account and per-address limits', (database) => {
+  let t: TestApp;
+  const small = { perAddress: 3, perAccount: 2 };
+  beforeAll(async () => {
+    t = await createTestApp({
+      database,
+      questionSets: FIXTURE_SETS,
+      config: { callLimits: { rating: small, turn: small, abandon: small, feedback: small } },
+    });
+  }, 300_000);
+  afterAll(() => t.close());
+
+  it('answers 429 with when to retry, per account and per client address', async () => {
+    const setId = (await setIds(t.app)).get(1);
+    for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) await login(t.app, email);
+    const rate = (email: string, remoteAddress: string) =>
+      call(t.app, 'POST', '/interview/rate-transcript', { email, remoteAddress, body: { transcripts, durationSeconds: 5, questionSetId: setId } });
+    // Two calls of account a (from two addresses) are allowed, the third is not.
+    expect((await rate('a@example.com', '10.0.0.1')).status).toBe(409);
+    expect((await rate('a@example.com', '10.0.0.2')).status).toBe(409);
+    expect(await rate('a@example.com', '10.0.0.3')).toMatchObject({
+      status: 429,
+      body: { error: expect.stringMatching(/^Too many requests from this account\. Please wait \d+ seconds? and try again\.$/) },
+    });
+    // Address 10.0.0.9: three calls of different accounts, then the fourth is refused.
+    expect((await rate('b@example.com', '10.0.0.9')).status).toBe(409);
+    expect((await rate('b@example.com', '10.0.0.9')).status).toBe(409);
+    expect((await rate('c@example.com', '10.0.0.9')).status).toBe(409);
+    expect(await rate('c@example.com', '10.0.0.9')).toMatchObject({
+      status: 429,
+      body: { error: expect.stringMatching(/^Too many requests\. Please wait .+ and try again\.$/) },
+    });
+    // The other calls count apart.
+    const feedback = await call(t.app, 'POST', '/user/feedback', {
+      email: 'a@example.com',
+      remoteAddress: '10.0.0.1',
+      body: { feedback: 'Clear questions and a good pace overall.', topic: 'JavaScript', questionIndex: 1 },
+    });
+    expect(feedback.status).toBe(201);
+    const abandons = [];
+    for (let i = 0; i < 3; i += 1) abandons.push(await call(t.app, 'POST', '/interview/sessions/nope/abandon', { email: 'c@example.com', remoteAddress: '10.0.1.1' }));
+    expect(abandons.map((a) => a.status)).toEqual([404, 404, 429]);
+    const turns = [];
+    for (let i = 0; i < 3; i += 1) turns.push(await call(t.app, 'POST', '/interview/turn', { email: 'b@example.com', remoteAddress: '10.0.2.1', body: { sessionToken: 'bs_x' } }));
+    expect(turns.map((a) => a.status)).toEqual([404, 404, 429]);
+  });
+});

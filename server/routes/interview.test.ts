@@ -315,11 +315,18 @@ describeDatabases('provider failures', (database) => {
     });
     expect(answer).toMatchObject({
       status: 502,
-      body: { error: 'We could not rate this interview right now; your transcript is saved and will be rated later.' },
+      body: {
+        error:
+          'We could not rate this interview right now. Your transcript is saved, and we will try again automatically up to 6 times over about 63 minutes; the feedback appears in your history once it is rated.',
+      },
     });
     const stored = await t.db.select().from(events).where(and(eq(events.userEmail, 'fail@example.com'), eq(events.eventType, 'RATE')));
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ eventType: 'RATE', ratingStatus: 'failed', transcript: transcripts, ratingMarkdown: null });
+    expect(stored[0]).toMatchObject({ eventType: 'RATE', ratingStatus: 'failed', transcript: transcripts, ratingMarkdown: null, ratingAttempts: 1 });
+    // The first retry is due about RATING_RETRY_DELAY_SECONDS (60) from now.
+    const due = (stored[0]?.nextRatingAt?.getTime() ?? 0) - Date.now();
+    expect(due).toBeGreaterThan(50_000);
+    expect(due).toBeLessThan(70_000);
   });
 });
 

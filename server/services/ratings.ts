@@ -3,9 +3,10 @@
  * rating leaves it stored. Ratings left pending by a crash are completed at the next start.
  * A rating belongs to exactly one interview session (sessions.ts).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Pagination, RateRequest, RateResponse, RatingBreakdown, RatingItem, TranscriptEntry } from '../../contract';
 import type { AppContext } from '../app-context';
+import type { AppConfig } from '../config';
 import { preparedRows, type Db } from '../db/client';
 import { accounts, events } from '../db/schema';
 import { HttpError } from './http-error';
@@ -14,9 +15,18 @@ import { requireAccount, UNKNOWN_USER, type Account } from './accounts';
 import { findQuestionSet, requireQuestionSet } from './question-sets';
 import { INAUDIBLE } from './realtime-call';
 import { settleRealtimeCall } from './realtime-calls';
-import { abandonWithRefund, claimForRating, NO_OPEN_SESSION, sessionForRating, type InterviewSession } from './sessions';
+import { abandonWithRefund, claimForRating, NO_OPEN_SESSION, sessionForRating, waitText, type InterviewSession } from './sessions';
 
-export const RATING_FAILED = 'We could not rate this interview right now; your transcript is saved and will be rated later.';
+/** What a candidate reads when the rating failed: exactly what the background retries will do. */
+export function ratingFailedText(config: Pick<AppConfig, 'ratingRetryAttempts' | 'ratingRetryDelaySeconds'>): string {
+  const retries = config.ratingRetryAttempts;
+  if (retries === 0) return 'We could not rate this interview right now. Your transcript is saved, but it will not be rated again automatically.';
+  const totalMs = config.ratingRetryDelaySeconds * 1000 * (2 ** retries - 1);
+  return (
+    `We could not rate this interview right now. Your transcript is saved, and we will try again automatically up to ${retries} ` +
+    `time${retries === 1 ? '' : 's'} over ${waitText(totalMs)}; the feedback appears in your history once it is rated.`
+  );
+}
 export const NOTHING_TO_RATE = 'No answers were recorded in this session, so there is nothing to rate. Your session credit was returned.';
 export const NOTHING_TO_RATE_NO_REFUND =
   'No answers were recorded in this session, so there is nothing to rate. Your session credit was not returned: at most 3 a day are given back.';
@@ -41,23 +51,27 @@ async function rateEvent(
 ): Promise<RateResponse> {
   let result;
   try {
-    await ctx.db.update(events).set({ ratingAttempts: sql`${events.ratingAttempts} + 1` }).where(eq(events.id, eventId));
     const rated = await ctx.providers.rater.rate({ set, transcripts: input.transcripts, durationSeconds: input.durationSeconds });
     result = { ...rated, markdown: rated.markdown + inaudibleNote(input.transcripts) };
   } catch (error) {
     ctx.log.error({ err: error, eventId }, 'rating failed');
-    await ctx.db
-      .update(events)
-      .set({ ratingStatus: 'failed' })
-      .where(and(eq(events.id, eventId), sql`${events.ratingStatus} is distinct from 'rated'`));
-    throw new HttpError(502, RATING_FAILED);
+    await scheduleRetry(ctx, eventId);
+    throw new HttpError(502, ratingFailedText(ctx.config));
   }
   const score = Math.max(0, Math.min(100, Math.round(result.score)));
   await ctx.db.transaction(async (tx) => {
     // The counter moves only on the first transition to rated, so it cannot count one twice.
     const [rated] = await tx
       .update(events)
-      .set({ ratingStatus: 'rated', ratingMarkdown: result.markdown, ratingBreakdown: result.breakdown, score, rater: result.rater, nextRatingAt: null })
+      .set({
+        ratingStatus: 'rated',
+        ratingMarkdown: result.markdown,
+        ratingBreakdown: result.breakdown,
+        score,
+        rater: result.rater,
+        nextRatingAt: null,
+        ratingAttempts: sql`${events.ratingAttempts} + 1`,
+      })
       .where(and(eq(events.id, eventId), sql`${events.ratingStatus} is distinct from 'rated'`))
       .returning({ accountId: events.accountId });
     if (rated?.accountId != null) {
@@ -68,6 +82,24 @@ async function rateEvent(
     }
   });
   return { id: eventId, markdown: result.markdown, score, breakdown: result.breakdown };
+}
+
+/**
+ * After a failed attempt: failed with the next try after RATING_RETRY_DELAY_SECONDS doubling per
+ * attempt, or given up once RATING_RETRY_ATTEMPTS retries were spent (the transcript stays).
+ */
+async function scheduleRetry(ctx: AppContext, eventId: number): Promise<void> {
+  const { ratingRetryAttempts, ratingRetryDelaySeconds } = ctx.config;
+  const attempts = sql`${events.ratingAttempts} + 1`;
+  await ctx.db
+    .update(events)
+    .set({
+      ratingAttempts: attempts,
+      ratingStatus: sql`case when ${attempts} > ${ratingRetryAttempts}::int then 'given_up' else 'failed' end`,
+      nextRatingAt: sql`case when ${attempts} > ${ratingRetryAttempts}::int then null
+        else now() + ${ratingRetryDelaySeconds}::int * power(2, ${events.ratingAttempts})::int * interval '1 second' end`,
+    })
+    .where(and(eq(events.id, eventId), sql`${events.ratingStatus} is distinct from 'rated'`));
 }
 
 /** Ratings in progress in this process, per database and session: a repeat waits for the first. */
@@ -171,14 +203,14 @@ export async function completePendingRatings(ctx: AppContext): Promise<number> {
   for (const event of pending) {
     const set = event.questionSetId === null ? null : await findQuestionSet(ctx.db, event.questionSetId);
     if (!set) {
-      await ctx.db.update(events).set({ ratingStatus: 'failed' }).where(eq(events.id, event.id));
+      await ctx.db.update(events).set({ ratingStatus: 'given_up', nextRatingAt: null }).where(eq(events.id, event.id));
       continue;
     }
     try {
       await rateEvent(ctx, event.id, set, { transcripts: event.transcript ?? [], durationSeconds: event.durationSeconds ?? 0 });
       done += 1;
     } catch {
-      // rateEvent logged it and marked it failed; the transcript stays stored.
+      // rateEvent logged it and scheduled a retry; the transcript stays stored.
     }
   }
   if (pending.length > 0) ctx.log.info({ pending: pending.length, rated: done }, 'completed pending ratings');
@@ -232,4 +264,42 @@ export async function listRatings(
     })),
     pagination: { page, limit, totalCount, totalPages, hasNextPage: page < totalPages, hasPreviousPage: page > 1 },
   };
+}
+
+/** How long a background retry may hold an event before another process may try it. */
+const RETRY_LEASE_SECONDS = 600;
+
+/**
+ * One pass of the background retries: failed ratings whose time has come are claimed (so two
+ * servers never rate one twice) and rated again. Returns how many were rated.
+ */
+export async function retryFailedRatings(ctx: AppContext, batch = 20): Promise<number> {
+  const due = await ctx.db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.ratingStatus, 'failed'), lte(events.nextRatingAt, sql`now()`)))
+    .orderBy(asc(events.nextRatingAt))
+    .limit(batch);
+  let rated = 0;
+  for (const { id } of due) {
+    const [claimed] = await ctx.db
+      .update(events)
+      .set({ nextRatingAt: sql`now() + ${RETRY_LEASE_SECONDS}::int * interval '1 second'` })
+      .where(and(eq(events.id, id), eq(events.ratingStatus, 'failed'), lte(events.nextRatingAt, sql`now()`)))
+      .returning();
+    if (!claimed) continue;
+    const set = claimed.questionSetId === null ? null : await findQuestionSet(ctx.db, claimed.questionSetId);
+    if (!set) {
+      await ctx.db.update(events).set({ ratingStatus: 'given_up', nextRatingAt: null }).where(eq(events.id, id));
+      continue;
+    }
+    try {
+      await rateEvent(ctx, id, set, { transcripts: claimed.transcript ?? [], durationSeconds: claimed.durationSeconds ?? 0 });
+      rated += 1;
+    } catch {
+      // Logged and rescheduled (or given up) by rateEvent.
+    }
+  }
+  if (due.length > 0) ctx.log.info({ due: due.length, rated }, 'retried failed ratings');
+  return rated;
 }

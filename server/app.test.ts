@@ -55,7 +55,7 @@ describeDatabases('system calls', (database) => {
     const responses = (path: string, method: string) =>
       Object.keys((spec.body.paths[path]?.[method] as { responses: Record<string, unknown> }).responses).sort();
     expect(responses('/interview/token', 'get')).toEqual(['200', '400', '401', '402', '403', '404', '502', '503', '504']);
-    expect(responses('/interview/turn', 'post')).toEqual(['200', '400', '401', '403', '404', '409', '502', '503', '504']);
+    expect(responses('/interview/turn', 'post')).toEqual(['200', '400', '401', '403', '404', '409', '429', '502', '503', '504']);
   });
 
   it('sets the security headers (CSP with the OpenAI and dog origins, no framing, nosniff)', async () => {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { errorSchema, speechAnswerHeadersSchema, speechTurnResponseSchema, turnRequestSchema, userHeadersSchema } from '../../contract';
 import type { AppContext } from '../app-context';
 import { TTS_CONTENT_TYPE } from '../providers/speech-clients';
+import { callLimit } from '../plugins/call-limits';
 import { perMinute } from '../plugins/security';
 import { speechAudioTurn, speechClip, speechTextTurn } from '../services/speech-turns';
 
@@ -14,7 +15,7 @@ export const MAX_ANSWER_AUDIO_BYTES = 10 * 1024 * 1024;
 /** Spoken answers per minute per client address (each costs an STT call before the turn limit counts). */
 const ANSWERS_PER_MINUTE = 30;
 
-const turnErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 502: errorSchema, 503: errorSchema, 504: errorSchema };
+const turnErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema, 502: errorSchema, 503: errorSchema, 504: errorSchema };
 
 export function speechRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -24,6 +25,8 @@ export function speechRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/interview/speech-turn',
     {
+      // Interviewer turns: the TURN_RATE_LIMIT / TURN_ACCOUNT_RATE_LIMIT of POST /interview/turn.
+      ...callLimit(ctx, 'turn'),
       schema: {
         tags: ['interview'],
         description: "Speech pipeline: the opening line (no utterance) or a typed answer in; the interviewer's line and its audio paths out.",
@@ -40,6 +43,7 @@ export function speechRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       bodyLimit: MAX_ANSWER_AUDIO_BYTES,
       config: { rateLimit: perMinute(ANSWERS_PER_MINUTE) },
+      preHandler: callLimit(ctx, 'turn').preHandler,
       schema: {
         tags: ['interview'],
         description:

@@ -8,6 +8,12 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Runs axe-core on the whole page; fails on serious or critical findings, prints the rest. */
 export async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
+  // Buttons fade between colours (CSS transitions); a mid-fade colour is not what the user reads.
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+    undefined,
+    { timeout: 5_000 },
+  );
   const results = await new AxeBuilder({ page }).analyze();
   // A page that did not render would pass trivially.
   expect(results.passes.length, `${screen}: axe-core checked almost nothing`).toBeGreaterThan(10);

@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { API_PREFIXES } from '../contract/api-paths';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -75,9 +76,18 @@ function vadAssets(): Plugin {
   };
 }
 
+/**
+ * `npm run dev`: Vite serves the app with hot reload and passes the API's paths (and the speech
+ * pipeline's /vad/ files, which the API server serves from a built web/dist) to the API server
+ * that `tsx watch` restarts on every server change, at the default HOST and PORT.
+ */
+const devApi = 'http://127.0.0.1:3000';
+const devProxy = Object.fromEntries([...API_PREFIXES, '/vad'].map((prefix) => [prefix, { target: devApi, changeOrigin: false }]));
+
 // The API origin is the build setting VITE_API_ORIGIN (read only in src/lib/api-base.ts);
 // unset means the app calls the origin that serves it.
 export default defineConfig({
+  server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: devProxy },
   root,
   envDir: root,
   plugins: [react(), tailwindcss(), precompress(), vadAssets()],

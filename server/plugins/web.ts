@@ -7,10 +7,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_PREFIXES } from '../../contract/api-paths';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-const API_PREFIXES = ['/api', '/user', '/interview', '/docs', '/healthz'];
+export { API_PREFIXES };
 
 export function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';

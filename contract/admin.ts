@@ -55,7 +55,7 @@ export const emailAccountSchema = z.object({
 export type EmailAccount = z.infer<typeof emailAccountSchema>;
 export const emailListSchema = z.array(emailAccountSchema);
 
-/** {email, limit: null} creates; {email, isPro, limit: null} sets the plan (spec §7). */
+/** {email, limit: null} creates; {email, isPro, limit: null} sets the plan (docs/product-rules.md, Admin area). */
 export const emailUpsertSchema = z.object({
   email: emailSchema,
   isPro: z.boolean().optional(),

@@ -12,9 +12,9 @@ export const emailSchema = z
   .regex(EMAIL_PATTERN, { error: 'Please enter a valid email address.' })
   .transform((value) => value.toLowerCase());
 
-/** Identity header of the interviewee (spec §6). */
+/** Identity header of the interviewee (docs/product-rules.md, Login and identity). */
 export const userHeadersSchema = z.object({ 'x-user-email': emailSchema });
-/** Shared admin secret header (spec §6); checked in constant time by the server. */
+/** Shared admin secret header (docs/product-rules.md, Admin area); checked in constant time by the server. */
 export const adminHeadersSchema = z.object({ 'x-admin-secret': z.string().min(1).max(512) });
 
 export const idSchema = z.coerce

@@ -3,7 +3,7 @@
  * types from the schema modules), so zod stays off the first screen's JavaScript.
  */
 
-/** design.md §3: the {email} pattern of the spec. The server trims and lower-cases. */
+/** The email pattern (docs/product-rules.md, Login and identity). The server trims and lower-cases. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MAX_EMAIL_LENGTH = 254;
 

@@ -61,7 +61,7 @@ export const ratingsQuerySchema = z.object({
 export const ratingItemSchema = z.object({
   id: z.number().int().positive(),
   topic: z.string().nullable(),
-  /** 0-based: set.index - 1 (design.md §3). */
+  /** 0-based: set.index - 1 (history cards show index + 1: docs/product-rules.md, Results and history). */
   questionSetIndex: z.number().int().nullable(),
   score: z.number().nullable(),
   eventTimestamp: timestampSchema,

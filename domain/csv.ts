@@ -1,5 +1,5 @@
 /**
- * RFC 4180 CSV writing for the admin exports (spec §9), with formula-injection defence.
+ * RFC 4180 CSV writing for the admin exports (docs/product-rules.md, CSV rules), with formula-injection defence.
  *
  * Spreadsheets execute a cell that starts with `=`, `+`, `-` or `@` as a formula, and the exported
  * texts are written by users (feedback, transcripts, emails). Such string cells get a leading `'`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDuration, formatPercent, ordinal, wholeSecondsBetween } from './format';
 
-describe('duration as minutes and seconds (spec §9)', () => {
+describe('duration as minutes and seconds (docs/product-rules.md, Results and history)', () => {
   it.each([
     [0, '0m 0s'],
     [5, '0m 5s'],

@@ -1,4 +1,4 @@
-/** Spec §9: durations are stored in whole seconds and shown as minutes and seconds. */
+/** docs/product-rules.md, Results and history: durations are stored in whole seconds and shown as minutes and seconds. */
 export function formatDuration(totalSeconds: number | null | undefined): string {
   if (totalSeconds === null || totalSeconds === undefined || !Number.isFinite(totalSeconds) || totalSeconds < 0) return '—';
   const whole = Math.round(totalSeconds);
@@ -7,7 +7,7 @@ export function formatDuration(totalSeconds: number | null | undefined): string 
   return `${minutes}m ${seconds}s`;
 }
 
-/** Whole seconds between two millisecond readings (a session's duration, spec §4). */
+/** Whole seconds between two millisecond readings (a session's duration, docs/product-rules.md, Results and history). */
 export function wholeSecondsBetween(startMs: number, endMs: number): number {
   return Math.max(0, Math.round((endMs - startMs) / 1000));
 }

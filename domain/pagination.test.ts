@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isShowablePage, pageWindow } from './pagination';
 
-describe('page window (spec §9: at most 5 numbers)', () => {
+describe('page window (docs/product-rules.md, Pagination: at most 5 numbers)', () => {
   it.each([
     [1, 1, [1]],
     [1, 3, [1, 2, 3]],
@@ -35,7 +35,7 @@ describe('page window (spec §9: at most 5 numbers)', () => {
   });
 });
 
-describe('showable pages (spec §5)', () => {
+describe('showable pages (docs/product-rules.md, Pagination)', () => {
   it('accepts only 1..totalPages', () => {
     expect(isShowablePage(1, 3)).toBe(true);
     expect(isShowablePage(3, 3)).toBe(true);

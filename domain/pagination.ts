@@ -1,4 +1,4 @@
-/** Spec §9: the history page shows at most this many page numbers at once. */
+/** docs/product-rules.md, Pagination: the history page shows at most this many page numbers at once. */
 export const PAGE_WINDOW_SIZE = 5;
 
 /**
@@ -16,7 +16,7 @@ export function pageWindow(current: number, totalPages: number, size: number = P
   return pages;
 }
 
-/** Spec §5: a page is shown only if it lies between 1 and totalPages. */
+/** docs/product-rules.md, Pagination: a page is shown only if it lies between 1 and totalPages. */
 export function isShowablePage(page: number, totalPages: number): boolean {
   return Number.isInteger(page) && page >= 1 && page <= totalPages;
 }

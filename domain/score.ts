@@ -1,4 +1,4 @@
-/** Spec §9: green at 80 or above, yellow at 60 or above, red below. */
+/** docs/product-rules.md, Results and history: green at 80 or above, yellow at 60 or above, red below. */
 export type ScoreColour = 'green' | 'yellow' | 'red';
 
 export function scoreColour(score: number): ScoreColour {

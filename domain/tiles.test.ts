@@ -6,7 +6,7 @@ const free: TileUser = { subscription: { type: 'free', status: 'active' }, topic
 const pro: TileUser = { ...free, subscription: { type: 'pro', status: 'active' } };
 const set = (over: Partial<TileSet>): TileSet => ({ name: 'React', index: 1, isPremium: false, requiresFeedback: false, ...over });
 
-describe('tile rules (spec §4)', () => {
+describe('tile rules (docs/product-rules.md, Topic tiles)', () => {
   it('treats only an active pro subscription as pro', () => {
     expect(isActivePro({ type: 'pro', status: 'active' })).toBe(true);
     expect(isActivePro({ type: 'pro', status: 'inactive' })).toBe(false);
@@ -60,7 +60,7 @@ describe('tile rules (spec §4)', () => {
   });
 });
 
-describe('score colours (spec §9)', () => {
+describe('score colours (docs/product-rules.md, Results and history)', () => {
   it.each([
     [100, 'green'], [80, 'green'], [79.9, 'yellow'], [60, 'yellow'], [59, 'red'], [0, 'red'],
   ] as const)('%s -> %s', (score, colour) => expect(scoreColour(score)).toBe(colour));

@@ -7,12 +7,12 @@ export interface Subscription {
   status: 'active' | 'inactive';
 }
 
-/** Spec §4: pro means subscription type pro with status active. */
+/** docs/product-rules.md, Topic tiles: pro means subscription type pro with status active. */
 export function isActivePro(subscription: Subscription | null | undefined): boolean {
   return subscription?.type === 'pro' && subscription.status === 'active';
 }
 
-/** Spec §4: the maximum of all topic levels, at least 0. */
+/** docs/product-rules.md, Topic tiles: the maximum of all topic levels, at least 0. */
 export function highestCompletedLevel(topicLevels: Record<string, number>): number {
   return Math.max(0, ...Object.values(topicLevels));
 }
@@ -30,7 +30,7 @@ export interface TileUser {
   topicFeedback: Record<string, boolean>;
 }
 
-/** What clicking a tile does (spec §4, "Topic tile"). */
+/** What clicking a tile does (docs/product-rules.md, Topic tiles). */
 export type TileAction = 'upgrade' | 'none' | 'feedback' | 'select';
 
 export interface TileState {

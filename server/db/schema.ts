@@ -82,7 +82,7 @@ export const events = pgTable(
     userEmail: text('user_email'),
     questionSetId: integer('question_set_id').references(() => questionSets.id, { onDelete: 'set null' }),
     topic: text('topic'),
-    /** 0-based: set.index - 1 (design.md §3). */
+    /** 0-based: set.index - 1 (history cards show index + 1: docs/product-rules.md, Results and history). */
     questionSetIndex: integer('question_set_index'),
     sessionId: uuid('session_id'),
     eventTimestamp: timestamp('event_timestamp', { withTimezone: true }).notNull().defaultNow(),

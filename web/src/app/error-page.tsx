@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { buttonClasses } from '../components/button';
 
-/** The router's fallback screen (spec §2, §8). */
+/** The router's fallback screen (docs/product-rules.md, Screens and routes). */
 export function ErrorPage() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error)

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 const dogSchema = z.object({ message: z.string().regex(/^https?:\/\//i) });
 
-/** A random dog while the results brew (spec §2). Any failure: no picture, nothing else. */
+/** A random dog while the results brew (docs/product-rules.md, Results and history). Any failure: no picture, nothing else. */
 export function DogPicture({ api }: { api: string | null }) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {

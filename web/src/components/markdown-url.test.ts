@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { safeMarkdownUrl } from './markdown-url';
 
-describe('Markdown link schemes (spec §5)', () => {
+describe('Markdown link schemes (docs/product-rules.md, Validation and limits)', () => {
   it.each(['http://a.example', 'https://a.example/x?y#z', 'irc://irc.example/chan', 'ircs://irc.example', 'mailto:a@b.co', 'xmpp:a@b.co', 'HTTPS://A.EXAMPLE'])(
     'keeps %s',
     (url) => expect(safeMarkdownUrl(url)).toBe(url),

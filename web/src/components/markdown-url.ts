@@ -1,4 +1,4 @@
-/** Spec §5: Markdown links are allowed only for these schemes. */
+/** docs/product-rules.md, Validation and limits: Markdown links are allowed only for these schemes. */
 export const ALLOWED_URL_SCHEMES = ['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp'] as const;
 
 /**

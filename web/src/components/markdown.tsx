@@ -1,6 +1,6 @@
 /**
  * The ONE Markdown renderer of the app. Loaded lazily (see lazy-markdown.tsx) so the first screen
- * does not download react-markdown. Links only keep the schemes of spec §5 and open in a new tab.
+ * does not download react-markdown. Links only keep the schemes of docs/product-rules.md, Validation and limits and open in a new tab.
  */
 import ReactMarkdown from 'react-markdown';
 import { safeMarkdownUrl } from './markdown-url';

@@ -19,13 +19,13 @@ export interface ResultsOverlayProps {
   rating: RatingView;
   modelAnswers: string | null;
   dogImageApi: string | null;
-  /** The Continue button (spec §2: it reloads the page). */
+  /** The Continue button (docs/product-rules.md, Results and history: it reloads the page). */
   onContinue: () => void;
   /** Escape, the backdrop and the × button; defaults to onContinue. */
   onClose?: () => void;
 }
 
-/** Spec §2: 'Session Feedback' — the tea text, a dog and pulse dots while loading; then the Markdown. */
+/** docs/product-rules.md, Results and history: 'Session Feedback' — the tea text, a dog and pulse dots while loading; then the Markdown. */
 export function ResultsOverlay({ rating, modelAnswers, dogImageApi, onContinue, onClose = onContinue }: ResultsOverlayProps) {
   const loading = rating.status === 'loading';
   useEffect(preloadMarkdown, []);

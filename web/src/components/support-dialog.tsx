@@ -12,7 +12,7 @@ export function supportIsSetUp(config: PublicConfig): boolean {
   return config.supportChatUrl !== '' || config.supportContacts.length > 0;
 }
 
-/** Spec §2: 'Need some help?' with the chat group and the contacts' links. */
+/** docs/product-rules.md, Screens and routes: 'Need some help?' with the chat group and the contacts' links. */
 export function SupportDialog({ config, onClose }: { config: PublicConfig; onClose: () => void }) {
   return (
     <Dialog title="Need some help?" onClose={onClose} size="sm" testId="support-dialog">

@@ -10,7 +10,7 @@ export interface TopBarProps {
 const pill =
   'inline-flex items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-semibold transition focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-400/60';
 
-/** Spec §2: logo, '{product} Feedback' linking home, history (only when logged in), 'Live Support'. */
+/** docs/product-rules.md, Screens and routes: logo, '{product} Feedback' linking home, history (only when logged in), 'Live Support'. */
 export function TopBar({ productName, loggedIn, onSupport }: TopBarProps) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur">

@@ -1,4 +1,4 @@
-/** The interviewee's calls (spec §7), each typed with the shared contract. */
+/** The interviewee's calls (contract/user.ts, contract/interview.ts), each typed with the shared contract. */
 import { HISTORY_PAGE_SIZE } from '../../../contract/limits';
 import type {
   LoginResponse,

@@ -1,4 +1,4 @@
-/** How callApi reports each way a call can end (spec §8 needs "server said no" apart from "no answer"). */
+/** How callApi reports each way a call can end (docs/product-rules.md, Exact texts and where they live needs "server said no" apart from "no answer"). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callApi, serverErrorOf } from './http';
 

@@ -1,7 +1,7 @@
 /**
  * One way to call the API: builds the URL from the API origin, types the answer with the shared
  * contract, and says precisely how a call failed, because the screens show different texts for
- * "the server answered an error" and "the call did not get through" (spec §8).
+ * "the server answered an error" and "the call did not get through" (docs/product-rules.md, Exact texts and where they live).
  *
  * Answers are typed, not parsed again: the server's serializer already checks every answer against
  * the same zod contract before it leaves, and keeping zod out of the browser keeps the first

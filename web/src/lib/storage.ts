@@ -1,4 +1,4 @@
-/** Spec §3/§9: local storage keys. Storage can be unavailable (privacy modes); then nothing is kept. */
+/** docs/product-rules.md, Validation and limits: local storage keys. Storage can be unavailable (privacy modes); then nothing is kept. */
 export const USER_EMAIL_KEY = 'userEmail';
 export const ADMIN_SECRET_KEY = 'adminSecret';
 

@@ -1,5 +1,5 @@
 /**
- * Spec §4: keep the screen awake while a session is active, release it after, and ask again when
+ * docs/product-rules.md, Session lifecycle: keep the screen awake while a session is active, release it after, and ask again when
  * the page becomes visible (browsers drop the lock when a tab is hidden). Failures are only logged.
  */
 export interface ScreenWakeLock {

@@ -25,7 +25,7 @@ type DialogName = 'email' | 'welcome' | 'questions' | 'upgrade' | 'feedback' | '
 
 export const FEEDBACK_NETWORK_ERROR = 'An error occurred while sending your feedback.';
 
-/** Spec §2 "Main screen": top bar, the session body, the bottom bar and every dialog of §2. */
+/** docs/product-rules.md, Screens and routes: top bar, the session body, the bottom bar and the dialogs the features own. */
 export function MainPage() {
   const { config } = useConfig();
   const account = useAccount();
@@ -53,7 +53,7 @@ export function MainPage() {
     setDialog(outcome.isNewUser ? 'welcome' : 'questions');
   };
 
-  // Spec §4: a stored email logs in by itself; otherwise the email dialog opens.
+  // docs/product-rules.md, Login and identity: a stored email logs in by itself; otherwise the email dialog opens.
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;

@@ -10,14 +10,14 @@ export interface EmailDialogProps {
   initialEmail?: string;
   error: string | null;
   busy: boolean;
-  /** The token call answered 402 (spec §8). */
+  /** The token call answered 402 (docs/product-rules.md, Credits). */
   outOfTokens: boolean;
   onSubmit: (email: string) => void;
-  /** Only when someone is logged in; a visitor must enter an email (spec §6). */
+  /** Only when someone is logged in; a visitor must enter an email (docs/product-rules.md, Login and identity). */
   onClose?: () => void;
 }
 
-/** Spec §2/§5: 'Enter your email to continue'; Continue only for a valid email; Enter submits. */
+/** docs/product-rules.md, Login and identity: 'Enter your email to continue'; Continue only for a valid email; Enter submits. */
 export function EmailDialog({ config, initialEmail = '', error, busy, outOfTokens, onSubmit, onClose }: EmailDialogProps) {
   const [email, setEmail] = useState(initialEmail);
   const inputId = useId();
@@ -43,7 +43,7 @@ export function EmailDialog({ config, initialEmail = '', error, busy, outOfToken
           <input
             id={inputId}
             data-autofocus
-            // text, not email: an email input strips surrounding spaces from its value, and spec §5
+            // text, not email: an email input strips surrounding spaces from its value, and docs/product-rules.md (Login and identity)
             // wants an address with spaces refused (Continue disabled), not silently trimmed.
             type="text"
             inputMode="email"

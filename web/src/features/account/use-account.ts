@@ -14,7 +14,7 @@ export interface AccountState {
 }
 
 /**
- * Spec §4 "Login": success stores the email and loads the sets; failure removes the stored email
+ * docs/product-rules.md, Login and identity: success stores the email and loads the sets; failure removes the stored email
  * and shows `Login failed: ...` or the network text. Returns whether the user is new, or null.
  */
 export function useAccount() {
@@ -39,7 +39,7 @@ export function useAccount() {
     return { isNewUser: result.data.isNewUser };
   }, []);
 
-  /** Spec §4 "Feedback submission": the topic counts as having feedback from now on. */
+  /** docs/product-rules.md, Topic tiles: the topic counts as having feedback from now on. */
   const markFeedbackGiven = useCallback((topic: string) => {
     setState((s) => (s.profile ? { ...s, profile: { ...s.profile, topicFeedback: { ...s.profile.topicFeedback, [topic]: true } } } : s));
   }, []);

@@ -1,7 +1,7 @@
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 
-/** Spec §2: how it works, step by step. */
+/** docs/product-rules.md, Login and identity: how it works, step by step. */
 export const HOW_IT_WORKS_STEPS = [
   'The interviewer asks one question at a time.',
   'Answer as you would in a real interview: think aloud and give examples.',

@@ -9,14 +9,14 @@ export type { ApiResult };
 
 /**
  * One admin call through the app's shared `callApi` (same URL building, failure kinds and typed
- * answers as the interviewee's calls), with the secret in its header (spec §6).
+ * answers as the interviewee's calls), with the secret in its header (docs/product-rules.md, Admin area).
  */
 function call<T>(secret: string, path: string, init: { method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown } = {}): Promise<ApiResult<T>> {
   return callApi<T>(path, { ...init, headers: { 'x-admin-secret': secret } });
 }
 
 /**
- * Spec §7: the secret is verified with GET /api/events; only the status and the error are read.
+ * The secret is verified with GET /api/events; only the status and the error are read.
  * One event is enough to prove the secret, so the check stays cheap on a large table.
  */
 export async function verifySecret(secret: string): Promise<ApiResult<unknown>> {
@@ -43,12 +43,12 @@ export function fetchEmails(secret: string): Promise<ApiResult<EmailAccount[]>> 
   return call(secret, '/api/emails');
 }
 
-/** Spec §7: `{email, limit: null}` creates an account (409 when it exists). */
+/** `{email, limit: null}` creates an account (409 when it exists). */
 export function createEmail(secret: string, email: string): Promise<ApiResult<unknown>> {
   return call(secret, '/api/emails', { method: 'POST', body: { email, limit: null } });
 }
 
-/** Spec §7: `{email, isPro, limit: null}` sets the plan. */
+/** `{email, isPro, limit: null}` sets the plan. */
 export function setPlan(secret: string, email: string, isPro: boolean): Promise<ApiResult<unknown>> {
   return call(secret, '/api/emails', { method: 'POST', body: { email, isPro, limit: null } });
 }

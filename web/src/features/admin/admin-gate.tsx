@@ -7,7 +7,7 @@ interface AdminGateProps {
   onSubmit: (secret: string) => void;
 }
 
-/** Spec §2 "Admin gate": the modal in front of the admin area until a secret is verified. */
+/** docs/product-rules.md, Admin area: the modal in front of the admin area until a secret is verified. */
 export function AdminGate({ state, onSubmit }: AdminGateProps) {
   const [secret, setSecret] = useState('');
   const inputId = useId();

@@ -10,7 +10,7 @@ function withoutLastSegment(pathname: string): string {
   return trimmed.slice(0, trimmed.lastIndexOf('/')) || '/admin';
 }
 
-/** Spec §2: the admin layout with its side menu; the gate sits in front until a secret is verified. */
+/** docs/product-rules.md, Admin area: the admin layout with its side menu; the gate sits in front until a secret is verified. */
 export function AdminLayout() {
   const { secret: routeSecret } = useParams();
   const navigate = useNavigate();

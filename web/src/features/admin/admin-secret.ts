@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState } f
 import { ADMIN_SECRET_KEY, readStored, removeStored, writeStored } from '../../lib/storage';
 import { verifySecret } from './admin-api';
 
-/** Spec §4: locked, then verifying, then unlocked on success. */
+/** docs/product-rules.md, Admin area: locked, then verifying, then unlocked on success. */
 export type GateState =
   | { status: 'locked'; error: string | null }
   | { status: 'verifying' }

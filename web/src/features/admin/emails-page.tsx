@@ -8,7 +8,7 @@ import { useAdminList } from './use-admin-list';
 
 const BUTTON = 'rounded px-3 py-1 text-sm font-medium text-white disabled:cursor-not-allowed disabled:opacity-50';
 
-/** Spec §8's texts for the three actions; null on success. */
+/** docs/product-rules.md, Admin area's texts for the three actions; null on success. */
 function createFailure(result: ApiResult<unknown>): string | null {
   if (result.ok) return null;
   return result.kind === 'http'
@@ -26,7 +26,7 @@ function deleteFailure(result: ApiResult<unknown>): string | null {
 
 const EMAILS_TEXTS = { failed: 'Failed to fetch emails', otherwise: 'An error occurred while fetching emails.' };
 
-/** Spec §2 "Manage Emails": list, create inline, toggle the plan, delete; every action reloads the list. */
+/** docs/product-rules.md, Admin area: list, create inline, toggle the plan, delete; every action reloads the list. */
 export function EmailsPage() {
   const { secret, items: emails, loading, error, busy, act } = useAdminList(fetchEmails, EMAILS_TEXTS);
   const [creating, setCreating] = useState(false);

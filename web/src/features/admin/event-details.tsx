@@ -2,7 +2,7 @@ import type { AdminEvent } from './admin-api';
 import { Markdown } from '../../components/lazy-markdown';
 import { Dialog } from '../../components/dialog';
 
-/** Spec §2: id, topic, set index, the transcript as formatted JSON and the rating Markdown. */
+/** docs/product-rules.md, Admin area: id, topic, set index, the transcript as formatted JSON and the rating Markdown. */
 export function EventDetails({ event, onClose }: { event: AdminEvent; onClose: () => void }) {
   return (
     <Dialog title="Event Details" onClose={onClose} size="lg">

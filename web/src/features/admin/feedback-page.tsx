@@ -5,7 +5,7 @@ import { FeedbackDetails } from './feedback-details';
 import { failureText, formatDateTime } from './format';
 import { useAdminList } from './use-admin-list';
 
-/** Spec §9: the list preview is cut at 150 characters. */
+/** docs/product-rules.md, Admin area: the list preview is cut at 150 characters. */
 export const FEEDBACK_PREVIEW_LENGTH = 150;
 
 /** Counts characters as people do (code points), so an emoji is never cut in half. */
@@ -16,7 +16,7 @@ export function previewText(text: string): string {
 
 const FEEDBACK_TEXTS = { failed: 'Failed to fetch feedback', otherwise: 'An error occurred while fetching feedback.' };
 
-/** Spec §2 "User Feedback": the list, details, delete and the CSV export. */
+/** docs/product-rules.md, Admin area: the list, details, delete and the CSV export. */
 export function FeedbackPage() {
   // `loaded`: the count and the empty state describe a list that was really loaded, not a failed load.
   const { secret, items, loading, loaded, error, busy, act } = useAdminList(fetchFeedback, FEEDBACK_TEXTS);

@@ -4,7 +4,7 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
 }
 
-/** Spec §8: `{prefix}: {server error or status text}`, or the sentence for a call that did not work. */
+/** docs/product-rules.md, Admin area: `{prefix}: {server error or status text}`, or the sentence for a call that did not work. */
 export function failureText(
   result: { kind: 'http'; message: string } | { kind: 'network' | 'invalid' },
   prefix: string,

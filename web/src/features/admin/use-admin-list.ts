@@ -10,12 +10,12 @@ export interface AdminList<T> {
   loading: boolean;
   /** A list was really loaded (counts and empty states describe it, not a failed load). */
   loaded: boolean;
-  /** The failure text on show (spec §8), or null. */
+  /** The failure text on show (docs/product-rules.md, Admin area), or null. */
   error: string | null;
   /** An action and its reload are running. */
   busy: boolean;
   /**
-   * Runs one action with the secret, then reloads the list (spec §2: every action reloads); the
+   * Runs one action with the secret, then reloads the list (docs/product-rules.md, Admin area: every action reloads); the
    * action's failure text wins over the reload's. Resolves whether the action succeeded.
    */
   act(run: (secret: string) => Promise<string | null>): Promise<boolean>;

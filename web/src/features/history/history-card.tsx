@@ -8,7 +8,7 @@ const scoreStyles: Record<ScoreColour, string> = {
   red: 'bg-red-100 text-red-900 ring-red-300',
 };
 
-/** Spec §2: topic (or 'Untitled Interview'), score %, date, duration, question set number (index+1). */
+/** docs/product-rules.md, Results and history: topic (or 'Untitled Interview'), score %, date, duration, question set number (index+1). */
 export function HistoryCard({ rating, onOpen }: { rating: RatingItem; onOpen: () => void }) {
   // Colour the number the card shows, so 79.6 (shown as 80%) is green like 80.
   const colour = rating.score === null ? null : scoreColour(Math.round(rating.score));

@@ -17,7 +17,7 @@ export const HISTORY_NETWORK_ERROR = 'An error occurred while fetching your hist
 
 type Load = { status: 'loading' } | { status: 'ready'; data: RatingsResponse } | { status: 'error'; message: string };
 
-/** Spec §2 "History page". */
+/** docs/product-rules.md, Results and history. */
 export default function HistoryPage() {
   const { config } = useConfig();
   const email = readStored(USER_EMAIL_KEY);
@@ -67,7 +67,7 @@ export default function HistoryPage() {
     window.scrollTo({ top: 0 });
   };
 
-  // The model answers of the set whose index equals questionSetIndex + 1 (spec §2).
+  // The model answers of the set whose index equals questionSetIndex + 1 (docs/product-rules.md, Results and history).
   const modelAnswersFor = (rating: RatingItem) =>
     rating.questionSetIndex === null ? null : (sets.find((s) => s.index === (rating.questionSetIndex ?? -2) + 1)?.modelAnswers ?? null);
 

@@ -4,7 +4,7 @@ import type { Pagination } from '../../../../contract';
 const base =
   'inline-flex h-10 min-w-10 items-center justify-center rounded-xl px-3 text-sm font-semibold transition focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-400/60 disabled:cursor-not-allowed disabled:text-slate-400';
 
-/** Spec §2/§9: Previous, at most five page numbers, Next, and 'Showing page X of Y'. */
+/** docs/product-rules.md, Pagination: Previous, at most five page numbers, Next, and 'Showing page X of Y'. */
 export function PaginationNav({ pagination, onPage }: { pagination: Pagination; onPage: (page: number) => void }) {
   const { page, totalPages } = pagination;
   if (totalPages < 1) return null;

@@ -1,4 +1,4 @@
-/** Spec §2/§9: the last three interviewer messages as stacked cards, the newest in front. */
+/** docs/product-rules.md, Session lifecycle: the last three interviewer messages as stacked cards, the newest in front. */
 export function MessageCards({ messages }: { messages: string[] }) {
   const newestFirst = [...messages].reverse();
   return (

@@ -91,7 +91,7 @@ function harness(options: {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('session controller (spec §4)', () => {
+describe('session controller (docs/product-rules.md, Session lifecycle)', () => {
   it('opens the topic list instead of starting when no set is selected', async () => {
     const h = harness();
     await h.controller.start(null);

@@ -1,5 +1,5 @@
 /**
- * The ONE owner of an interview session (spec §4): idle → starting → active → disconnected, plus
+ * The ONE owner of an interview session (docs/product-rules.md, Session lifecycle): idle → starting → active → disconnected, plus
  * rating while the transcript is being rated. Pure: no DOM, no fetch; everything outside comes
  * in through `SessionDeps`, so unit tests drive it with a scripted transport.
  */
@@ -11,14 +11,14 @@ import type { RatingView } from '../../components/results-overlay';
 
 export type { RatingView };
 
-/** Spec §9: the session ends about 4 seconds after the closing remark is requested. */
+/** docs/product-rules.md, Closing: the session ends about 4 seconds after the closing remark is requested. */
 export const CLOSE_DELAY_MS = 4000;
 /**
  * A closing remark still playing at CLOSE_DELAY_MS is heard to its end (hanging up mid-goodbye
  * would cut it off), but never waited for longer than this beyond the delay.
  */
 export const CLOSING_REMARK_WAIT_MS = 10_000;
-/** Spec §9: the last three interviewer messages are shown. */
+/** docs/product-rules.md, Session lifecycle: the last three interviewer messages are shown. */
 export const VISIBLE_INTERVIEWER_MESSAGES = 3;
 
 export type SessionPhase = 'idle' | 'starting' | 'active' | 'disconnected' | 'rating';
@@ -109,7 +109,7 @@ export class SessionController {
     return () => this.listeners.delete(listener);
   };
 
-  /** Spec §4: needs a selected set; a second press while starting or active does nothing. */
+  /** docs/product-rules.md, Session lifecycle: needs a selected set; a second press while starting or active does nothing. */
   async start(set: { id: number } | null): Promise<void> {
     const { phase } = this.snapshot;
     if (phase === 'starting' || phase === 'active' || phase === 'rating') return;
@@ -245,7 +245,7 @@ export class SessionController {
       case 'close-requested':
         if (this.closeRequested) return; // close_session is honoured once
         this.closeRequested = true;
-        // The spec's original log line says 5 seconds although the delay is 4 (spec §4).
+        // The product's original log line said 5 seconds although the delay is 4 (docs/product-rules.md, Closing).
         this.deps.log.info(`Interviewer closed the session (${event.reason}); ending the session in 5 seconds.`);
         this.cancelClose = this.deps.schedule(() => {
           this.closeDelayPassed = true;

@@ -8,7 +8,7 @@ export interface SessionControlsProps {
   onStop: () => void;
 }
 
-/** Spec §2: 'start session' → 'starting session...' (grey) → 'disconnect'; 'Loading Results ...' while rating. */
+/** docs/product-rules.md, Session lifecycle: 'start session' → 'starting session...' (grey) → 'disconnect'; 'Loading Results ...' while rating. */
 export function SessionControls({ phase, onStart, onStop }: SessionControlsProps) {
   if (phase === 'rating')
     return (

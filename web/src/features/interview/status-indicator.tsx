@@ -13,7 +13,7 @@ const styles: Record<ConnectionStatus, { pill: string; dot: string }> = {
   'Bot is speaking...': { pill: 'bg-indigo-50 text-indigo-800 ring-indigo-300 glow-speaking', dot: 'bg-indigo-600' },
 };
 
-/** Spec §2: grey when not connected, green with a soft 2.5 s glow, indigo with a strong 1.5 s glow. */
+/** docs/product-rules.md, Session lifecycle: grey when not connected, green with a soft 2.5 s glow, indigo with a strong 1.5 s glow. */
 export function StatusIndicator({ status }: { status: ConnectionStatus }) {
   const style = styles[status];
   return (

@@ -14,7 +14,7 @@ export interface FeedbackDialogProps {
   onClose: () => void;
 }
 
-/** Spec §2/§5: 'Share Your Feedback', 20..1000 characters with a counter. */
+/** docs/product-rules.md, Topic tiles: 'Share Your Feedback', 20..1000 characters with a counter. */
 export function FeedbackDialog({ topic, questionIndex, onSubmit, onClose }: FeedbackDialogProps) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);

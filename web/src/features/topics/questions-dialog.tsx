@@ -11,7 +11,7 @@ export interface QuestionsDialogProps {
   onClose: () => void;
 }
 
-/** Spec §2: 'Choose an Interview Topic', sorted by index. */
+/** docs/product-rules.md, Topic tiles: 'Choose an Interview Topic', sorted by index. */
 export function QuestionsDialog({ sets, user, selectedId, onTile, onClose }: QuestionsDialogProps) {
   const sorted = [...sets].sort((a, b) => a.index - b.index);
   return (

@@ -1,7 +1,7 @@
 import type { TileSet, TileUser } from '../../../../domain/tiles';
 import { TopicTile } from './topic-tile';
 
-/** Spec §2: sample tiles for a free user, a pro user and a new user. */
+/** docs/product-rules.md, Topic tiles: sample tiles for a free user, a pro user and a new user. */
 const SAMPLE_SETS: (TileSet & { id: number })[] = [
   { id: 1, name: 'JavaScript Fundamentals', index: 1, isPremium: false, requiresFeedback: false },
   { id: 2, name: 'React Basics', index: 2, isPremium: false, requiresFeedback: false },

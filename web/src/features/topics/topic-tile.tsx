@@ -7,7 +7,7 @@ export interface TopicTileProps {
   onClick: () => void;
 }
 
-/** Spec §2/§4: name, ✅ when completed, 🔒/🚀/💬 with their hints, a pulsing dot on the next set. */
+/** docs/product-rules.md, Topic tiles: name, ✅ when completed, 🔒/🚀/💬 with their hints, a pulsing dot on the next set. */
 export function TopicTile({ set, user, selected = false, onClick }: TopicTileProps) {
   const state = tileState(set, user);
   const locked = state.action !== 'select';

@@ -4,7 +4,7 @@ import { Dialog } from '../../components/dialog';
 import { ChatGroupLink, FounderLinks } from '../../components/contact-links';
 import { SUPPORT_NOT_SET_UP, supportIsSetUp } from '../../components/support-dialog';
 
-/** Spec §2: 'Upgrade to Pro', reach out via the chat group or the two contacts. */
+/** docs/product-rules.md, Topic tiles: 'Upgrade to Pro', reach out via the chat group or the two contacts. */
 export function UpgradeDialog({ config, onClose }: { config: PublicConfig; onClose: () => void }) {
   return (
     <Dialog title="Upgrade to Pro" onClose={onClose} size="sm" testId="upgrade-dialog">

@@ -160,7 +160,7 @@ export function createBrowserSpeechTransport(
     if (turn.closeSession) {
       closing = true;
       stopListening();
-      // Spec §9: the session ends about 4 seconds after the closing remark is requested, so the
+      // docs/product-rules.md, Closing: the session ends about 4 seconds after the closing remark is requested, so the
       // controller's timer starts now, while the remark is spoken; it waits for a longer remark.
       emit({ type: 'close-requested', reason: turn.closeSession.reason });
       await speak(turn.say);

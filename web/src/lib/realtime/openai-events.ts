@@ -38,7 +38,7 @@ export class OpenAiEventHandler {
   private closeSeen = false;
   /**
    * When each answer's speech stopped, by item id. Transcription runs on a separate model and may
-   * arrive after the interviewer's reply (brief §5.3); the answer keeps the time it was given.
+   * arrive after the interviewer's reply (docs/openai-realtime-mode.md); the answer keeps the time it was given.
    */
   private readonly speechEnds = new Map<string, number>();
   /** The id of the closing remark's response, once the service names it. */
@@ -136,7 +136,7 @@ export class OpenAiEventHandler {
       case 'output_audio_buffer.stopped':
       case 'output_audio_buffer.cleared':
         this.setSpeaking(false);
-        // Its audio fully played out: the safe moment to hang up (brief §5.4, §7).
+        // Its audio fully played out: the safe moment to hang up (docs/openai-realtime-mode.md).
         if (this.goodbyeId !== null && event.response_id === this.goodbyeId) this.deps.emit({ type: 'closing-remark-done' });
         return;
       case 'response.done':

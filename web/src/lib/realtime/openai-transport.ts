@@ -24,7 +24,7 @@ export interface OpenAiTransportDeps {
 
 /**
  * `disconnected` can heal by itself (a Wi-Fi hiccup, an ICE consent glitch); only a connection
- * still not back after this long ends the interview (brief §4: the Agents SDK also waits 5 s).
+ * still not back after this long ends the interview (the Agents SDK also waits 5 s; docs/openai-realtime-mode.md).
  */
 export const DISCONNECT_GRACE_MS = 5000;
 

@@ -84,9 +84,10 @@ export const turnRequestSchema = z.object({
 export const turnResponseSchema = z.object({
   /** What the interviewer says next (or the closing remark). */
   say: z.string(),
-  /** Set when the interviewer ends the interview (spec's close_session with its reason). */
+  /** Set when the interviewer ends the interview (the close_session tool, with its reason). */
   closeSession: z.object({ reason: z.string() }).nullable(),
 });
+export type TurnRequest = z.infer<typeof turnRequestSchema>;
 export type TurnResponse = z.infer<typeof turnResponseSchema>;
 
 /** POST /interview/sessions/{id}/abandon: a start that failed in the browser. */

@@ -8,8 +8,10 @@ import type {
   RateResponse,
   RatingsResponse,
   TokenResponse,
+  TurnRequest,
+  TurnResponse,
 } from '../../../contract';
-import { callApi, userHeaders } from './http';
+import { callApi, userHeaders, type CallOptions } from './http';
 
 export const fetchConfig = () => callApi<PublicConfig>('/api/config');
 
@@ -33,6 +35,10 @@ export const resumeSession = (email: string, sessionId: string) =>
 
 export const rateTranscript = (email: string, body: RateRequest) =>
   callApi<RateResponse>('/interview/rate-transcript', { method: 'POST', body, headers: userHeaders(email) });
+
+/** Browser speech: the interviewer's next line (the opening one without an utterance). */
+export const postTurn = (email: string, body: TurnRequest, options: Pick<CallOptions, 'signal' | 'fetch'> = {}) =>
+  callApi<TurnResponse>('/interview/turn', { method: 'POST', body, headers: userHeaders(email), ...options });
 
 export const fetchRatings = (email: string, page: number, limit: number = HISTORY_PAGE_SIZE) =>
   callApi<RatingsResponse>(`/user/ratings?page=${page}&limit=${limit}`, {

@@ -23,6 +23,8 @@ export interface CallOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** A stand-in for the browser's fetch (transport tests answer from a script). */
+  fetch?: typeof fetch;
 }
 
 /** The `error` sentence of a `{error}` body, or null when the body is something else. */
@@ -38,12 +40,13 @@ export async function callApi<T>(path: string, options: CallOptions = {}): Promi
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(apiUrl(path), {
+    const init: RequestInit = {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
-    });
+    };
+    response = await (options.fetch ? options.fetch(apiUrl(path), init) : fetch(apiUrl(path), init));
   } catch (error) {
     return { ok: false, kind: 'network', error };
   }

@@ -7,6 +7,7 @@ import type { RateRequest, TokenResponse, TranscriptEntry } from '../../../../co
 import { MAX_DURATION_SECONDS } from '../../../../contract/limits';
 import { wholeSecondsBetween } from '../../../../domain/format';
 import type { TransportEvent, VoiceTransport } from '../../lib/realtime/types';
+import type { Schedule } from '../../lib/schedule';
 import type { RatingView } from '../../components/results-overlay';
 
 export type { RatingView };
@@ -63,7 +64,7 @@ export interface SessionDeps {
   /** Milliseconds, monotonic (performance.now in the browser). */
   now(): number;
   /** Runs fn after ms; returns a cancel function. */
-  schedule(fn: () => void, ms: number): () => void;
+  schedule: Schedule;
   wakeLock: { acquire(): void; release(): void };
   log: SessionLog;
   /** Start was pressed with no selected set: open the topic list. */

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { QuestionSet } from '../../../../contract';
 import { fetchToken, rateTranscript, resumeSession } from '../../lib/api';
 import { createTransport } from '../../lib/realtime/create-transport';
+import { schedule } from '../../lib/schedule';
 import { createScreenWakeLock } from '../../lib/wake-lock';
 import { OutOfTokensError, RATING_NETWORK_ERROR, SessionController, type RateOutcome } from './session-controller';
 
@@ -49,10 +50,7 @@ export function useSession(options: UseSessionOptions) {
           return { ok: false, message: RATING_NETWORK_ERROR };
         },
         now: () => performance.now(),
-        schedule: (fn, ms) => {
-          const timer = setTimeout(fn, ms);
-          return () => clearTimeout(timer);
-        },
+        schedule,
         wakeLock: createScreenWakeLock(),
         log: console,
         onNeedTopic: () => ref.current.onNeedTopic(),

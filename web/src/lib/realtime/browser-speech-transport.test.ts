@@ -31,12 +31,11 @@ function manualClock() {
   const timers = new Map<number, { due: number; fn: () => void }>();
   return {
     now: () => nowMs,
-    setTimer: (fn: () => void, ms: number) => {
+    schedule: (fn: () => void, ms: number) => {
       const id = ++seq;
       timers.set(id, { due: nowMs + ms, fn });
-      return id;
+      return () => void timers.delete(id);
     },
-    clearTimer: (h: unknown) => void timers.delete(h as number),
     async advance(ms: number) {
       const target = nowMs + ms;
       for (;;) {
@@ -136,8 +135,7 @@ function setup(
     speech: speech?.output ?? null,
     recognition: recognition?.ctor ?? null,
     now: clock.now,
-    setTimer: clock.setTimer,
-    clearTimer: clock.clearTimer,
+    schedule: clock.schedule,
   };
   const transport = createBrowserSpeechTransport(token, { userEmail: 'ann@example.com' }, options);
   const events: TransportEvent[] = [];

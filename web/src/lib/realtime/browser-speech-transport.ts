@@ -5,17 +5,10 @@
  * recognition (Firefox, headless Chromium) can still finish an interview.
  */
 import type { BrowserSpeechToken, TokenResponse, TurnResponse } from '../../../../contract';
-import { apiUrl } from '../api-base';
-import { serverErrorOf } from '../http';
-import {
-  browserRecognition,
-  browserSpeechOutput,
-  type RecognitionConstructor,
-  type RecognitionErrorEventLike,
-  type RecognitionLike,
-  type RecognitionResultEventLike,
-  type SpeechOutput,
-} from './browser-speech-io';
+import { postTurn } from '../api';
+import { schedule as browserSchedule, type Schedule } from '../schedule';
+import { browserRecognition, browserSpeechOutput, type RecognitionConstructor, type SpeechOutput } from './browser-speech-io';
+import { createListeningLoop } from './listening-loop';
 import type { TransportContext, TransportEvent, TransportListener, VoiceTransport } from './types';
 
 export const NO_RECOGNITION_NOTICE =
@@ -28,16 +21,6 @@ export const TURN_FAILED_MESSAGE = 'The interviewer could not be reached. Please
 /** A candidate's pause this long (no new words) ends the answer: patient, people stop to think. */
 export const END_OF_ANSWER_PAUSE_MS = 2500;
 
-/** Recogniser errors that mean it will not work here; others (no-speech, aborted) are routine. */
-const FATAL_RECOGNITION_ERRORS = new Set([
-  'network',
-  'not-allowed',
-  'service-not-allowed',
-  'audio-capture',
-  'language-not-supported',
-  'bad-grammar',
-]);
-
 /** Longest a line may take to speak before we move on anyway (synthesis may never report an end). */
 export function speechGuardMs(text: string): number {
   // Generous on purpose: cutting a slow voice short is worse than a late fallback. About ten
@@ -46,6 +29,7 @@ export function speechGuardMs(text: string): number {
 }
 
 export interface BrowserSpeechOptions {
+  /** Stand-in for the browser's fetch, passed to the shared API client. */
   fetch?: typeof fetch;
   /** null: the browser has no speechSynthesis. */
   speech?: SpeechOutput | null;
@@ -54,22 +38,24 @@ export interface BrowserSpeechOptions {
   /** The interviewer's language (BCP 47); the instructions make the interviewer speak English. */
   lang?: string;
   now?: () => number;
-  setTimer?: (fn: () => void, ms: number) => unknown;
-  clearTimer?: (handle: unknown) => void;
+  schedule?: Schedule;
 }
 
+/**
+ * The turn loop: asks the server's interviewer for each line (POST /interview/turn through the
+ * shared API client), speaks it, then lets the listening loop hear the answer; typed answers take
+ * the same way. Answers are sent one after another, so the interviewer answers each in order.
+ */
 export function createBrowserSpeechTransport(
   token: BrowserSpeechToken,
   ctx: TransportContext,
   options: BrowserSpeechOptions = {},
 ): VoiceTransport {
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const speech = options.speech === undefined ? browserSpeechOutput() : options.speech;
   const Recognition = options.recognition === undefined ? browserRecognition() : options.recognition;
   const lang = options.lang ?? 'en-US';
   const now = options.now ?? (() => performance.now());
-  const setTimer = options.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
-  const clearTimer = options.clearTimer ?? ((h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>));
+  const schedule = options.schedule ?? browserSchedule;
 
   let sessionToken = token.client_secret.value;
   let listener: TransportListener = () => undefined;
@@ -79,20 +65,10 @@ export function createBrowserSpeechTransport(
   let started = false;
   /** Interviewer speaking or a turn on its way: the recogniser must not listen. */
   let busy = true;
-  /** Answers are sent one after another, so the interviewer answers each in order. */
   let queue: Promise<void> = Promise.resolve();
   const inFlight = new Set<AbortController>();
   /** Answers sent whose interviewer turn has not come back yet. */
   let unanswered = 0;
-
-  // Recogniser state. `heard` keeps the words of earlier recogniser runs of the same answer
-  // (Chrome ends a continuous recogniser on its own now and then; we restart it).
-  let recognizer: RecognitionLike | null = null;
-  let recognitionUsable = Recognition !== null;
-  let listening = false;
-  let heard = '';
-  let current = '';
-  let pauseTimer: unknown = null;
 
   const emit = (event: TransportEvent): void => {
     if (!closed) listener(event);
@@ -106,27 +82,29 @@ export function createBrowserSpeechTransport(
   };
   const at = (): number => Math.max(0, Math.round(now() - startedAt));
 
+  const ears = createListeningLoop({
+    Recognition,
+    lang,
+    schedule,
+    pauseMs: END_OF_ANSWER_PAUSE_MS,
+    onInterim: (text) => emit({ type: 'interim', text }),
+    onAnswer: (text) => submitAnswer(text),
+    onUnusable: () => notice(RECOGNITION_FAILED_NOTICE),
+  });
+  const listenIfIdle = (): void => {
+    if (!closed && !closing && !busy) ears.listen();
+  };
+
   async function requestTurn(utterance?: string): Promise<TurnResponse> {
     const controller = new AbortController();
     inFlight.add(controller);
     try {
-      let res: Response;
-      try {
-        res = await doFetch(apiUrl('/interview/turn'), {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-user-email': ctx.userEmail },
-          body: JSON.stringify(utterance === undefined ? { sessionToken } : { sessionToken, utterance }),
-          signal: controller.signal,
-        });
-      } catch {
-        throw new Error(TURN_FAILED_MESSAGE);
-      }
-      const body: unknown = await res.json().catch(() => null);
-      if (!res.ok) throw new Error(serverErrorOf(body) ?? TURN_FAILED_MESSAGE);
+      const body = utterance === undefined ? { sessionToken } : { sessionToken, utterance };
+      const result = await postTurn(ctx.userEmail, body, { signal: controller.signal, fetch: options.fetch });
       // Typed by the contract (the server's serializer checked it); a body that is not even the
       // right shape means something between us and the server answered.
-      if (!isTurnResponse(body)) throw new Error(TURN_FAILED_MESSAGE);
-      return body;
+      if (result.ok && isTurnResponse(result.data)) return result.data;
+      throw new Error((!result.ok && result.kind === 'http' && result.serverError) || TURN_FAILED_MESSAGE);
     } finally {
       inFlight.delete(controller);
     }
@@ -140,12 +118,12 @@ export function createBrowserSpeechTransport(
       const finish = (ok: boolean): void => {
         if (done) return;
         done = true;
-        clearTimer(guard);
+        cancelGuard();
         emit({ type: 'speaking', speaking: false });
         if (!ok && !closed) notice(NO_SYNTHESIS_NOTICE);
         resolve();
       };
-      const guard = setTimer(() => {
+      const cancelGuard = schedule(() => {
         speech?.cancel();
         finish(true);
       }, speechGuardMs(text));
@@ -159,9 +137,10 @@ export function createBrowserSpeechTransport(
     emit({ type: 'interviewer', text: turn.say, at: at() });
     if (turn.closeSession) {
       closing = true;
-      stopListening();
-      // docs/product-rules.md, Closing: the session ends about 4 seconds after the closing remark is requested, so the
-      // controller's timer starts now, while the remark is spoken; it waits for a longer remark.
+      ears.stop();
+      // docs/product-rules.md, Closing: the session ends about 4 seconds after the closing remark
+      // is requested, so the controller's timer starts now, while the remark is spoken; it waits
+      // for a longer remark.
       emit({ type: 'close-requested', reason: turn.closeSession.reason });
       await speak(turn.say);
       emit({ type: 'closing-remark-done' });
@@ -173,7 +152,7 @@ export function createBrowserSpeechTransport(
     // A typed answer may have cut the line short; its own turn decides when to listen again.
     if (unanswered > 0) return;
     busy = false;
-    startListening();
+    listenIfIdle();
   }
 
   function submitAnswer(text: string): void {
@@ -181,7 +160,7 @@ export function createBrowserSpeechTransport(
     if (!answer || closed || closing) return;
     unanswered++;
     busy = true;
-    stopListening();
+    ears.stop();
     speech?.cancel();
     emit({ type: 'candidate', text: answer, at: at() });
     queue = queue.then(async () => {
@@ -194,89 +173,11 @@ export function createBrowserSpeechTransport(
       } catch (error) {
         if (!closed) {
           closing = true;
-          stopListening();
+          ears.stop();
           emit({ type: 'failed', message: error instanceof Error ? error.message : TURN_FAILED_MESSAGE });
         }
       }
     });
-  }
-
-  function clearPause(): void {
-    if (pauseTimer !== null) clearTimer(pauseTimer);
-    pauseTimer = null;
-  }
-
-  function onResult(event: RecognitionResultEventLike): void {
-    if (!listening) return;
-    // Every result of this run, in order (Chrome starts later ones with a space, Safari may not).
-    const parts: string[] = [];
-    for (let i = 0; i < event.results.length; i++) parts.push(event.results[i]?.[0]?.transcript ?? '');
-    current = parts.join(' ');
-    const sofar = `${heard} ${current}`.replace(/\s+/g, ' ').trim();
-    if (!sofar) return;
-    emit({ type: 'interim', text: sofar });
-    clearPause();
-    pauseTimer = setTimer(() => {
-      pauseTimer = null;
-      const answer = `${heard} ${current}`.replace(/\s+/g, ' ').trim();
-      heard = '';
-      current = '';
-      if (answer) submitAnswer(answer);
-    }, END_OF_ANSWER_PAUSE_MS);
-  }
-
-  function onError(event: RecognitionErrorEventLike): void {
-    if (!FATAL_RECOGNITION_ERRORS.has(event.error) || !recognitionUsable) return;
-    recognitionUsable = false;
-    stopListening();
-    notice(RECOGNITION_FAILED_NOTICE);
-  }
-
-  function onEnd(): void {
-    // A run ended by itself (silence, service limit): keep its words and listen on.
-    heard = `${heard} ${current}`.trim();
-    current = '';
-    if (listening && recognitionUsable && !closed) {
-      try {
-        recognizer?.start();
-      } catch {
-        // Already started: nothing to do.
-      }
-    }
-  }
-
-  function startListening(): void {
-    if (!recognitionUsable || !Recognition || closed || closing || busy || listening) return;
-    if (!recognizer) {
-      recognizer = new Recognition();
-      recognizer.continuous = true;
-      recognizer.interimResults = true;
-      recognizer.lang = lang;
-      recognizer.onresult = onResult;
-      recognizer.onerror = onError;
-      recognizer.onend = onEnd;
-    }
-    listening = true;
-    heard = '';
-    current = '';
-    try {
-      recognizer.start();
-    } catch {
-      // start() throws when a previous run has not ended yet; onEnd restarts it.
-    }
-  }
-
-  function stopListening(): void {
-    clearPause();
-    if (!listening) return;
-    listening = false;
-    heard = '';
-    current = '';
-    try {
-      recognizer?.abort();
-    } catch {
-      // Nothing to stop.
-    }
   }
 
   return {
@@ -291,9 +192,9 @@ export function createBrowserSpeechTransport(
       const opening = await requestTurn();
       if (closed) return;
       // The session is active now; the caller sees the opening line after start() resolved.
-      setTimer(() => {
+      schedule(() => {
         if (closed) return;
-        if (!Recognition) notice(NO_RECOGNITION_NOTICE);
+        if (!ears.available) notice(NO_RECOGNITION_NOTICE);
         queue = queue.then(() => handleTurn(opening));
       }, 0);
     },
@@ -304,16 +205,11 @@ export function createBrowserSpeechTransport(
 
     close(): void {
       if (closed) return;
-      stopListening();
+      ears.dispose();
       closed = true;
       for (const controller of inFlight) controller.abort();
       inFlight.clear();
       speech?.cancel();
-      if (recognizer) {
-        recognizer.onresult = null;
-        recognizer.onerror = null;
-        recognizer.onend = null;
-      }
     },
   };
 }

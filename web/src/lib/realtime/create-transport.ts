@@ -20,5 +20,13 @@ export async function createTransport(token: TokenResponse, ctx: TransportContex
       const { createSpeechPipelineTransport } = await import('./speech-pipeline-transport');
       return createSpeechPipelineTransport(token, ctx);
     }
+    default:
+      // A token of a transport this switch does not know is a type error here, never a silent
+      // fallback to another transport (docs/decisions/004-one-transport-seam.md).
+      return unknownTransport(token);
   }
+}
+
+function unknownTransport(token: never): never {
+  throw new Error(`This app does not know the voice transport "${(token as { transport?: string }).transport}".`);
 }

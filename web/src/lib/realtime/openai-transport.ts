@@ -9,6 +9,7 @@ import type { OpenAiToken, TokenResponse } from '../../../../contract';
 import { apiUrl } from '../api-base';
 import { OpenAiEventHandler } from './openai-events';
 import type { TransportContext, TransportListener, VoiceTransport } from './types';
+import { schedule, type Schedule } from '../schedule';
 
 /** Browser parts, injectable so unit tests can run the transport against fakes. */
 export interface OpenAiTransportDeps {
@@ -19,7 +20,7 @@ export interface OpenAiTransportDeps {
   createAudioElement(): HTMLAudioElement;
   now(): number;
   /** Runs fn after ms; returns a cancel function. */
-  schedule(fn: () => void, ms: number): () => void;
+  schedule: Schedule;
 }
 
 /**
@@ -44,10 +45,7 @@ function browserDeps(): OpenAiTransportDeps {
       return audio;
     },
     now: () => performance.now(),
-    schedule: (fn, ms) => {
-      const id = setTimeout(fn, ms);
-      return () => clearTimeout(id);
-    },
+    schedule,
   };
 }
 

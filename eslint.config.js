@@ -67,9 +67,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '(^|/)contract(/(?!limits$)[^/]+)?$',
+              regex: '(^|/)contract(/(?!(limits|api-paths)$)[^/]+)?$',
               allowTypeImports: true,
-              message: 'web/ imports only types from contract/ (and contract/limits.ts): `import type`.',
+              message: 'web/ imports only types from contract/ (and the zod-free contract/limits.ts, contract/api-paths.ts): `import type`.',
             },
           ],
         },
@@ -82,6 +82,16 @@ export default tseslint.config(
     ignores: ['server/services/**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['fastify', 'fastify-*', '@fastify/*'], message: 'Services have no Fastify imports; routes adapt them.' }] }],
+    },
+  },
+  {
+    // Every e2e test runs with the console-error guard (e2e/support/test.ts).
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', importNames: ['test'], message: "Import test and expect from './support/test' (the console-error guard)." }] },
+      ],
     },
   },
   {

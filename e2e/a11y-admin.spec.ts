@@ -3,7 +3,8 @@
  * product's own calls: axe-core on the gate, dashboard, events (+ details), emails (+ the inline
  * create row) and feedback (+ details); and keyboard use of the gate, the menu and the dialogs.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectFocusTrapped, expectNoSeriousViolations, tabTo } from './a11y-support';
 import { BROWSER_LOCALE, giveFeedback, interview, login, openAdmin, questionSets, startAdminServer, type RunningServer } from './admin-fixtures';
 

@@ -3,7 +3,8 @@
  * every screen and dialog (no serious or critical violations), and keyboard use (Tab reaches the
  * controls, Enter and Space activate them, Escape closes dialogs, focus stays inside dialogs).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectFocusTrapped, expectNoSeriousViolations, tabTo } from './a11y-support';
 import { PRODUCT, completeSet, controllableSpeech, finishSpeech, loginAs, questionSets, routeDogApi, startAppServer, uniqueEmail, type RunningServer, type SetInfo } from './fixtures/app-fixtures';
 

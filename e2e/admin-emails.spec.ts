@@ -1,8 +1,9 @@
 /**
- * Manage Emails (spec §2, §4, §5, §8): create inline, plan toggle, delete with confirmation, the
+ * Manage Emails (docs/product-rules.md, Admin area): create inline, plan toggle, delete with confirmation, the
  * reload after every action, and every failure text.
  */
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { type Page, type Route } from '@playwright/test';
+import { expect, test } from './support/test';
 import { admin, BROWSER_LOCALE, login, openAdmin, recordDialogs, startAdminServer, type RunningServer } from './admin-fixtures';
 
 let server: RunningServer;

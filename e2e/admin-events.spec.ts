@@ -1,9 +1,10 @@
 /**
- * Dashboard and Recent Events (spec §2, §5, §8, §9) against a real server seeded through the
+ * Dashboard and Recent Events (docs/product-rules.md, Admin area) against a real server seeded through the
  * product's own calls: logins, sessions (START) and rated interviews (RATE).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import {
   admin,
   BROWSER_LOCALE,

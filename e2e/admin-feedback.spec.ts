@@ -1,8 +1,9 @@
 /**
- * User Feedback (spec §2, §5, §8, §9): the list, the 150-character preview, details, delete with
+ * User Feedback (docs/product-rules.md, Admin area): the list, the 150-character preview, details, delete with
  * confirmation, the CSV export byte for byte, and user text with HTML and a formula shown inertly.
  */
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { type Page, type Route } from '@playwright/test';
+import { expect, test } from './support/test';
 import {
   admin,
   BROWSER_LOCALE,

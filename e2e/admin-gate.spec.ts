@@ -1,8 +1,9 @@
 /**
- * The admin gate (spec §2, §4, §8), the side menu, the empty states and the lazy admin chunk,
+ * The admin gate (docs/product-rules.md, Admin area), the side menu, the empty states and the lazy admin chunk,
  * against a real server with an empty database.
  */
-import { expect, test, type Page, type Response, type Route } from '@playwright/test';
+import { type Page, type Response, type Route } from '@playwright/test';
+import { expect, test } from './support/test';
 import { admin, BROWSER_LOCALE, recordDialogs, startAdminServer, type RunningServer } from './admin-fixtures';
 
 let server: RunningServer;

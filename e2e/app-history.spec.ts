@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { WIDTHS, completeSet, loginAs, questionSets, setPlan, startAppServer, uniqueEmail, type RunningServer, type SetInfo } from './fixtures/app-fixtures';
 
 let server: RunningServer;
@@ -90,7 +91,7 @@ for (const { name, viewport } of WIDTHS) {
       await page.keyboard.press('Escape');
       await expect(overlay).toHaveCount(0);
       await page.getByTestId('history-card').nth(1).click();
-      // Spec §2: Continue reloads the page.
+      // docs/product-rules.md, Results and history: Continue reloads the page.
       await Promise.all([page.waitForEvent('load'), overlay.getByRole('button', { name: 'Continue' }).click()]);
       await expect(overlay).toHaveCount(0);
       await expect(page.getByTestId('history-card').first()).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import {
   CHAT_URL, FOUNDERS, PRODUCT, WIDTHS, loginAs, questionSets, scriptRequests, startAppServer, uniqueEmail, type RunningServer,
 } from './fixtures/app-fixtures';

@@ -4,7 +4,8 @@
  * a browser without speech recognition (as Firefox), one through a scripted stand-in for the
  * browser's recogniser (Chromium's own needs Google's cloud service, unreachable here).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { splitModelAnswers } from '../server/catalogue/model-answers';
 import { CLOSING_DONE, CLOSING_STOP } from '../server/providers/scripted-interviewer-lines';
 import { speakable } from '../server/providers/speakable';

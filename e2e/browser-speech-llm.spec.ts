@@ -3,7 +3,7 @@
  * local OpenAI-compatible server; Chromium runs the interview by typing. The LLM interviewer
  * closes with the close_session tool and the LLM rater writes the feedback.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { startFakeLlmServer, type FakeLlmServer, type FakeReply, type RecordedRequest } from '../test-support/fake-llm-server';
 import { api, startServer, type RunningServer } from './support/server';
 

@@ -4,7 +4,8 @@
  * fed by an espeak-ng speech WAV, WebRTC + Opus to the werift peer. The SDP goes through our
  * server, whose sideband keeps the transcript that is rated.
  */
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { type Page, type Request } from '@playwright/test';
+import { expect, test } from './support/test';
 import { chromiumArgs } from '../playwright.config';
 import { PROVIDER_TEXTS } from '../server/providers/openai-realtime';
 import { INAUDIBLE_NOTICE } from '../web/src/lib/realtime/openai-events';

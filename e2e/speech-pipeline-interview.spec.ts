@@ -8,7 +8,8 @@
  */
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { chromiumArgs } from '../playwright.config';
 import { CLOSING_STOP } from '../server/providers/scripted-interviewer-lines';
 import { startFakeAudioServer, type FakeAudioServer } from '../test-support/fake-audio-server';

@@ -1,0 +1,41 @@
+/**
+ * The `test` every e2e spec imports (lint refuses `test` from @playwright/test in specs): the
+ * console-error guard is an automatic fixture, so any page of the test's browser context that logs
+ * an error the test did not expect, or throws an uncaught exception, fails the test.
+ *
+ * Expected: the browser's own line for an API answer with a 4xx status (tests provoke refusals on
+ * purpose; the screen's text is what they assert), and whatever a test declares with
+ * `consoleErrors.allow(/pattern/)` before it provokes it (e.g. a network failure the app logs).
+ */
+import { test as base, expect } from '@playwright/test';
+
+export { expect };
+
+export interface ConsoleErrors {
+  /** Errors matching `pattern` are expected from here on in this test. */
+  allow(pattern: RegExp): void;
+  /** The errors logged so far that no pattern allows. */
+  unexpected(): string[];
+}
+
+const CLIENT_ERROR_RESPONSE = /^Failed to load resource: the server responded with a status of 4\d\d\b/;
+
+export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
+  consoleErrors: [
+    async ({ context }, use) => {
+      const allowed: RegExp[] = [CLIENT_ERROR_RESPONSE];
+      const logged: string[] = [];
+      context.on('console', (message) => {
+        if (message.type() === 'error') logged.push(`${message.text()} (${message.location().url || 'no location'})`);
+      });
+      context.on('weberror', (error) => logged.push(`Uncaught: ${error.error().message}`));
+      const guard: ConsoleErrors = {
+        allow: (pattern) => void allowed.push(pattern),
+        unexpected: () => logged.filter((line) => !allowed.some((pattern) => pattern.test(line))),
+      };
+      await use(guard);
+      expect(guard.unexpected(), 'the page logged errors this test did not expect').toEqual([]);
+    },
+    { auto: true },
+  ],
+});

@@ -124,7 +124,8 @@ for (const { name, viewport } of WIDTHS) {
       ['a status without a reason', { status: 503, body: '' }, 'Failed to fetch history: Service Unavailable'],
       ['a network failure', null, 'An error occurred while fetching your history.'],
     ] as const) {
-      test(`${label} shows "${text}"`, async ({ page }) => {
+      test(`${label} shows "${text}"`, async ({ page, consoleErrors }) => {
+        consoleErrors.allow(/^History request failed: /);
         await page.route('**/user/ratings*', (route) => (answer ? route.fulfill(answer) : route.abort('connectionrefused')));
         await openHistory(page, veteran);
         await expect(page.getByRole('alert')).toHaveText(text);

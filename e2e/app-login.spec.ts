@@ -101,7 +101,8 @@ for (const { name, viewport } of WIDTHS) {
       expect(await page.evaluate(() => window.localStorage.getItem('userEmail'))).toBeNull();
     });
 
-    test('a server error without a body shows the status text; a network failure the generic text', async ({ page }) => {
+    test('a server error without a body shows the status text; a network failure the generic text', async ({ page, consoleErrors }) => {
+      consoleErrors.allow(/^Login failed: /);
       let mode: 'status' | 'abort' = 'status';
       await page.route('**/user/login', (route) => (mode === 'status' ? route.fulfill({ status: 503, body: '' }) : route.abort('connectionrefused')));
       await page.goto(server.url + '/');

@@ -144,7 +144,8 @@ for (const { name, viewport } of WIDTHS) {
       await expect(topics).toBeVisible();
     });
 
-    test('a 402 from the token call opens the email dialog with the out-of-tokens text', async ({ page }) => {
+    test('a 402 from the token call opens the email dialog with the out-of-tokens text', async ({ page, consoleErrors }) => {
+      consoleErrors.allow(/^Failed to start session: You have run out of tokens\./);
       const email = uniqueEmail('broke');
       await ready(page, email);
       await setPlan(server, email, { isPro: false, limit: 0 });
@@ -158,7 +159,8 @@ for (const { name, viewport } of WIDTHS) {
       await expect(page.getByRole('button', { name: 'start session' })).toBeEnabled();
     });
 
-    test('a failed token call is logged and the button returns', async ({ page }) => {
+    test('a failed token call is logged and the button returns', async ({ page, consoleErrors }) => {
+      consoleErrors.allow(/^(The session token request failed|Failed to start session): /);
       await ready(page);
       const errors: string[] = [];
       page.on('console', (message) => {
@@ -177,7 +179,8 @@ for (const { name, viewport } of WIDTHS) {
       ['an error without a reason', { status: 502, body: '' }, 'Unknown error'],
       ['a network failure', null, 'Error submitting transcript for rating.'],
     ] as const) {
-      test(`a rating that fails with ${label} shows "${text}"`, async ({ page }) => {
+      test(`a rating that fails with ${label} shows "${text}"`, async ({ page, consoleErrors }) => {
+        consoleErrors.allow(/^Error submitting transcript for rating: /);
         await routeDogApi(page, 'fail');
         await ready(page);
         await page.route('**/interview/rate-transcript', (route) => (fulfil ? route.fulfill(fulfil) : route.abort('connectionreset')));

@@ -4,7 +4,7 @@
  * question-set editor with its live preview, seen by candidates at once.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoSeriousViolations } from './a11y-support';
 import { admin, BROWSER_LOCALE, interview, login, openAdmin, questionSets, startAdminServer, type RunningServer } from './admin-fixtures';
 

@@ -170,7 +170,7 @@ describe('createRealtimeCalls', () => {
 
   it('the sideband address keeps the scheme family (wss for https) and names the call', () => {
     expect(sidebandUrl('https://api.openai.com/v1', 'rtc_1')).toBe('wss://api.openai.com/v1/realtime?call_id=rtc_1');
-    expect(sidebandUrl('http://127.0.0.1:9/v1/', 'rtc_2')).toBe('ws://127.0.0.1:9/v1/realtime?call_id=rtc_2');
+    expect(sidebandUrl('http://127.0.0.1:9/v1', 'rtc_2')).toBe('ws://127.0.0.1:9/v1/realtime?call_id=rtc_2');
   });
 
   it('a sideband with the wrong key or an unknown call is refused', async () => {

@@ -39,7 +39,8 @@ export interface RealtimeCallsConfig {
 
 /** The sideband's address: the API base with a WebSocket scheme (wss for https). */
 export function sidebandUrl(baseUrl: string, callId: string): string {
-  const url = new URL(`${baseUrl.replace(/\/+$/, '')}/realtime`);
+  // config.ts already took any trailing slash off the base URL.
+  const url = new URL(`${baseUrl}/realtime`);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   url.searchParams.set('call_id', callId);
   return url.toString();

@@ -6,7 +6,7 @@ import { useAdminSecret } from './admin-secret';
 // Its own chunk: the charting library loads only when the dashboard shows.
 const DashboardCharts = lazy(() => import('./charts/dashboard-charts'));
 
-/** Spec §2: as many columns as the highest numeric key of interviewCounts, 0 where a key is missing. */
+/** docs/product-rules.md, Admin area: as many columns as the highest numeric key of interviewCounts, 0 where a key is missing. */
 export function interviewColumns(counts: Record<string, number>): { label: string; count: number }[] {
   const keys = Object.keys(counts)
     .filter((key) => /^\d+$/.test(key))
@@ -29,7 +29,7 @@ export function DashboardPage() {
     setLoading(true);
     void fetchStats(secret).then((result) => {
       if (!live) return;
-      // Spec §8: a failed stats load is not shown; only the loading state ends.
+      // docs/product-rules.md, Admin area: a failed stats load is not shown; only the loading state ends.
       if (result.ok) setStats(result.data);
       setLoading(false);
     });

@@ -5,6 +5,7 @@ import { EmailCreditsDialog } from './email-credits-dialog';
 import { EraseUserDialog } from './erase-user-dialog';
 import { failureText } from './format';
 import { useAdminList } from './use-admin-list';
+import { AdminError, AdminPageHeader } from './page-parts';
 
 const BUTTON = 'rounded px-3 py-1 text-sm font-medium text-white disabled:cursor-not-allowed disabled:opacity-50';
 
@@ -82,17 +83,12 @@ export function EmailsPage() {
 
   return (
     <section>
-      <div className="mb-4 flex items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">Manage Emails</h1>
+      <AdminPageHeader title="Manage Emails">
         <button type="button" onClick={() => setCreating(true)} disabled={creating} className={`${BUTTON} bg-blue-600 px-4 py-2 hover:bg-blue-700`}>
           Create Email
         </button>
-      </div>
-      {error !== null && (
-        <p role="alert" className="mb-4 rounded bg-red-50 p-3 text-red-700">
-          {error}
-        </p>
-      )}
+      </AdminPageHeader>
+      <AdminError error={error} />
       {/* The inline row's form lives outside the table (a form may not wrap table rows); inputs join it by id. */}
       <form id="create-email-form" noValidate onSubmit={(event) => void save(event)} />
       <table className="w-full border-collapse bg-white text-left text-sm">

@@ -4,6 +4,7 @@ import { useAdminSecret } from './admin-secret';
 import { downloadExport } from './csv-exports';
 import { EventDetails } from './event-details';
 import { failureText, formatDateTime } from './format';
+import { AdminError, AdminPageHeader } from './page-parts';
 
 /** Events per request; older pages are fetched with the `before` cursor. */
 export const EVENTS_PAGE_SIZE = 50;
@@ -57,19 +58,14 @@ export function EventsPage() {
 
   return (
     <section>
-      <div className="mb-4 flex items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">Admin - Recent Events</h1>
+      <AdminPageHeader title="Admin - Recent Events">
         {secret !== null && (
           <button type="button" onClick={downloadRatings} className="rounded bg-green-700 px-4 py-2 font-medium text-white hover:bg-green-800">
             Download Ratings
           </button>
         )}
-      </div>
-      {error !== null && (
-        <p role="alert" className="mb-4 rounded bg-red-50 p-3 text-red-700">
-          {error}
-        </p>
-      )}
+      </AdminPageHeader>
+      <AdminError error={error} />
       {secret !== null && (
         <div className="overflow-x-auto">
           <table className="w-full border-collapse bg-white text-left text-sm">

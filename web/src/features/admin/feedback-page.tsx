@@ -4,6 +4,7 @@ import { downloadExport } from './csv-exports';
 import { FeedbackDetails } from './feedback-details';
 import { failureText, formatDateTime } from './format';
 import { useAdminList } from './use-admin-list';
+import { AdminError, AdminPageHeader } from './page-parts';
 
 /** docs/product-rules.md, Admin area: the list preview is cut at 150 characters. */
 export const FEEDBACK_PREVIEW_LENGTH = 150;
@@ -38,19 +39,14 @@ export function FeedbackPage() {
 
   return (
     <section>
-      <div className="mb-4 flex items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">User Feedback</h1>
+      <AdminPageHeader title="User Feedback">
         {secret !== null && (
           <button type="button" onClick={download} className="rounded bg-green-700 px-4 py-2 font-medium text-white hover:bg-green-800">
             Download CSV
           </button>
         )}
-      </div>
-      {error !== null && (
-        <p role="alert" className="mb-4 rounded bg-red-50 p-3 text-red-700">
-          {error}
-        </p>
-      )}
+      </AdminPageHeader>
+      <AdminError error={error} />
       {secret !== null && loaded && (
         <p className="mb-4 text-gray-600" data-testid="feedback-total">{`Total feedback: ${items.length}`}</p>
       )}

@@ -10,6 +10,7 @@ import { failureText } from '../format';
 import { useAdminList } from '../use-admin-list';
 import { draftOf, emptyDraft, inputOf, type SetDraft } from './set-draft';
 import { SetEditor } from './set-editor';
+import { AdminError, AdminPageHeader } from '../page-parts';
 
 const TEXTS = { failed: 'Failed to fetch question sets', otherwise: 'An error occurred while fetching question sets.' };
 
@@ -87,17 +88,12 @@ export function QuestionSetsPage() {
 
   return (
     <section>
-      <div className="mb-4 flex items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">Question Sets</h1>
+      <AdminPageHeader title="Question Sets">
         <button type="button" onClick={startNew} disabled={busy} className="rounded bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700 disabled:opacity-50">
           New set
         </button>
-      </div>
-      {error !== null && (
-        <p role="alert" className="mb-4 rounded bg-red-50 p-3 text-red-700">
-          {error}
-        </p>
-      )}
+      </AdminPageHeader>
+      <AdminError error={error} />
       {notice !== null && error === null && (
         <p role="status" className="mb-4 rounded bg-green-50 p-3 text-green-800">
           {notice}

@@ -70,7 +70,7 @@ const played = (page: Page) => page.evaluate(() => (window as unknown as { __pla
 const words = (text: string) => text.toLowerCase().match(/[a-z']+/g) ?? [];
 
 test('a spoken interview through the speech pipeline: VAD, real recognition, streamed voice, closed and rated', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const email = 'voice@example.com';
   expect((await api(server, '/user/login', { method: 'POST', body: { email } })).status).toBe(200);
   expect((await api<{ voiceMode: string }>(server, '/api/config')).body.voiceMode).toBe('speech-pipeline');
@@ -93,9 +93,9 @@ test('a spoken interview through the speech pipeline: VAD, real recognition, str
   await expect(page.getByLabel('Type your answer')).toBeVisible();
 
   // The spoken answer is cut by the detector, recognised for real, and answered.
-  await expect(cards).toHaveCount(2, { timeout: 40_000 });
+  await expect(cards).toHaveCount(2, { timeout: 80_000 });
   // Asking to stop closes the interview; the session ends by itself and is rated.
-  await expect(cards.first()).toContainText(CLOSING_STOP, { timeout: 40_000 });
+  await expect(cards.first()).toContainText(CLOSING_STOP, { timeout: 80_000 });
   await expect(page.getByTestId('results-overlay')).toBeVisible({ timeout: 30_000 });
 
   // The STT server received the answers as real audio (16 kHz WAV from the detector).

@@ -1,6 +1,7 @@
 /** The interviewee's calls (contract/user.ts, contract/interview.ts), each typed with the shared contract. */
 import { HISTORY_PAGE_SIZE } from '../../../contract/limits';
 import type {
+  AbandonResponse,
   LoginResponse,
   PublicConfig,
   QuestionSetList,
@@ -32,6 +33,10 @@ export const fetchToken = (email: string, questionSetId: number) =>
 /** After a dropped connection: a new token for the same session (no credit spent). */
 export const resumeSession = (email: string, sessionId: string) =>
   callApi<TokenResponse>(`/interview/sessions/${encodeURIComponent(sessionId)}/resume`, { method: 'POST', headers: userHeaders(email) });
+
+/** A start that failed after the token was minted: the server gives the credit back (2 minutes). */
+export const abandonSession = (email: string, sessionId: string) =>
+  callApi<AbandonResponse>(`/interview/sessions/${encodeURIComponent(sessionId)}/abandon`, { method: 'POST', headers: userHeaders(email) });
 
 export const rateTranscript = (email: string, body: RateRequest) =>
   callApi<RateResponse>('/interview/rate-transcript', { method: 'POST', body, headers: userHeaders(email) });

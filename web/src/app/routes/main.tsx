@@ -17,6 +17,7 @@ import { TopBar } from '../../components/top-bar';
 import { ResultsOverlay } from '../../components/results-overlay';
 import { MessageCards } from '../../features/interview/message-cards';
 import { SessionControls } from '../../features/interview/session-controls';
+import { StartError } from '../../features/interview/start-error';
 import { connectionStatus, StatusIndicator } from '../../features/interview/status-indicator';
 import { TypedAnswer } from '../../features/interview/typed-answer';
 import { useSession } from '../../features/interview/use-session';
@@ -35,13 +36,14 @@ export function MainPage() {
   const [feedbackSet, setFeedbackSet] = useState<QuestionSet | null>(null);
   const session = useSession({
     email: account.email,
+    voiceMode: config.voiceMode,
     onNeedTopic: () => setDialog('questions'),
     onOutOfTokens: () => {
       setOutOfTokens(true);
       setDialog('email');
     },
   });
-  const { phase, interviewerMessages, speaking, interim, notice, acceptsTypedAnswers, rating } = session.snapshot;
+  const { phase, interviewerMessages, speaking, interim, notice, acceptsTypedAnswers, rating, startError } = session.snapshot;
 
   const logIn = async (email: string) => {
     const outcome = await account.login(email);
@@ -152,6 +154,7 @@ export function MainPage() {
           <div className="flex justify-center">
             <SessionControls phase={phase} onStart={() => session.start(selected)} onStop={session.stop} />
           </div>
+          <StartError text={phase === 'idle' ? startError : null} />
         </div>
       </footer>
 

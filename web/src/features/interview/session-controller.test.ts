@@ -52,6 +52,8 @@ function harness(options: {
   /** Transports handed out after the first (a reconnect gets the next one). */
   later?: ScriptedTransport[];
   resumeSession?: (sessionId: string) => Promise<TokenResponse>;
+  checkMicrophone?: () => Promise<string | null>;
+  abandon?: (sessionId: string) => Promise<boolean>;
 } = {}): Harness {
   const transport = options.transport ?? new ScriptedTransport(options.typed ?? false);
   const h: Omit<Harness, 'controller'> = { transport, clock: { now: 1000 }, timers: [], rated: [], logs: [], wake: [], calls: [] };
@@ -85,6 +87,8 @@ function harness(options: {
     },
     onNeedTopic: () => h.calls.push('need-topic'),
     onOutOfTokens: () => h.calls.push('out-of-tokens'),
+    ...(options.checkMicrophone ? { checkMicrophone: options.checkMicrophone } : {}),
+    ...(options.abandon ? { abandon: options.abandon } : {}),
   };
   return { ...h, controller: new SessionController(deps) };
 }
@@ -291,11 +295,41 @@ describe('session controller (docs/product-rules.md, Session lifecycle)', () => 
     expect(h.wake).toEqual([]);
   });
 
+  it('a refused microphone stops the start before any token is minted, with the sentence shown', async () => {
+    let minted = 0;
+    const h = harness({
+      checkMicrophone: async () => "Microphone access was blocked. Allow it in your browser's site settings and try again.",
+      fetchToken: () => {
+        minted += 1;
+        return Promise.resolve(token);
+      },
+    });
+    await h.controller.start({ id: 3 });
+    expect(minted).toBe(0);
+    expect(h.controller.getSnapshot()).toMatchObject({
+      phase: 'idle',
+      startError: "Microphone access was blocked. Allow it in your browser's site settings and try again.",
+    });
+    expect(h.logs[0]?.text).toMatch(/^Failed to start session: Microphone access was blocked/);
+  });
+
+  it('abandons a minted session whose transport fails to start and says the credit was returned', async () => {
+    const abandoned: string[] = [];
+    const transport = new ScriptedTransport(false, () => Promise.reject(new Error('SDP answer refused')));
+    const h = harness({ transport, abandon: async (id) => (abandoned.push(id), true) });
+    await h.controller.start({ id: 3 });
+    expect(abandoned).toEqual([token.sessionId]);
+    expect(h.controller.getSnapshot()).toMatchObject({
+      phase: 'idle',
+      startError: 'The voice connection could not be started. Your session credit was returned. Please try again.',
+    });
+  });
+
   it('opens the email dialog on 402 and returns to idle', async () => {
     const h = harness({ fetchToken: () => Promise.reject(new OutOfTokensError()) });
     await h.controller.start({ id: 3 });
     expect(h.calls).toEqual(['out-of-tokens']);
-    expect(h.controller.getSnapshot().phase).toBe('idle');
+    expect(h.controller.getSnapshot()).toMatchObject({ phase: 'idle', startError: 'You have no interview sessions left.' });
   });
 
   it('closes the transport and returns to idle when it cannot start (e.g. no microphone)', async () => {

@@ -8,6 +8,7 @@ import { MAX_DURATION_SECONDS } from '../../../../contract/limits';
 import { wholeSecondsBetween } from '../../../../domain/format';
 import type { TransportEvent, VoiceTransport } from '../../lib/realtime/types';
 import type { Schedule } from '../../lib/schedule';
+import { connectionFailedText, OUT_OF_SESSIONS_TEXT, StartFailedError, TOKEN_FAILED_TEXT } from './start-failure';
 import type { RatingView } from '../../components/results-overlay';
 
 export type { RatingView };
@@ -35,6 +36,8 @@ export interface SessionSnapshot {
   notice: string | null;
   acceptsTypedAnswers: boolean;
   rating: RatingView | null;
+  /** Why the last start failed, in one sentence (shown near the start button); null otherwise. */
+  startError: string | null;
 }
 
 /** The token call answered 402: the candidate has no credits left. */
@@ -71,6 +74,10 @@ export interface SessionDeps {
   onNeedTopic(): void;
   /** The token call answered 402: open the email dialog with the out-of-tokens text. */
   onOutOfTokens(): void;
+  /** Voice modes: asks for the microphone before a session is minted; a sentence when refused. */
+  checkMicrophone?(): Promise<string | null>;
+  /** A minted session whose start failed: the server gives the credit back; true when it did. */
+  abandon?(sessionId: string): Promise<boolean>;
 }
 
 export const RATING_NETWORK_ERROR = 'Error submitting transcript for rating.';
@@ -85,6 +92,7 @@ const initialSnapshot: SessionSnapshot = {
   notice: null,
   acceptsTypedAnswers: false,
   rating: null,
+  startError: null,
 };
 
 export class SessionController {
@@ -127,6 +135,12 @@ export class SessionController {
     this.closingRemarkDone = false;
     this.reconnectTried = false;
     let transport: VoiceTransport | null = null;
+    const refusal = this.deps.checkMicrophone ? await this.deps.checkMicrophone() : null;
+    if (refusal) {
+      this.deps.log.error('Failed to start session:', refusal);
+      this.update({ ...initialSnapshot, phase: 'idle', startError: refusal });
+      return;
+    }
     try {
       const token = await this.deps.fetchToken(set.id);
       this.sessionId = token.sessionId;
@@ -143,8 +157,22 @@ export class SessionController {
       if (this.transport === transport) this.transport = null;
       if (error instanceof OutOfTokensError) this.deps.onOutOfTokens();
       this.deps.log.error('Failed to start session:', error instanceof Error ? error.message : error);
-      this.update({ ...initialSnapshot, phase: 'idle' });
+      const minted = this.sessionId;
+      this.update({ ...initialSnapshot, phase: 'idle', startError: await this.startFailure(error, minted) });
     }
+  }
+
+  /** The sentence for a failed start; a minted session is abandoned first so its credit comes back. */
+  private async startFailure(error: unknown, minted: string | undefined): Promise<string> {
+    if (error instanceof OutOfTokensError) return OUT_OF_SESSIONS_TEXT;
+    if (minted === undefined) return error instanceof StartFailedError ? error.sentence : TOKEN_FAILED_TEXT;
+    let returned = false;
+    try {
+      returned = (await this.deps.abandon?.(minted)) ?? false;
+    } catch (abandonError) {
+      this.deps.log.error('Could not give the session credit back:', abandonError instanceof Error ? abandonError.message : abandonError);
+    }
+    return connectionFailedText(returned);
   }
 
   /** Manual `disconnect`, the close-session timer and transport failures all end here. */

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { QuestionSet } from '../../../../contract';
-import { fetchToken, rateTranscript, resumeSession } from '../../lib/api';
+import { abandonSession, fetchToken, rateTranscript, resumeSession } from '../../lib/api';
+import { checkMicrophone } from '../../lib/microphone-check';
 import { createTransport } from '../../lib/realtime/create-transport';
 import { schedule } from '../../lib/schedule';
 import { createScreenWakeLock } from '../../lib/wake-lock';
 import { OutOfTokensError, RATING_NETWORK_ERROR, SessionController, type RateOutcome } from './session-controller';
+import { StartFailedError, TOKEN_FAILED_TEXT } from './start-failure';
 
 export const TOKEN_ERROR = 'Failed to get session token';
 
@@ -12,6 +14,8 @@ export interface UseSessionOptions {
   email: string | null;
   onNeedTopic: () => void;
   onOutOfTokens: () => void;
+  /** The server's voice mode: the candidate speaks into a microphone in these. */
+  voiceMode: 'openai-realtime' | 'browser-speech' | 'speech-pipeline';
 }
 
 /** Wraps the one session controller for React; components only render what it exposes. */
@@ -29,7 +33,16 @@ export function useSession(options: UseSessionOptions) {
           if (result.ok) return result.data;
           if (result.kind === 'http' && result.status === 402) throw new OutOfTokensError();
           console.error('The session token request failed:', result.kind === 'http' ? `${result.status} ${result.message}` : result.error);
-          throw new Error(TOKEN_ERROR);
+          throw new StartFailedError(TOKEN_ERROR, result.kind === 'http' && result.serverError ? result.serverError : TOKEN_FAILED_TEXT);
+        },
+        // Browser speech can fall back to typed answers; the voice modes cannot work without a microphone.
+        checkMicrophone: () => (ref.current.voiceMode === 'browser-speech' ? Promise.resolve(null) : checkMicrophone()),
+        async abandon(sessionId) {
+          const email = ref.current.email;
+          if (!email) return false;
+          const result = await abandonSession(email, sessionId);
+          if (!result.ok) console.error('The session credit could not be returned:', result.kind === 'http' ? `${result.status} ${result.message}` : result.error);
+          return result.ok && result.data.creditReturned;
         },
         async resumeSession(sessionId) {
           const email = ref.current.email;

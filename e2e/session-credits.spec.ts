@@ -4,7 +4,8 @@
  * after the token was minted calls abandon, says so near the button, and the credit is back.
  * Each account has exactly one credit, so a second start succeeding proves the refund.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { controllableSpeech, finishSpeech, loginAs, questionSets, routeDogApi, setPlan, startAppServer, uniqueEmail, type RunningServer } from './fixtures/app-fixtures';
 
 let server: RunningServer;
@@ -25,7 +26,8 @@ async function ready(page: Page, prefix: string): Promise<string> {
   return email;
 }
 
-test('disconnect before answering: the 422 sentence, and the credit is back', async ({ page }) => {
+test('disconnect before answering: the 422 sentence, and the credit is back', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/^Error submitting transcript for rating/);
   await routeDogApi(page, 'fail');
   const email = await ready(page, 'silent');
   await page.getByRole('button', { name: 'start session' }).click();
@@ -42,7 +44,8 @@ test('disconnect before answering: the 422 sentence, and the credit is back', as
   expect(again.status).toBe(200);
 });
 
-test('a start that fails after minting calls abandon, says so near the button, and the credit is back', async ({ page }) => {
+test('a start that fails after minting calls abandon, says so near the button, and the credit is back', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/^Failed to start session:|turn|interviewer/i);
   await ready(page, 'failed-start');
   const abandoned: string[] = [];
   page.on('request', (request) => {

@@ -11,8 +11,9 @@
  *   npm run bench -- --only=same-work --calls=login,ratings --rounds=5   # some of its calls, more rounds
  *   npm run bench -- --only=same-work --baseline=HEAD --baseline-env=LOG_LEVEL:warn   # price one setting
  *
- * Each part's figures are kept in bench/.out/<part>.json; results.md is rebuilt from all of
- * them, so a part can be re-run alone without losing the others.
+ * Each part's figures are kept in bench/.out/<part>.json (not committed); results.md is rebuilt
+ * from them, and a part with no figures there keeps its section from the results.md on disk, so
+ * a part can be re-run alone, even on a fresh clone, without losing the others.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

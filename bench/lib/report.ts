@@ -121,7 +121,37 @@ function exportsSection(saved: Saved<ExportsResult>): string[] {
   return lines;
 }
 
+/** Each part's `## ` headings in results.md, so a part that did not run keeps its last section. */
+const PART_HEADINGS = {
+  machine: '## Machine',
+  http: '## HTTP calls under load',
+  'same-work': '## Same-work ceilings',
+  load: '## Load:',
+  rater: '## Rubric rater',
+  web: '## Web bundle',
+  lighthouse: '## Lighthouse',
+  session: '## Session start',
+  speech: '## Speech-pipeline turns',
+  exports: '## Streamed CSV export',
+} as const;
+
+/** The sections of the results.md already on disk, split at each `## ` heading. */
+function previousSections(file: string): string[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8').split(/^(?=## )/m).slice(1);
+}
+
+/**
+ * A part's section as the last full run wrote it: `bench/.out` is not committed, so after
+ * `--only=rater` on a fresh clone the other parts' figures come from results.md itself.
+ */
+function kept(previous: string[], part: keyof typeof PART_HEADINGS): string[] {
+  const section = previous.find((s) => s.startsWith(PART_HEADINGS[part]));
+  return section ? [section.trimEnd(), ''] : [];
+}
+
 export function writeResults(outDir: string, file: string): void {
+  const previous = previousSections(file);
   const machine = read<Machine>(outDir, 'machine');
   const http = read<HttpPart>(outDir, 'http');
   const load = read<LoadResult[]>(outDir, 'load');
@@ -144,7 +174,7 @@ export function writeResults(outDir: string, file: string): void {
       `- Node ${m.node}, PostgreSQL ${m.postgres}, PGlite ${m.pglite}, ${m.chromium}, Lighthouse ${m.lighthouse}, autocannon ${m.autocannon}`,
       '',
     );
-  }
+  } else out.push(...kept(previous, 'machine'));
 
   if (http) {
     const h = http.data;
@@ -154,7 +184,7 @@ export function writeResults(outDir: string, file: string): void {
     out.push('');
     for (const pass of h.passes) out.push(...passTable(pass));
     out.push('### p99 growth from the small to the large events table', '', ...growthTable(h.passes), '');
-  }
+  } else out.push(...kept(previous, 'http'));
 
   if (sameWork) {
     const w = sameWork.data;
@@ -177,7 +207,7 @@ export function writeResults(outDir: string, file: string): void {
     }
     const load = w.loadAverage ? ` Load average (1 minute) ${w.loadAverage[0].toFixed(1)} at the start, ${w.loadAverage[1].toFixed(1)} at the end, on ${machine?.data.cpus ?? '?'} cores.` : '';
     out.push('', `Product RSS after these loads: ${w.productRssMb.toFixed(0)} MB.${load}`, '');
-  }
+  } else out.push(...kept(previous, 'same-work'));
 
   if (load) {
     out.push('## Load: mixed traffic, no lost writes', '', `Ran ${load.at}.`, '', '| database | clients | seconds | requests | by kind | statuses | acknowledged feedback / ratings | missing | 5xx | network errors | RSS after start → after the load | result |', '|---|---:|---:|---:|---|---|---|---|---:|---:|---:|---|');
@@ -187,14 +217,14 @@ export function writeResults(outDir: string, file: string): void {
       );
     }
     out.push('');
-  }
+  } else out.push(...kept(previous, 'load'));
 
   if (rater) {
     const r = rater.data;
     out.push('## Rubric rater, 60-minute interview', '', `Ran ${rater.at}. ${n0(r.words)} words in ${r.entries} turns (${n0(r.characters)} characters), ${r.runs} runs after a warm-up: median **${r.medianMs.toFixed(1)} ms**, p90 ${r.p90Ms.toFixed(1)} ms. Target < 50 ms: ${ok(r.pass)}.`, '');
     if (r.labelled) out.push(...labelledSection('Rubric rater against the labelled answers (bench/rater/)', r.labelled, 'The shipped "Also accepted" phrasings were written with these answers in view, so this set shows the matcher can be taught; the held-out answers below show how far it generalises.'));
     if (r.heldOut) out.push(...labelledSection('Rubric rater on held-out answers (bench/rater/held-out/)', r.heldOut, 'Written after the phrasings and never used to add phrasings; one general matcher change (longer key points no longer need the question\'s own subject word) was made after seeing them.'));
-  }
+  } else out.push(...kept(previous, 'rater'));
 
   if (web) {
     const w = web.data;
@@ -205,7 +235,7 @@ export function writeResults(outDir: string, file: string): void {
     out.push('', 'What the entry chunk is made of (minified bytes, from a sourcemapped build):', '', '| source | minified | share |', '|---|---:|---:|');
     for (const c of w.entryComposition) out.push(`| ${c.source} | ${kb(c.bytes)} | ${(c.share * 100).toFixed(0)}% |`);
     out.push('');
-  }
+  } else out.push(...kept(previous, 'web'));
 
   if (lighthouse) {
     const l = lighthouse.data;
@@ -221,13 +251,13 @@ export function writeResults(outDir: string, file: string): void {
       ...(l.problem ? [`- Problem: ${l.problem}`] : []),
       '',
     );
-  }
+  } else out.push(...kept(previous, 'lighthouse'));
 
   if (session) {
     out.push('## Session start', '', `Ran ${session.at}. From the click on \`start session\` to the status indicator reading \`Connected\` (page clock), Debian Chromium with a fake microphone, one unmeasured warm-up start first.`, '', '| mode | median | runs |', '|---|---:|---|');
     for (const s of session.data) out.push(`| ${s.mode} | **${s.medianMs.toFixed(0)} ms** | ${s.runs.map((t) => t.toFixed(0)).join(', ')} ms |`);
     out.push('');
-  }
+  } else out.push(...kept(previous, 'session'));
 
   if (speech) {
     const s = speech.data;
@@ -243,9 +273,9 @@ export function writeResults(outDir: string, file: string): void {
       `| Chromium: the candidate's last word → interviewer audio playing (adds the detector's ${s.browser.silenceWaitMs} ms silence wait) | **${s.browser.fromLastWordMedianMs.toFixed(0)} ms** | | (figures only) | — |`,
       '',
     );
-  }
+  } else out.push(...kept(previous, 'speech'));
 
-  if (exports) out.push(...exportsSection(exports));
+  out.push(...(exports ? exportsSection(exports) : kept(previous, 'exports')));
 
   const notes = path.join(path.dirname(file), 'notes.md');
   if (existsSync(notes)) out.push(readFileSync(notes, 'utf8').trim(), '');

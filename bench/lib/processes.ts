@@ -151,10 +151,12 @@ export interface CeilingServer {
   stop(): Promise<void>;
 }
 
-/** A bare Fastify process answering the recorded bytes from memory (bench/ceiling-server.ts). */
-export async function startCeiling(routes: CeilingRoute[], file: string): Promise<CeilingServer> {
-  writeFileSync(file, JSON.stringify(routes));
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'bench/ceiling-server.ts'), file], {
+/**
+ * A bench-side server script (`tsx <script> ...args`) that prints `Listening on <url>` when
+ * ready: the ceiling servers. Stops with SIGTERM.
+ */
+export async function spawnListening(script: string, args: string[]): Promise<CeilingServer> {
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, script), ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -165,7 +167,7 @@ export async function startCeiling(routes: CeilingRoute[], file: string): Promis
       const match = /Listening on (http:\/\/\S+)/.exec(out);
       if (match?.[1]) resolve(match[1]);
     });
-    child.once('exit', (code) => reject(new Error(`ceiling server exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
   return {
     url,
@@ -177,4 +179,10 @@ export async function startCeiling(routes: CeilingRoute[], file: string): Promis
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** A bare Fastify process answering the recorded bytes from memory (bench/ceiling-server.ts). */
+export async function startCeiling(routes: CeilingRoute[], file: string): Promise<CeilingServer> {
+  writeFileSync(file, JSON.stringify(routes));
+  return spawnListening('bench/ceiling-server.ts', [file]);
 }

@@ -7,7 +7,7 @@
  * The machine is shared, so each call is measured in rounds that alternate the servers' order
  * (product, baseline, ceiling; then the reverse), and the figures add the rounds up.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { seededDatabase } from '../lib/databases';
 import { hammer, type CallSpec, type Figures } from '../lib/http-bench';
-import { ROOT, rssMb, startBenchServer, type BenchServer } from '../lib/processes';
+import { ROOT, rssMb, spawnListening, startBenchServer, type BenchServer } from '../lib/processes';
 import { BIG_ACCOUNT, PLAN_FULL, REGULAR_USERS, seededEmail } from '../lib/seed';
 
 export interface SameWorkCall {
@@ -50,29 +50,8 @@ interface Target {
 }
 
 async function startCeiling(databaseUrl: string, adminSecret: string): Promise<Target> {
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'bench/same-work-server.ts'), databaseUrl, adminSecret], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /Listening on (http:\/\/\S+)/.exec(out);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`same-work server exited with ${code}`)));
-  });
-  return {
-    name: 'ceiling',
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  const server = await spawnListening('bench/same-work-server.ts', [databaseUrl, adminSecret]);
+  return { name: 'ceiling', url: server.url, stop: server.stop };
 }
 
 /** The product as it was at `ref`, unpacked beside this checkout and sharing its node_modules. */

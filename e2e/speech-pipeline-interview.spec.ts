@@ -35,16 +35,7 @@ let audio: FakeAudioServer;
 
 test.beforeAll(async () => {
   audio = await startFakeAudioServer({ apiKey: null, ...MODELS, transcribe: pocketsphinxTranscribe, synthesize: espeakMp3 });
-  server = await startServer({
-    env: {
-      VOICE_MODE: 'pipeline',
-      STT_BASE_URL: audio.baseUrl,
-      STT_MODEL: MODELS.sttModel,
-      TTS_BASE_URL: audio.baseUrl,
-      TTS_MODEL: MODELS.ttsModel,
-      TTS_VOICE: MODELS.ttsVoice,
-    },
-  });
+  server = await startServer({ env: audio.pipelineSettings });
 });
 
 test.afterAll(async () => {

@@ -55,6 +55,8 @@ export interface FakeAudioServer {
    * OpenAI-shaped error, or never answer when status is 'hang'.
    */
   failNext(kind: AudioKind, status: number | 'hang', times?: number, match?: (request: RecordedAudioRequest) => boolean): void;
+  /** The server settings that point the speech pipeline at this fake (VOICE_MODE, STT_*, TTS_*). */
+  pipelineSettings: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -180,6 +182,14 @@ export async function startFakeAudioServer(options: FakeAudioOptions): Promise<F
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    pipelineSettings: {
+      VOICE_MODE: 'pipeline',
+      STT_BASE_URL: `http://127.0.0.1:${port}/v1`,
+      STT_MODEL: options.sttModel,
+      TTS_BASE_URL: `http://127.0.0.1:${port}/v1`,
+      TTS_MODEL: options.ttsModel,
+      TTS_VOICE: options.ttsVoice,
+    },
     failNext(kind, status, times = 1, match) {
       for (let i = 0; i < times; i++) failures[kind].push({ status, match });
     },

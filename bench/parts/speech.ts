@@ -38,12 +38,7 @@ const percentile = (values: number[], p: number) => [...values].sort((a, b) => a
 
 function pipelineEnv(audio: FakeAudioServer): Record<string, string> {
   return {
-    VOICE_MODE: 'pipeline',
-    STT_BASE_URL: audio.baseUrl,
-    STT_MODEL: MODELS.sttModel,
-    TTS_BASE_URL: audio.baseUrl,
-    TTS_MODEL: MODELS.ttsModel,
-    TTS_VOICE: MODELS.ttsVoice,
+    ...audio.pipelineSettings,
     FREE_SESSION_LIMIT: '1000',
     LOG_LEVEL: 'warn',
   };

@@ -1,26 +1,26 @@
 import { createBrowserRouter, Outlet } from 'react-router';
-import { ConfigProvider } from '../lib/config-context';
+import { loadConfig, ROOT_ROUTE_ID } from '../lib/config';
 import { MainPage } from './routes/main';
 import { ErrorPage } from './error-page';
 
-function Root() {
-  return (
-    <ConfigProvider>
-      <Outlet />
-    </ConfigProvider>
-  );
-}
-
-/** Only the main screen is in the first chunk; every other page is loaded when visited. */
+/**
+ * The route table (ARCHITECTURE.md, "How a screen gets its data"). The root loader reads the app's
+ * settings once; each screen's route module brings its own loader, action and error element. Only
+ * the main screen is in the first chunk; every other screen is a lazy route module, loaded when visited.
+ */
 export const router = createBrowserRouter([
   {
+    id: ROOT_ROUTE_ID,
     path: '/',
-    element: <Root />,
+    loader: loadConfig,
+    // The settings do not change while the app runs: no reload after a form is sent.
+    shouldRevalidate: () => false,
+    element: <Outlet />,
     errorElement: <ErrorPage />,
     hydrateFallbackElement: <p className="p-6 text-slate-500">Loading…</p>,
     children: [
       { index: true, element: <MainPage /> },
-      { path: 'history', lazy: async () => ({ Component: (await import('../features/history/history-page')).default }) },
+      { path: 'history', lazy: () => import('./routes/history') },
       {
         path: 'test/question-set-item',
         lazy: async () => ({ Component: (await import('../features/topics/tile-test-page')).default }),

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { QuestionSet } from '../../../../contract';
 import { tileState, type TileUser } from '../../../../domain/tiles';
-import { useConfig } from '../../lib/config-context';
+import { useConfig } from '../../lib/config';
 import { Button } from '../../components/button';
 import { ChatIcon } from '../../components/icons';
 import { sendFeedback } from '../../lib/api';

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
@@ -16,6 +16,8 @@ const variants: Record<ButtonVariant, string> = {
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
+  /** React 19 passes `ref` as a prop (e.g. to move focus to the button). */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({ variant = 'primary', className = '', type = 'button', ...rest }: ButtonProps) {

@@ -96,7 +96,7 @@ export function MainPage() {
   };
 
   const loggedIn = account.profile !== null;
-  const sessionBusy = phase === 'starting' || phase === 'active' || phase === 'rating';
+  const sessionBusy = phase === 'starting' || phase === 'active' || phase === 'interrupted' || phase === 'rating';
   const status = connectionStatus(phase, speaking);
 
   return (
@@ -152,7 +152,13 @@ export function MainPage() {
           )}
           {phase === 'active' && acceptsTypedAnswers && <TypedAnswer onSend={session.sendText} />}
           <div className="flex justify-center">
-            <SessionControls phase={phase} onStart={() => session.start(selected)} onStop={session.stop} />
+            <SessionControls
+              phase={phase}
+              onStart={() => session.start(selected)}
+              onStop={session.stop}
+              reconnect={session.snapshot.reconnect}
+              onReconnect={session.reconnect}
+            />
           </div>
           <StartError text={phase === 'idle' ? startError : null} />
         </div>

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { RateRequest, TokenResponse } from '../../../../contract';
 import type { TransportListener, VoiceTransport } from '../../lib/realtime/types';
-import { CLOSE_DELAY_MS, CLOSING_REMARK_WAIT_MS, OutOfTokensError, RECONNECTING_NOTICE, SessionController, type RateOutcome, type SessionDeps } from './session-controller';
+import {
+  CLOSE_DELAY_MS,
+  CLOSING_REMARK_WAIT_MS,
+  CONNECTION_LOST_CHOICE,
+  OutOfTokensError,
+  RECONNECT_FAILED_CHOICE,
+  RECONNECTING_NOTICE,
+  ResumeRefusedError,
+  SessionController,
+  type RateOutcome,
+  type SessionDeps,
+} from './session-controller';
 
 const token: TokenResponse = {
   transport: 'browser-speech',
@@ -420,29 +431,107 @@ describe('session controller (docs/product-rules.md, Session lifecycle)', () => 
     await h.controller.start({ id: 7 });
     h.transport.emit({ type: 'interviewer', text: 'What is a closure?', at: 10 });
     h.transport.emit({ type: 'failed', message: 'The connection to the voice service was lost.', reconnectable: true });
-    expect(h.controller.getSnapshot().notice).toBe(RECONNECTING_NOTICE);
+    expect(h.controller.getSnapshot()).toMatchObject({
+      phase: 'interrupted',
+      reconnect: { trying: true, message: RECONNECTING_NOTICE, canRetry: true },
+    });
     await settle();
     await settle();
     expect(resumed).toEqual(['sess-1']);
     expect(h.transport.closed).toBe(1);
     expect(second.listener).not.toBeNull();
-    expect(h.controller.getSnapshot()).toMatchObject({ phase: 'active', notice: null });
+    expect(h.controller.getSnapshot()).toMatchObject({ phase: 'active', reconnect: null });
     second.emit({ type: 'candidate', text: 'A function with its scope.', at: 20 });
-    // A second drop is not reconnected: the session ends and is rated once, with everything said.
+    // A second drop is not reconnected by itself: the choice is offered, nothing is rated yet.
     second.emit({ type: 'failed', message: 'The connection to the voice service was lost.', reconnectable: true });
     await settle();
+    expect(resumed).toHaveLength(1);
+    expect(h.controller.getSnapshot()).toMatchObject({
+      phase: 'interrupted',
+      reconnect: { trying: false, message: CONNECTION_LOST_CHOICE, canRetry: true },
+    });
+    expect(h.rated).toHaveLength(0);
+    // Ending from the choice rates everything said in both connections, once.
+    await h.controller.stop();
     expect(h.rated).toHaveLength(1);
     expect(h.rated[0]!.transcripts.map((t) => t.transcript)).toEqual(['What is a closure?', 'A function with its scope.']);
     expect(h.rated[0]!.sessionId).toBe('sess-1');
+    expect(h.controller.getSnapshot()).toMatchObject({ phase: 'disconnected', reconnect: null });
   });
 
-  it('a reconnect the server refuses ends the session and rates it', async () => {
-    const h = harness();
+  it('when the automatic reconnect fails, Reconnect tries again and the interview goes on', async () => {
+    const second = new ScriptedTransport(false);
+    let calls = 0;
+    const h = harness({
+      later: [second],
+      resumeSession: async () => {
+        calls++;
+        if (calls === 1) throw new Error('Failed to fetch');
+        return { ...token, client_secret: { value: 'secret-2', expires_at: 2_000_000_000 } };
+      },
+    });
     await h.controller.start({ id: 7 });
+    h.transport.emit({ type: 'interviewer', text: 'What is a closure?', at: 10 });
     h.transport.emit({ type: 'failed', message: 'lost', reconnectable: true });
     await settle();
+    expect(h.controller.getSnapshot()).toMatchObject({
+      phase: 'interrupted',
+      reconnect: { trying: false, message: RECONNECT_FAILED_CHOICE, canRetry: true },
+    });
+    expect(h.logs.some((l) => l.level === 'error' && l.text === 'Reconnecting failed: Failed to fetch')).toBe(true);
+    expect(h.rated).toHaveLength(0);
+    h.controller.reconnect();
+    h.controller.reconnect(); // a double press while trying does nothing more
+    expect(h.controller.getSnapshot().reconnect?.trying).toBe(true);
+    await settle();
+    await settle();
+    expect(calls).toBe(2);
+    expect(h.controller.getSnapshot()).toMatchObject({ phase: 'active', reconnect: null });
+    second.emit({ type: 'candidate', text: 'It keeps its scope.', at: 30 });
+    await h.controller.stop();
+    expect(h.rated[0]!.transcripts.map((t) => t.transcript)).toEqual(['What is a closure?', 'It keeps its scope.']);
+  });
+
+  it("a resume the server refuses shows the server's sentence and leaves only ending", async () => {
+    const refusal = 'This interview has already been reconnected 2 times. Please start a new session.';
+    const h = harness({ resumeSession: () => Promise.reject(new ResumeRefusedError(refusal)) });
+    await h.controller.start({ id: 7 });
+    h.transport.emit({ type: 'candidate', text: 'Something.', at: 5 });
+    h.transport.emit({ type: 'failed', message: 'lost', reconnectable: true });
+    await settle();
+    expect(h.controller.getSnapshot()).toMatchObject({ phase: 'interrupted', reconnect: { trying: false, message: refusal, canRetry: false } });
+    h.controller.reconnect();
+    expect(h.controller.getSnapshot().reconnect?.trying).toBe(false);
+    await h.controller.stop();
+    expect(h.rated).toHaveLength(1);
+  });
+
+  it('ending while a reconnect is under way drops what the reconnect opens', async () => {
+    const second = new ScriptedTransport(false);
+    let answer: (t: TokenResponse) => void = () => {};
+    const h = harness({ later: [second], resumeSession: () => new Promise<TokenResponse>((resolve) => (answer = resolve)) });
+    await h.controller.start({ id: 7 });
+    h.transport.emit({ type: 'candidate', text: 'Something.', at: 5 });
+    h.transport.emit({ type: 'failed', message: 'lost', reconnectable: true });
+    await h.controller.stop();
+    answer(token);
+    await settle();
+    expect(second.listener).toBeNull();
+    expect(h.controller.getSnapshot().phase).toBe('disconnected');
+    expect(h.rated).toHaveLength(1);
+  });
+
+  it('a connection that goes away after the closing remark began ends the session normally, with no error logged', async () => {
+    const h = harness();
+    await h.controller.start({ id: 7 });
+    h.transport.emit({ type: 'candidate', text: 'Something.', at: 5 });
+    h.transport.emit({ type: 'close-requested', reason: 'done' });
+    h.transport.emit({ type: 'failed', message: 'lost', reconnectable: true });
+    expect(h.controller.getSnapshot().phase).toBe('active');
+    h.timers[0]!.fn();
     await settle();
     expect(h.rated).toHaveLength(1);
-    expect(h.logs.some((l) => l.text.includes('Reconnecting failed: 409 This interview session has already ended.'))).toBe(true);
+    expect(h.logs.filter((l) => l.level === 'error')).toEqual([]);
+    expect(h.logs.some((l) => l.text === 'The voice connection ended after the closing remark.')).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The ONE owner of an interview session (docs/product-rules.md, Session lifecycle): idle → starting → active → disconnected, plus
- * rating while the transcript is being rated. Pure: no DOM, no fetch; everything outside comes
+ * rating while the transcript is being rated, and interrupted while a dropped connection is being
+ * reconnected or the candidate chooses between reconnecting and ending. Pure: no DOM, no fetch; everything outside comes
  * in through `SessionDeps`, so unit tests drive it with a scripted transport.
  */
 import type { RateRequest, TokenResponse, TranscriptEntry } from '../../../../contract';
@@ -23,7 +24,17 @@ export const CLOSING_REMARK_WAIT_MS = 10_000;
 /** docs/product-rules.md, Session lifecycle: the last three interviewer messages are shown. */
 export const VISIBLE_INTERVIEWER_MESSAGES = 3;
 
-export type SessionPhase = 'idle' | 'starting' | 'active' | 'disconnected' | 'rating';
+export type SessionPhase = 'idle' | 'starting' | 'active' | 'interrupted' | 'disconnected' | 'rating';
+
+/** docs/product-rules.md, Session lifecycle: what the reconnect choice shows while interrupted. */
+export interface ReconnectView {
+  /** A resume is under way (the automatic one, or Reconnect was pressed). */
+  trying: boolean;
+  /** The sentence the candidate reads (the server's own when it refused the resume). */
+  message: string;
+  /** False once the server refused the resume (e.g. the session's resumes are used up): only ending is left. */
+  canRetry: boolean;
+}
 
 
 export interface SessionSnapshot {
@@ -38,6 +49,8 @@ export interface SessionSnapshot {
   rating: RatingView | null;
   /** Why the last start failed, in one sentence (shown near the start button); null otherwise. */
   startError: string | null;
+  /** Set while interrupted. */
+  reconnect: ReconnectView | null;
 }
 
 /** The token call answered 402: the candidate has no credits left. */
@@ -59,7 +72,10 @@ export interface SessionLog {
 export interface SessionDeps {
   /** Resolves with the token; rejects with OutOfTokensError on 402, else Error('Failed to get session token'). */
   fetchToken(questionSetId: number): Promise<TokenResponse>;
-  /** After a dropped connection: a new token for the same session (no credit spent); rejects when refused. */
+  /**
+   * After a dropped connection: a new token for the same session (no credit spent). Rejects with
+   * ResumeRefusedError when the server refused with a sentence (4xx), with any other error otherwise.
+   */
   resumeSession(sessionId: string): Promise<TokenResponse>;
   createTransport(token: TokenResponse): Promise<VoiceTransport>;
   /** Never meant to throw; a throw is still shown as the generic rating error. */
@@ -80,8 +96,22 @@ export interface SessionDeps {
   abandon?(sessionId: string): Promise<boolean>;
 }
 
+/** The server refused a resume (4xx): its sentence is shown, and pressing Reconnect again would not help. */
+export class ResumeRefusedError extends Error {
+  constructor(readonly sentence: string) {
+    super(sentence);
+    this.name = 'ResumeRefusedError';
+  }
+}
+
 export const RATING_NETWORK_ERROR = 'Error submitting transcript for rating.';
+/** docs/product-rules.md, Session lifecycle (Reconnecting): the texts of the reconnect choice. */
 export const RECONNECTING_NOTICE = 'The connection was lost. Reconnecting to continue your interview...';
+export const CONNECTION_LOST_CHOICE =
+  'The connection was lost. Your interview so far is kept: press Reconnect to continue it (no extra session credit is used), or end it to get feedback on what you said.';
+export const RECONNECT_FAILED_CHOICE =
+  'Reconnecting did not work. Your interview so far is kept: check your internet connection and press Reconnect to try again (no extra session credit is used), or end it to get feedback on what you said.';
+export const RECONNECT_REFUSED_HINT = 'You can still end the interview and get feedback on what you said.';
 
 const initialSnapshot: SessionSnapshot = {
   phase: 'idle',
@@ -93,6 +123,7 @@ const initialSnapshot: SessionSnapshot = {
   acceptsTypedAnswers: false,
   rating: null,
   startError: null,
+  reconnect: null,
 };
 
 export class SessionController {
@@ -106,8 +137,10 @@ export class SessionController {
   private closeRequested = false;
   private closeDelayPassed = false;
   private closingRemarkDone = false;
-  /** A dropped connection is reconnected once by itself per session. */
+  /** A dropped connection is reconnected once by itself per session; later drops go straight to the choice. */
   private reconnectTried = false;
+  /** Counts resume attempts: an attempt overtaken by another (or by ending) drops what it opened. */
+  private resumeAttempt = 0;
 
   constructor(private readonly deps: SessionDeps) {}
 
@@ -177,7 +210,8 @@ export class SessionController {
 
   /** Manual `disconnect`, the close-session timer and transport failures all end here. */
   async stop(): Promise<void> {
-    if (this.snapshot.phase !== 'active') return;
+    if (this.snapshot.phase !== 'active' && this.snapshot.phase !== 'interrupted') return;
+    this.resumeAttempt++;
     this.cancelClose?.();
     this.cancelClose = null;
     const transport = this.transport;
@@ -185,7 +219,7 @@ export class SessionController {
     transport?.close();
     this.deps.wakeLock.release();
     const request = this.rateRequest();
-    this.update({ phase: 'rating', speaking: false, interim: '', acceptsTypedAnswers: false, rating: { status: 'loading' } });
+    this.update({ phase: 'rating', speaking: false, interim: '', acceptsTypedAnswers: false, reconnect: null, rating: { status: 'loading' } });
     let outcome: RateOutcome;
     try {
       outcome = await this.deps.rate(request);
@@ -215,13 +249,14 @@ export class SessionController {
   dispose(): void {
     this.cancelClose?.();
     this.cancelClose = null;
-    const wasActive = this.snapshot.phase === 'active';
+    const wasActive = this.snapshot.phase === 'active' || this.snapshot.phase === 'interrupted';
+    this.resumeAttempt++;
     this.transport?.close();
     this.transport = null;
     this.deps.wakeLock.release();
     if (!wasActive || !this.snapshot.transcript.some((entry) => entry.role === 'interviewee')) return;
     const request = this.rateRequest();
-    this.update({ phase: 'disconnected', speaking: false, interim: '', acceptsTypedAnswers: false });
+    this.update({ phase: 'disconnected', speaking: false, interim: '', acceptsTypedAnswers: false, reconnect: null });
     this.deps.log.info('Left the session; submitting what was said for rating in the background.');
     this.deps.rate(request).then(
       (outcome) => {
@@ -288,10 +323,17 @@ export class SessionController {
         if (this.closeDelayPassed) void this.stop();
         break;
       case 'failed':
+        if (this.closeRequested && event.reconnectable) {
+          // The connection went away after the goodbye began (the provider hung up): the normal
+          // end of an interview the interviewer closed, not a failure.
+          this.deps.log.info('The voice connection ended after the closing remark.');
+          this.closingRemarkDone = true;
+          if (this.closeDelayPassed) void this.stop();
+          break;
+        }
         this.deps.log.error('Voice connection failed:', event.message);
-        if (this.snapshot.phase === 'active' && event.reconnectable && !this.reconnectTried && this.sessionId) {
-          void this.reconnect(source, this.sessionId);
-        } else if (this.snapshot.phase === 'active') void this.stop();
+        if (this.snapshot.phase === 'active' && event.reconnectable && this.sessionId) this.interrupt(source);
+        else if (this.snapshot.phase === 'active') void this.stop();
         else {
           this.transport = null;
           source.close();
@@ -301,31 +343,68 @@ export class SessionController {
   }
 
   /**
-   * The same interview in a new connection: a new token for the session (no credit), a new
-   * transport; the transcript so far stays. If that fails, the session ends and is rated.
+   * docs/product-rules.md, Session lifecycle (Reconnecting): the connection dropped mid-interview.
+   * The transcript so far stays; the first drop of a session is reconnected by itself, otherwise
+   * (and when that fails) the candidate chooses: Reconnect, or end and get feedback.
    */
-  private async reconnect(dropped: VoiceTransport, sessionId: string): Promise<void> {
-    this.reconnectTried = true;
+  private interrupt(dropped: VoiceTransport): void {
     this.transport = null;
     dropped.close();
-    this.update({ notice: RECONNECTING_NOTICE, speaking: false, interim: '' });
+    const auto = !this.reconnectTried;
+    this.reconnectTried = true;
+    this.update({
+      phase: 'interrupted',
+      speaking: false,
+      interim: '',
+      acceptsTypedAnswers: false,
+      reconnect: auto ? { trying: true, message: RECONNECTING_NOTICE, canRetry: true } : { trying: false, message: CONNECTION_LOST_CHOICE, canRetry: true },
+    });
+    if (auto) void this.resume();
+  }
+
+  /** The Reconnect button: one more resume of the same session (no credit); ignored unless the choice offers it. */
+  reconnect(): void {
+    const view = this.snapshot.reconnect;
+    if (this.snapshot.phase !== 'interrupted' || !view || view.trying || !view.canRetry) return;
+    void this.resume();
+  }
+
+  /**
+   * The same interview in a new connection: a new token for the session (no credit), a new
+   * transport; the transcript so far stays. A failure leaves the choice on screen.
+   */
+  private async resume(): Promise<void> {
+    const sessionId = this.sessionId;
+    if (!sessionId) return;
+    const attempt = ++this.resumeAttempt;
+    const current = (): boolean => attempt === this.resumeAttempt && this.snapshot.phase === 'interrupted';
+    this.update({ reconnect: { trying: true, message: RECONNECTING_NOTICE, canRetry: true } });
     let transport: VoiceTransport | null = null;
     try {
       const token = await this.deps.resumeSession(sessionId);
-      if (this.snapshot.phase !== 'active') return;
+      if (!current()) return;
       transport = await this.deps.createTransport(token);
+      if (!current()) {
+        transport.close();
+        return;
+      }
       this.transport = transport;
       const own = transport;
       await transport.start(token, (event) => this.handle(own, event), this.startedAt);
-      if (this.transport !== transport) throw new Error('The voice connection failed while reconnecting.');
+      if (this.transport !== transport || !current()) throw new Error('The voice connection failed while reconnecting.');
       this.deps.log.info('Reconnected; the interview goes on.');
-      this.update({ notice: null });
+      this.update({ phase: 'active', reconnect: null, notice: null, acceptsTypedAnswers: transport.acceptsTypedAnswers });
     } catch (error) {
       this.deps.log.error('Reconnecting failed:', error instanceof Error ? error.message : error);
       if (this.transport === transport) this.transport = null;
       transport?.close();
-      this.update({ notice: null });
-      void this.stop();
+      if (!current()) return;
+      this.update({
+        reconnect:
+          error instanceof ResumeRefusedError
+            ? { trying: false, message: error.sentence, canRetry: false }
+            : { trying: false, message: RECONNECT_FAILED_CHOICE, canRetry: true },
+      });
     }
   }
 

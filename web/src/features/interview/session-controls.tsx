@@ -1,15 +1,20 @@
 import { Button } from '../../components/button';
 import { MicIcon } from '../../components/icons';
-import type { SessionPhase } from './session-controller';
+import { ReconnectChoice } from './reconnect-choice';
+import type { ReconnectView, SessionPhase } from './session-controller';
 
 export interface SessionControlsProps {
   phase: SessionPhase;
   onStart: () => void;
   onStop: () => void;
+  /** While interrupted: the reconnect choice in place of the buttons. */
+  reconnect?: ReconnectView | null;
+  onReconnect?: () => void;
 }
 
 /** docs/product-rules.md, Session lifecycle: 'start session' → 'starting session...' (grey) → 'disconnect'; 'Loading Results ...' while rating. */
-export function SessionControls({ phase, onStart, onStop }: SessionControlsProps) {
+export function SessionControls({ phase, onStart, onStop, reconnect, onReconnect }: SessionControlsProps) {
+  if (phase === 'interrupted' && reconnect) return <ReconnectChoice view={reconnect} onReconnect={onReconnect ?? (() => undefined)} onStop={onStop} />;
   if (phase === 'rating')
     return (
       <Button disabled className="min-w-44">

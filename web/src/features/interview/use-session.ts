@@ -5,7 +5,7 @@ import { checkMicrophone } from '../../lib/microphone-check';
 import { createTransport } from '../../lib/realtime/create-transport';
 import { schedule } from '../../lib/schedule';
 import { createScreenWakeLock } from '../../lib/wake-lock';
-import { OutOfTokensError, RATING_NETWORK_ERROR, SessionController, type RateOutcome } from './session-controller';
+import { OutOfTokensError, RATING_NETWORK_ERROR, ResumeRefusedError, SessionController, type RateOutcome } from './session-controller';
 import { StartFailedError, TOKEN_FAILED_TEXT } from './start-failure';
 
 export const TOKEN_ERROR = 'Failed to get session token';
@@ -49,6 +49,8 @@ export function useSession(options: UseSessionOptions) {
           if (!email) throw new Error(TOKEN_ERROR);
           const result = await resumeSession(email, sessionId);
           if (result.ok) return result.data;
+          // A refusal (e.g. the session's resumes are used up) is final: its sentence is shown as given.
+          if (result.kind === 'http' && result.status < 500 && result.serverError) throw new ResumeRefusedError(result.serverError);
           throw new Error(result.kind === 'http' ? `${result.status} ${result.message}` : 'The session could not be resumed.');
         },
         createTransport: (token) => createTransport(token, { userEmail: ref.current.email ?? '' }),
@@ -78,6 +80,7 @@ export function useSession(options: UseSessionOptions) {
     snapshot,
     start: (set: QuestionSet | null) => void controller.start(set),
     stop: () => void controller.stop(),
+    reconnect: () => controller.reconnect(),
     sendText: (text: string) => controller.sendText(text),
   };
 }

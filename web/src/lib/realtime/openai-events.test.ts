@@ -144,6 +144,16 @@ describe('OpenAiEventHandler', () => {
     ]);
   });
 
+  it('takes the connection going away after the goodbye began as the end of the remark, not a failure', () => {
+    const t = setup();
+    t.msg({ type: 'response.created', response: { id: 'resp_bye', metadata: { purpose: 'closing' } } });
+    t.msg({ type: 'output_audio_buffer.started', response_id: 'resp_bye' });
+    t.emitted.length = 0;
+    t.handler.fail('The connection to the voice service was lost.', true);
+    t.handler.fail('The connection to the voice service was lost.', true);
+    expect(t.emitted).toEqual([{ type: 'speaking', speaking: false }, { type: 'closing-remark-done' }]);
+  });
+
   it('keeps an answer that could not be transcribed in its place as a marker, with a notice', () => {
     const t = setup(1000);
     t.advance(2000);

@@ -63,8 +63,14 @@ export class OpenAiEventHandler {
     if (this.failed) return;
     this.failed = true;
     this.setSpeaking(false);
+    // After the goodbye began, the connection going away is the server hanging up as planned
+    // (docs/openai-realtime-mode.md): the end of the remark, not a failure.
+    if (reconnectable && this.closeSeen) {
+      this.deps.emit({ type: 'closing-remark-done' });
+      return;
+    }
     // A dropped connection before the goodbye may go on in a continuation call.
-    this.deps.emit(reconnectable && !this.closeSeen ? { type: 'failed', message, reconnectable: true } : { type: 'failed', message });
+    this.deps.emit(reconnectable ? { type: 'failed', message, reconnectable: true } : { type: 'failed', message });
   }
 
   /** The connection is going away on purpose: no more events, and the indicator is cleared. */

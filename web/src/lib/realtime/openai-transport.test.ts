@@ -220,4 +220,15 @@ describe('createOpenAiTransport', () => {
     expect(t.events).toEqual([{ type: 'close-requested', reason: 'the interviewer is closing the interview' }]);
     expect(t.peer.channel?.sent).toEqual([]);
   });
+
+  it('the server hanging up after the goodbye ends the remark quietly: no failure is reported', async () => {
+    const t = setup();
+    await settle();
+    t.peer.channel?.open();
+    await t.started;
+    t.peer.channel?.receive({ type: 'response.created', response: { id: 'resp_bye', metadata: { purpose: 'closing' } } });
+    t.peer.channel?.close();
+    t.peer.setState('failed');
+    expect(t.events).toEqual([{ type: 'close-requested', reason: 'the interviewer is closing the interview' }, { type: 'closing-remark-done' }]);
+  });
 });

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Outlet } from 'react-router';
 import { loadConfig, ROOT_ROUTE_ID } from '../lib/config';
 import { MainPage } from './routes/main';
+import { adminRoute } from '../features/admin/routes';
 import { ErrorPage } from './error-page';
 
 /**
@@ -25,8 +26,8 @@ export const router = createBrowserRouter([
         path: 'test/question-set-item',
         lazy: async () => ({ Component: (await import('../features/topics/tile-test-page')).default }),
       },
-      // The admin area declares its own nested <Routes> inside its default export.
-      { path: 'admin/*', lazy: async () => ({ Component: (await import('../features/admin/routes')).default }) },
+      // The admin area: a light route table here, its layout and pages load when visited.
+      adminRoute,
     ],
   },
 ]);

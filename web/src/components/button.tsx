@@ -1,9 +1,11 @@
 import type { ButtonHTMLAttributes, Ref } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
+/** `sm` fits a table row or a toolbar (the admin pages). */
+export type ButtonSize = 'sm' | 'md';
 
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-xl px-4 py-2.5 text-sm font-semibold transition ' +
+  'inline-flex items-center justify-center gap-2 text-sm font-semibold transition ' +
   'focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-400/60 ' +
   'disabled:cursor-not-allowed disabled:opacity-100';
 
@@ -14,17 +16,23 @@ const variants: Record<ButtonVariant, string> = {
   ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
 };
 
+const sizes: Record<ButtonSize, string> = {
+  sm: 'rounded-lg px-3 py-1.5',
+  md: 'rounded-xl px-4 py-2.5',
+};
+
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   /** React 19 passes `ref` as a prop (e.g. to move focus to the button). */
   ref?: Ref<HTMLButtonElement>;
+  size?: ButtonSize;
 }
 
-export function Button({ variant = 'primary', className = '', type = 'button', ...rest }: ButtonProps) {
-  return <button type={type} className={`${base} ${variants[variant]} ${className}`} {...rest} />;
+export function Button({ variant = 'primary', size = 'md', className = '', type = 'button', ...rest }: ButtonProps) {
+  return <button type={type} className={`${buttonClasses(variant, size)} ${className}`} {...rest} />;
 }
 
 /** Same look for links that act as buttons (e.g. `Go to Home`). */
-export function buttonClasses(variant: ButtonVariant = 'primary'): string {
-  return `${base} ${variants[variant]}`;
+export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md'): string {
+  return `${base} ${sizes[size]} ${variants[variant]}`;
 }

@@ -68,3 +68,19 @@ describe('dataOr', () => {
     expect(await dataOr(Promise.resolve(network), 0, 'x')).toBe(0);
   });
 });
+
+describe('texts without a console label (the admin pages)', () => {
+  const quiet: FailureTexts = {
+    http: (message, failure) => `Failed to create email: ${failure.serverError ?? 'Could not create email.'} (${message})`,
+    network: 'An error occurred while creating the email.',
+  };
+
+  it('log nothing, and the http sentence may use the whole failure', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const noBody: ApiResult<number> = { ok: false, kind: 'http', status: 500, message: 'Internal Server Error', serverError: null };
+    expect(await submitData(Promise.resolve(noBody), quiet)).toEqual({ ok: false, error: 'Failed to create email: Could not create email. (Internal Server Error)' });
+    expect(await submitData(Promise.resolve(network), quiet)).toEqual({ ok: false, error: 'An error occurred while creating the email.' });
+    expect(await dataOr(Promise.resolve(network), 0, null)).toBe(0);
+    expect(log).not.toHaveBeenCalled();
+  });
+});

@@ -14,21 +14,29 @@
 import { isRouteErrorResponse } from 'react-router';
 import { serverErrorOf, type ApiFailure, type ApiResult } from './http';
 
+export type HttpFailure = Extract<ApiFailure, { kind: 'http' }>;
+
 export interface FailureTexts {
-  /** The sentence for an error answer, given the server's `error` sentence or the status text. */
-  http: (message: string) => string;
+  /**
+   * The sentence for an error answer, given the server's `error` sentence or the status text
+   * (`failure` for the texts that need more, e.g. only the server's own sentence).
+   */
+  http: (message: string, failure: HttpFailure) => string;
   /** The sentence when the call got no usable answer (offline, refused, not JSON). */
   network: string;
-  /** The console label of a call that got no usable answer (e.g. 'History request failed:'). */
-  log: string;
+  /**
+   * The console label of a call that got no usable answer (e.g. 'History request failed:'); without
+   * one nothing is logged (the admin pages: the operator reads the sentence, the browser logs the request).
+   */
+  log?: string;
 }
 
 export type Submitted<T> = { ok: true; data: T } | { ok: false; error: string };
 
 /** The sentence a person reads for a failed call. */
 export function failureSentence(failure: ApiFailure, texts: FailureTexts): string {
-  if (failure.kind === 'http') return texts.http(failure.message);
-  console.error(texts.log, failure.error);
+  if (failure.kind === 'http') return texts.http(failure.message, failure);
+  if (texts.log !== undefined) console.error(texts.log, failure.error);
   return texts.network;
 }
 
@@ -50,11 +58,11 @@ export async function submitData<T>(call: Promise<ApiResult<T>>, texts: FailureT
   return result.ok ? { ok: true, data: result.data } : { ok: false, error: failureSentence(result, texts) };
 }
 
-/** For data a screen can do without: the data, or (logged under `log`) the fallback. */
-export async function dataOr<T>(call: Promise<ApiResult<T>>, fallback: T, log: string): Promise<T> {
+/** For data a screen can do without: the data, or (logged under `log`, unless it is null) the fallback. */
+export async function dataOr<T>(call: Promise<ApiResult<T>>, fallback: T, log: string | null): Promise<T> {
   const result = await call;
   if (result.ok) return result.data;
-  console.error(log, result.kind === 'http' ? `${result.status} ${result.message}` : result.error);
+  if (log !== null) console.error(log, result.kind === 'http' ? `${result.status} ${result.message}` : result.error);
   return fallback;
 }
 

@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import type { GateState } from './admin-secret';
 
 interface AdminGateProps {
-  state: Exclude<GateState, { status: 'unlocked' }>;
+  state: GateState;
   onSubmit: (secret: string) => void;
 }
 
@@ -39,13 +40,9 @@ export function AdminGate({ state, onSubmit }: AdminGateProps) {
             {state.error}
           </p>
         )}
-        <button
-          type="submit"
-          disabled={disabled}
-          className="rounded bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700 disabled:cursor-not-allowed disabled:bg-gray-400"
-        >
+        <Button type="submit" disabled={disabled}>
           {verifying ? 'Verifying...' : 'Continue'}
-        </button>
+        </Button>
       </form>
     </Dialog>
   );

@@ -1,59 +1,81 @@
-import { useCallback } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+/**
+ * The admin area's layout route (docs/product-rules.md, Admin area): the side menu and the page,
+ * with the gate in front until a secret is verified. Its loader decides the gate (admin-secret.ts),
+ * its action takes a typed secret or signs out; every page's own loader waits for the same check.
+ */
+import { NavLink, Outlet, redirect, useFetcher, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { AdminGate } from './admin-gate';
-import { AdminSecretContext, useAdminGate } from './admin-secret';
+import { lock, resolveGate, submitSecret, type Gate, type GateState } from './admin-secret';
 import { ADMIN_PAGE_ENTRIES } from './pages';
 
+/** Where the gate's form posts: the layout route itself (the index page below it has no action). */
+const GATE_ACTION = '/admin';
+
 /** `/admin/emails/s3cret` -> `/admin/emails`: a proven secret should not stay in the address bar or history. */
-function withoutLastSegment(pathname: string): string {
+export function withoutLastSegment(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, '');
   return trimmed.slice(0, trimmed.lastIndexOf('/')) || '/admin';
 }
 
-/** docs/product-rules.md, Admin area: the admin layout with its side menu; the gate sits in front until a secret is verified. */
-export function AdminLayout() {
-  const { secret: routeSecret } = useParams();
-  const navigate = useNavigate();
-  const location = useLocation();
+export async function loader({ params, request }: LoaderFunctionArgs): Promise<Gate> {
+  const gate = await resolveGate(params.secret);
+  if (gate.status === 'unlocked' && gate.inAddress) {
+    const url = new URL(request.url);
+    throw redirect(`${withoutLastSegment(url.pathname)}${url.search}`);
+  }
+  return gate;
+}
 
-  const onVerified = useCallback(
-    (fromRoute: boolean) => {
-      if (fromRoute) void navigate(withoutLastSegment(location.pathname), { replace: true });
-    },
-    [navigate, location.pathname],
+export async function action({ request }: ActionFunctionArgs): Promise<null> {
+  const form = await request.formData();
+  if (form.get('intent') === 'sign-out') lock();
+  else await submitSecret(String(form.get('secret') ?? ''));
+  return null;
+}
+
+function AdminMenu({ onSignOut }: { onSignOut: (() => void) | null }) {
+  return (
+    <nav aria-label="Admin menu" className="flex w-56 shrink-0 flex-col gap-1 border-r border-gray-200 bg-white p-4">
+      <p className="mb-3 text-lg font-bold">Admin</p>
+      {ADMIN_PAGE_ENTRIES.map((item) => (
+        <NavLink
+          key={item.to}
+          to={item.to}
+          end={item.to === '/admin'}
+          className={({ isActive }) => `rounded px-3 py-2 ${isActive ? 'bg-blue-100 font-semibold text-blue-800' : 'text-gray-700 hover:bg-gray-100'}`}
+        >
+          {item.label}
+        </NavLink>
+      ))}
+      {onSignOut && (
+        <button type="button" onClick={onSignOut} className="mt-auto rounded px-3 py-2 text-left text-sm text-gray-500 hover:bg-gray-100">
+          Sign out
+        </button>
+      )}
+    </nav>
   );
-  const { state, submit, lock } = useAdminGate(routeSecret, onVerified);
-  const secret = state.status === 'unlocked' ? state.secret : null;
+}
+
+export function Component() {
+  const gate = useLoaderData<typeof loader>();
+  const fetcher = useFetcher({ key: 'admin-gate' });
+  const navigating = useNavigation().state === 'loading';
+  const unlocked = gate.status === 'unlocked';
+  const checking = fetcher.state !== 'idle' && fetcher.formData?.has('secret') === true;
+  const shown: GateState | null = unlocked ? null : checking ? { status: 'verifying' } : gate;
+  const signOut = () => void fetcher.submit({ intent: 'sign-out' }, { method: 'post', action: GATE_ACTION });
 
   return (
-    <AdminSecretContext.Provider value={secret}>
+    <>
       {/* While the gate is up, nothing behind it can be reached with the keyboard. */}
-      <div className="flex min-h-screen bg-gray-50 text-gray-900" inert={state.status !== 'unlocked'}>
-        <nav aria-label="Admin menu" className="flex w-56 shrink-0 flex-col gap-1 border-r border-gray-200 bg-white p-4">
-          <p className="mb-3 text-lg font-bold">Admin</p>
-          {ADMIN_PAGE_ENTRIES.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              end={item.to === '/admin'}
-              className={({ isActive }) =>
-                `rounded px-3 py-2 ${isActive ? 'bg-blue-100 font-semibold text-blue-800' : 'text-gray-700 hover:bg-gray-100'}`
-              }
-            >
-              {item.label}
-            </NavLink>
-          ))}
-          {secret !== null && (
-            <button type="button" onClick={lock} className="mt-auto rounded px-3 py-2 text-left text-sm text-gray-500 hover:bg-gray-100">
-              Sign out
-            </button>
-          )}
-        </nav>
-        <main className="min-w-0 flex-1 p-6">
+      <div className="flex min-h-screen bg-gray-50 text-gray-900" inert={!unlocked}>
+        <AdminMenu onSignOut={unlocked ? signOut : null} />
+        {/* The page being left stays, dimmed, until the next one has its data. */}
+        <main aria-busy={navigating} className={`min-w-0 flex-1 p-6 transition-opacity ${navigating ? 'opacity-60' : ''}`}>
           <Outlet />
         </main>
       </div>
-      {state.status !== 'unlocked' && <AdminGate state={state} onSubmit={submit} />}
-    </AdminSecretContext.Provider>
+      {shown && <AdminGate state={shown} onSubmit={(secret) => void fetcher.submit({ secret }, { method: 'post', action: GATE_ACTION })} />}
+    </>
   );
 }

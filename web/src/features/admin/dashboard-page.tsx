@@ -1,10 +1,32 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { Await, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ordinal } from '../../../../domain/format';
-import { fetchStats, type InterviewStats } from './admin-api';
-import { useAdminSecret } from './admin-secret';
+import { dataOr, submitData } from '../../lib/load-data';
+import { fetchDailyStats, fetchStats, type InterviewStats } from './admin-api';
+import { adminSecretFor } from './admin-secret';
+import { chartRangeOf } from './dashboard-range';
+import { adminTexts } from './format';
 
 // Its own chunk: the charting library loads only when the dashboard shows.
 const DashboardCharts = lazy(() => import('./charts/dashboard-charts'));
+
+const STATS_TEXTS = adminTexts('Failed to fetch statistics', 'An error occurred while fetching statistics.');
+
+/**
+ * Nothing here waits: the totals and the charts arrive as promises, each with its own loading
+ * text. A failed totals load shows nothing (docs/product-rules.md, Admin area); a failed charts
+ * load shows its sentence.
+ */
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const secret = await adminSecretFor(params);
+  if (secret === null) return null;
+  const days = chartRangeOf(new URL(request.url));
+  return {
+    stats: dataOr(fetchStats(secret), null, null),
+    daily: submitData(fetchDailyStats(secret, days), STATS_TEXTS),
+    days,
+  };
+}
 
 /** docs/product-rules.md, Admin area: as many columns as the highest numeric key of interviewCounts, 0 where a key is missing. */
 export function interviewColumns(counts: Record<string, number>): { label: string; count: number }[] {
@@ -18,73 +40,63 @@ export function interviewColumns(counts: Record<string, number>): { label: strin
   }));
 }
 
-export function DashboardPage() {
-  const secret = useAdminSecret();
-  const [stats, setStats] = useState<InterviewStats | null>(null);
-  const [loading, setLoading] = useState(true);
+function InterviewsTable({ counts }: { counts: Record<string, number> }) {
+  const columns = interviewColumns(counts);
+  if (columns.length === 0) return null;
+  const cell = 'border border-gray-200 px-4 py-2';
+  return (
+    <div className="overflow-x-auto">
+      <table className="border-collapse bg-white text-left text-sm" aria-label="Interviews taken">
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.label} scope="col" className={`${cell} font-semibold`}>
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            {columns.map((column) => (
+              <td key={column.label} className={cell}>
+                {column.count}
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
-  useEffect(() => {
-    if (secret === null) return;
-    let live = true;
-    setLoading(true);
-    void fetchStats(secret).then((result) => {
-      if (!live) return;
-      // docs/product-rules.md, Admin area: a failed stats load is not shown; only the loading state ends.
-      if (result.ok) setStats(result.data);
-      setLoading(false);
-    });
-    return () => {
-      live = false;
-    };
-  }, [secret]);
+function StatsSummary({ stats }: { stats: InterviewStats }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="w-fit rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+        <p className="text-sm text-gray-500">Total emails</p>
+        <p className="text-3xl font-bold" data-testid="email-count">
+          {stats.emailCount}
+        </p>
+      </div>
+      <InterviewsTable counts={stats.interviewCounts} />
+    </div>
+  );
+}
 
-  if (secret === null) return <h1 className="mb-4 text-2xl font-bold">Dashboard</h1>;
-  const columns = stats ? interviewColumns(stats.interviewCounts) : [];
-
+export function Component() {
+  const data = useLoaderData<typeof loader>();
+  const heading = <h1 className="mb-4 text-2xl font-bold">Dashboard</h1>;
+  if (data === null) return heading;
   return (
     <section>
-      <h1 className="mb-4 text-2xl font-bold">Dashboard</h1>
-      {loading ? (
-        <p className="text-gray-500">Loading...</p>
-      ) : (
-        stats && (
-          <div className="flex flex-col gap-6">
-            <div className="w-fit rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
-              <p className="text-sm text-gray-500">Total emails</p>
-              <p className="text-3xl font-bold" data-testid="email-count">
-                {stats.emailCount}
-              </p>
-            </div>
-            {columns.length > 0 && (
-              <div className="overflow-x-auto">
-                <table className="border-collapse bg-white text-left text-sm" aria-label="Interviews taken">
-                  <thead>
-                    <tr>
-                      {columns.map((column) => (
-                        <th key={column.label} scope="col" className="border border-gray-200 px-4 py-2 font-semibold">
-                          {column.label}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    <tr>
-                      {columns.map((column) => (
-                        <td key={column.label} className="border border-gray-200 px-4 py-2">
-                          {column.count}
-                        </td>
-                      ))}
-                    </tr>
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </div>
-        )
-      )}
+      {heading}
+      <Suspense fallback={<p className="text-gray-500">Loading...</p>}>
+        <Await resolve={data.stats}>{(stats: InterviewStats | null) => stats && <StatsSummary stats={stats} />}</Await>
+      </Suspense>
       <div className="mt-8">
         <Suspense fallback={<p className="text-gray-500">Loading charts...</p>}>
-          <DashboardCharts secret={secret} />
+          <DashboardCharts daily={data.daily} days={data.days} />
         </Suspense>
       </div>
     </section>

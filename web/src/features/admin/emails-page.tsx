@@ -174,3 +174,7 @@ export function EmailsPage() {
     </section>
   );
 }
+
+// Route module exports (pages.tsx); the list still loads itself (use-admin-list.ts) until it moves to its loader.
+export const loader = () => null;
+export { EmailsPage as Component };

@@ -1,5 +1,6 @@
 import type { AdminEvent } from './admin-api';
 import { Markdown } from '../../components/lazy-markdown';
+import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 
 /** docs/product-rules.md, Admin area: id, topic, set index, the transcript as formatted JSON and the rating Markdown. */
@@ -30,9 +31,9 @@ export function EventDetails({ event, onClose }: { event: AdminEvent; onClose: (
         <Markdown>{event.ratingMarkdown?.trim() ? event.ratingMarkdown : '*No rating markdown available*'}</Markdown>
       </div>
       <div className="mt-4 flex justify-end">
-        <button type="button" onClick={onClose} className="rounded bg-gray-200 px-4 py-2 hover:bg-gray-300">
+        <Button variant="secondary" onClick={onClose}>
           Close
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

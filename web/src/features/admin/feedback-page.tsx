@@ -85,3 +85,7 @@ export function FeedbackPage() {
     </section>
   );
 }
+
+// Route module exports (pages.tsx); the list still loads itself (use-admin-list.ts) until it moves to its loader.
+export const loader = () => null;
+export { FeedbackPage as Component };

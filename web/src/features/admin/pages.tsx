@@ -1,18 +1,26 @@
 import type { ComponentType } from 'react';
+import type { ActionFunction, LoaderFunction, ShouldRevalidateFunction } from 'react-router';
 import { ADMIN_INDEX_PAGE, ADMIN_PAGES, type AdminPageSlug } from '../../../../domain/admin-pages';
-import { DashboardPage } from './dashboard-page';
-import { EmailsPage } from './emails-page';
-import { EventsPage } from './events-page';
-import { FeedbackPage } from './feedback-page';
-import { QuestionSetsPage } from './question-sets/question-sets-page';
 
-/** Each registered admin page's screen (the list and its labels: domain/admin-pages.ts). */
-const COMPONENTS: Record<AdminPageSlug, ComponentType> = {
-  dashboard: DashboardPage,
-  events: EventsPage,
-  emails: EmailsPage,
-  feedback: FeedbackPage,
-  'question-sets': QuestionSetsPage,
+/**
+ * What an admin page's module exports for the router (React Router's lazy route module): its
+ * loader, its action when it changes anything, the screen, and the screen for a failed load.
+ */
+export interface AdminRouteModule {
+  loader: LoaderFunction;
+  action?: ActionFunction;
+  shouldRevalidate?: ShouldRevalidateFunction;
+  Component: ComponentType;
+  ErrorBoundary?: ComponentType;
+}
+
+/** Each registered admin page's route module (the list and its labels: domain/admin-pages.ts), loaded when visited. */
+const MODULES: Record<AdminPageSlug, () => Promise<AdminRouteModule>> = {
+  dashboard: () => import('./dashboard-page'),
+  events: () => import('./events-page'),
+  emails: () => import('./emails-page'),
+  feedback: () => import('./feedback-page'),
+  'question-sets': () => import('./question-sets/question-sets-page'),
 };
 
 export interface AdminPageEntry {
@@ -20,7 +28,7 @@ export interface AdminPageEntry {
   label: string;
   /** Where the menu links: the index page is `/admin` itself. */
   to: string;
-  Component: ComponentType;
+  load: () => Promise<AdminRouteModule>;
 }
 
 /** The admin area's registry: routes.tsx mounts it, admin-layout.tsx lists it as the menu. */
@@ -28,7 +36,7 @@ export const ADMIN_PAGE_ENTRIES: AdminPageEntry[] = ADMIN_PAGES.map(({ slug, lab
   slug,
   label,
   to: slug === ADMIN_INDEX_PAGE ? '/admin' : `/admin/${slug}`,
-  Component: COMPONENTS[slug],
+  load: MODULES[slug],
 }));
 
-export const ADMIN_INDEX_COMPONENT = COMPONENTS[ADMIN_INDEX_PAGE];
+export const loadAdminIndexPage = MODULES[ADMIN_INDEX_PAGE];

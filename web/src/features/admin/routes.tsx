@@ -1,29 +1,29 @@
-import { Route, Routes } from 'react-router';
-import { AdminLayout } from './admin-layout';
-import { ADMIN_INDEX_COMPONENT, ADMIN_PAGE_ENTRIES } from './pages';
+import type { RouteObject } from 'react-router';
+import { ADMIN_LAYOUT_ROUTE_ID } from './admin-route-id';
+import { ADMIN_PAGE_ENTRIES, loadAdminIndexPage } from './pages';
 
 /**
- * The admin area, mounted by the app router at `/admin/*` (lazy: interviewee screens never load it).
+ * The admin area's routes, mounted by the app router under `/admin`. Only this table and the page
+ * registry are in the app's first chunk; the layout and every page load when visited (interviewee
+ * screens never load them).
  *
  * Paths, from the page registry (pages.tsx): `/admin` and `/admin/:secret` show the index page
  * (the dashboard); every page has `/admin/<slug>` and `/admin/<slug>/:secret`. A route secret is
- * verified like a saved one, saved on success and then removed from the URL
- * (docs/product-rules.md, "Admin area").
+ * verified like a saved one, saved on success and then removed from the address
+ * (docs/product-rules.md, "Admin area"; admin-layout.tsx).
  */
-export default function AdminApp() {
-  const Index = ADMIN_INDEX_COMPONENT;
-  return (
-    <Routes>
-      <Route element={<AdminLayout />}>
-        <Route index element={<Index />} />
-        {/* The index page's own secret parameter; the named pages below win over it. */}
-        <Route path=":secret" element={<Index />} />
-        {ADMIN_PAGE_ENTRIES.map(({ slug, Component }) => [
-          <Route key={slug} path={slug} element={<Component />} />,
-          <Route key={`${slug}/secret`} path={`${slug}/:secret`} element={<Component />} />,
-        ])}
-        <Route path="*" element={<p>This admin page does not exist.</p>} />
-      </Route>
-    </Routes>
-  );
-}
+export const adminRoute: RouteObject = {
+  id: ADMIN_LAYOUT_ROUTE_ID,
+  path: 'admin',
+  lazy: () => import('./admin-layout'),
+  children: [
+    { index: true, lazy: loadAdminIndexPage },
+    // The index page's own secret parameter; the named pages below win over it.
+    { path: ':secret', lazy: loadAdminIndexPage },
+    ...ADMIN_PAGE_ENTRIES.flatMap(({ slug, load }): RouteObject[] => [
+      { path: slug, lazy: load },
+      { path: `${slug}/:secret`, lazy: load },
+    ]),
+    { path: '*', element: <p>This admin page does not exist.</p> },
+  ],
+};

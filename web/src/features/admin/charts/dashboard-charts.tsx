@@ -4,19 +4,21 @@
  * the charting library stays in its own chunk of the admin area. Every chart has a text
  * alternative: "Show as tables" swaps the canvases for tables of the same numbers.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { fetchDailyStats, type DailyStats } from '../admin-api';
-import { failureText } from '../format';
+import { use, useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Submitted } from '../../../lib/load-data';
+import type { DailyStats } from '../admin-api';
+import { CHART_RANGES, type ChartRange } from '../dashboard-range';
 import { BarChart, type BarSeries } from './bar-chart';
 import { DataTable } from './data-table';
 
-const RANGES = [7, 30, 90] as const;
 const STARTED = '#2563eb';
 const RATED = '#15803d';
 const SCORES = '#7c3aed';
 const REACHED = '#c2410c';
 
 const TOGGLE = 'rounded border px-3 py-1 text-sm aria-pressed:border-blue-700 aria-pressed:bg-blue-700 aria-pressed:text-white border-gray-300 bg-white hover:bg-gray-100';
+
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -25,27 +27,6 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
       {children}
     </section>
   );
-}
-
-function useDailyStats(secret: string, days: number) {
-  const [stats, setStats] = useState<DailyStats | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void fetchDailyStats(secret, days).then((result) => {
-      if (!live) return;
-      if (result.ok) {
-        setStats(result.data);
-        setError(null);
-      } else {
-        setError(failureText(result, 'Failed to fetch statistics', 'An error occurred while fetching statistics.'));
-      }
-    });
-    return () => {
-      live = false;
-    };
-  }, [secret, days]);
-  return { stats, error };
 }
 
 function Charts({ stats, asTables }: { stats: DailyStats; asTables: boolean }) {
@@ -94,31 +75,48 @@ function Charts({ stats, asTables }: { stats: DailyStats; asTables: boolean }) {
   );
 }
 
-export default function DashboardCharts({ secret }: { secret: string }) {
-  const [days, setDays] = useState<number>(30);
+/** The range buttons: the range is in the address (`?days=`), so back and forward go through the ranges seen. */
+function RangeButtons({ days }: { days: ChartRange }) {
+  const [, setSearchParams] = useSearchParams();
+  const choose = (range: ChartRange) =>
+    setSearchParams(
+      (params) => {
+        params.set('days', String(range));
+        return params;
+      },
+      { preventScrollReset: true },
+    );
+  return (
+    <div role="group" aria-label="Range" className="flex gap-1">
+      {CHART_RANGES.map((range) => (
+        <button key={range} type="button" aria-pressed={days === range} onClick={() => choose(range)} className={TOGGLE}>
+          {range} days
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Suspends ("Loading charts..." in the dashboard) until the loader's promise has the numbers. */
+export default function DashboardCharts({ daily, days }: { daily: Promise<Submitted<DailyStats>>; days: ChartRange }) {
   const [asTables, setAsTables] = useState(false);
-  const { stats, error } = useDailyStats(secret, days);
+  const answer = use(daily);
 
   return (
     <div className="flex flex-col gap-4" data-testid="dashboard-charts">
       <div className="flex flex-wrap items-center gap-2">
-        <div role="group" aria-label="Range" className="flex gap-1">
-          {RANGES.map((range) => (
-            <button key={range} type="button" aria-pressed={days === range} onClick={() => setDays(range)} className={TOGGLE}>
-              {range} days
-            </button>
-          ))}
-        </div>
+        <RangeButtons days={days} />
         <button type="button" aria-pressed={asTables} onClick={() => setAsTables(!asTables)} className={`${TOGGLE} ml-auto`}>
           Show as tables
         </button>
       </div>
-      {error !== null && (
+      {answer.ok ? (
+        <Charts stats={answer.data} asTables={asTables} />
+      ) : (
         <p role="alert" className="rounded bg-red-50 p-3 text-red-700">
-          {error}
+          {answer.error}
         </p>
       )}
-      {stats === null ? error === null && <p className="text-gray-500">Loading charts...</p> : <Charts stats={stats} asTables={asTables} />}
     </div>
   );
 }

@@ -124,3 +124,7 @@ export function QuestionSetsPage() {
     </section>
   );
 }
+
+// Route module exports (pages.tsx); the list still loads itself (use-admin-list.ts) until it moves to its loader.
+export const loader = () => null;
+export { QuestionSetsPage as Component };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sessionFiguresSchema } from './session-telemetry';
 
 export const STATS_RANGES = ['7', '30', '90'] as const;
 
@@ -20,5 +21,7 @@ export const dailyStatsSchema = z.object({
   scores: z.array(z.object({ from: z.number().int(), to: z.number().int(), count: z.number().int() })),
   /** Per active set in tile order: accounts with a rated interview on it in the range. */
   completionBySet: z.array(z.object({ questionSetId: z.number().int(), name: z.string(), index: z.number().int(), accounts: z.number().int() })),
+  /** Sessions minted in the range: median and p90 of length and connect time, total estimated cost. */
+  sessions: sessionFiguresSchema,
 });
 export type DailyStats = z.infer<typeof dailyStatsSchema>;

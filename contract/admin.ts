@@ -3,6 +3,7 @@ import { emailSchema, timestampSchema } from './common';
 import { MAX_DB_INTEGER } from './limits';
 import { transcriptEntrySchema } from './interview';
 import { ratingBreakdownSchema } from './rating-breakdown';
+import { sessionTelemetrySchema } from './session-telemetry';
 
 export const eventsQuerySchema = z.object({
   limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 500.' }).int().min(1).max(500).default(100),
@@ -25,6 +26,8 @@ export const adminEventSchema = z.object({
   score: z.number().nullable(),
   /** Which rater produced the rating, e.g. `rubric` or `llm:gpt-5-mini`. */
   rater: z.string().nullable(),
+  /** How the event's interview session went (docs/product-rules.md, Session telemetry); null without a session. */
+  session: sessionTelemetrySchema.nullable(),
 });
 export type AdminEvent = z.infer<typeof adminEventSchema>;
 /** Newest first. */

@@ -9,3 +9,4 @@ export * from './config';
 export * from './admin-question-sets';
 export * from './admin-stats';
 export * from './admin-users';
+export * from './session-telemetry';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, configWarnings, envSchema, loadConfig, resolveSpeechSettings, resolveVoiceMode } from './config';
+import { ConfigError, configWarnings, DEFAULT_MODEL_PRICES, envSchema, loadConfig, resolveSpeechSettings, resolveVoiceMode } from './config';
 
 describe('configWarnings', () => {
   it('names the support settings when neither is set, and is quiet once one is', () => {
@@ -10,6 +10,28 @@ describe('configWarnings', () => {
     ]);
     expect(configWarnings(loadConfig({ SUPPORT_CHAT_URL: 'https://chat.example.com/g' }))).toEqual([]);
     expect(configWarnings(loadConfig({ SUPPORT_CONTACTS: 'Ann|https://t.me/ann' }))).toEqual([]);
+  });
+
+  it('names a model the server pays for that has no price', () => {
+    const support = { SUPPORT_CHAT_URL: 'https://chat.example.com/g' };
+    expect(configWarnings(loadConfig({ ...support, OPENAI_API_KEY: 'sk-x' }))).toEqual([]);
+    expect(configWarnings(loadConfig({ ...support, OPENAI_API_KEY: 'sk-x', REALTIME_MODEL: 'gpt-realtime-9' }))).toEqual([
+      'No price for the model gpt-realtime-9: its usage is recorded but adds nothing to the estimated session cost (set MODEL_PRICES).',
+    ]);
+    // A local speech server's models cost nothing to us: no warning.
+    expect(configWarnings(loadConfig({ ...support, STT_BASE_URL: 'http://127.0.0.1:8000/v1', STT_MODEL: 'whisper', TTS_BASE_URL: 'http://127.0.0.1:8880/v1', TTS_MODEL: 'kokoro', TTS_VOICE: 'af' }))).toEqual([]);
+  });
+});
+
+describe('MODEL_PRICES', () => {
+  it('lays its entries over the defaults, and refuses what is not a price table', () => {
+    const config = loadConfig({ MODEL_PRICES: '{"gpt-realtime-2.1":{"audioIn":30,"audioOut":60},"my-tts":{"characters":1.5}}' });
+    expect(config.modelPrices['gpt-realtime-2.1']).toEqual({ audioIn: 30, audioOut: 60 });
+    expect(config.modelPrices['my-tts']).toEqual({ characters: 1.5 });
+    expect(config.modelPrices['gpt-realtime-2.1-mini']).toEqual(DEFAULT_MODEL_PRICES['gpt-realtime-2.1-mini']);
+    expect(() => loadConfig({ MODEL_PRICES: 'cheap' })).toThrow('MODEL_PRICES: must be a JSON object, e.g. {"gpt-realtime-2.1":{"audioIn":32,"audioOut":64}}');
+    expect(() => loadConfig({ MODEL_PRICES: '{"x":{"audioIn":-1}}' })).toThrow('MODEL_PRICES: x.audioIn:');
+    expect(() => loadConfig({ MODEL_PRICES: '{"x":{"perToken":1}}' })).toThrow('(keys: textIn, cachedTextIn, audioIn, cachedAudioIn, textOut, audioOut, audioMinute, characters)');
   });
 });
 
@@ -69,6 +91,7 @@ describe('loadConfig', () => {
       ttsModel: null,
       ttsVoice: null,
       ttsApiKey: null,
+      modelPrices: DEFAULT_MODEL_PRICES,
     });
   });
 

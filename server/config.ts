@@ -83,6 +83,67 @@ export const DEFAULT_OPENAI_STT_MODEL: AudioModel = 'gpt-transcribe';
 export const DEFAULT_OPENAI_TTS_MODEL: SpeechModel = 'gpt-4o-mini-tts';
 export const DEFAULT_OPENAI_TTS_VOICE = 'marin';
 
+/**
+ * What one model costs, in USD: token prices per 1M tokens, `audioMinute` per minute of audio
+ * transcribed, `characters` per 1M characters synthesised. A session's estimated cost is its usage
+ * times these (docs/decisions/012-session-telemetry.md); a model missing here adds nothing.
+ */
+export const modelPriceSchema = z
+  .object({
+    textIn: z.number().nonnegative(),
+    cachedTextIn: z.number().nonnegative(),
+    audioIn: z.number().nonnegative(),
+    cachedAudioIn: z.number().nonnegative(),
+    textOut: z.number().nonnegative(),
+    audioOut: z.number().nonnegative(),
+    audioMinute: z.number().nonnegative(),
+    characters: z.number().nonnegative(),
+  })
+  .partial()
+  .strict();
+export type ModelPrice = z.infer<typeof modelPriceSchema>;
+export type ModelPrices = Record<string, ModelPrice>;
+
+/**
+ * OpenAI's list prices as published on its model pages in late 2026 (README, "Session telemetry
+ * and cost"). `gpt-transcribe` had no published price when this was written: it is assumed to cost
+ * what `gpt-4o-mini-transcribe` does. `gpt-4o-mini-tts` bills tokens; $15 per 1M characters is its
+ * $0.015 per minute of speech at about 1,000 characters a minute. MODEL_PRICES overrides any entry.
+ */
+export const DEFAULT_MODEL_PRICES: ModelPrices = {
+  'gpt-realtime-2.1': { textIn: 4, cachedTextIn: 0.4, audioIn: 32, cachedAudioIn: 0.4, textOut: 24, audioOut: 64 },
+  'gpt-realtime-2': { textIn: 4, cachedTextIn: 0.4, audioIn: 32, cachedAudioIn: 0.4, textOut: 24, audioOut: 64 },
+  'gpt-realtime-1.5': { textIn: 4, cachedTextIn: 0.4, audioIn: 32, cachedAudioIn: 0.4, textOut: 16, audioOut: 64 },
+  'gpt-realtime-2.1-mini': { textIn: 0.6, cachedTextIn: 0.06, audioIn: 10, cachedAudioIn: 0.3, textOut: 2.4, audioOut: 20 },
+  'gpt-transcribe': { audioIn: 1.25, textIn: 1.25, textOut: 5, audioMinute: 0.003 },
+  'gpt-4o-mini-transcribe': { audioIn: 1.25, textIn: 1.25, textOut: 5, audioMinute: 0.003 },
+  'gpt-4o-transcribe': { audioIn: 2.5, textIn: 2.5, textOut: 10, audioMinute: 0.006 },
+  'whisper-1': { audioMinute: 0.006 },
+  'gpt-4o-mini-tts': { characters: 15 },
+  'tts-1': { characters: 15 },
+  'tts-1-hd': { characters: 30 },
+};
+
+/** MODEL_PRICES: a JSON object of model name -> prices, laid over the defaults entry by entry. */
+const pricesSchema = z
+  .string()
+  .transform((raw, ctx) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object, e.g. {"gpt-realtime-2.1":{"audioIn":32,"audioOut":64}}' });
+      return z.NEVER;
+    }
+    const table = z.record(z.string().min(1), modelPriceSchema).safeParse(parsed);
+    if (!table.success) {
+      const issue = table.error.issues[0];
+      ctx.addIssue({ code: 'custom', message: `${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'} (keys: textIn, cachedTextIn, audioIn, cachedAudioIn, textOut, audioOut, audioMinute, characters)` });
+      return z.NEVER;
+    }
+    return table.data;
+  });
+
 export const VOICE_MODES = ['auto', 'realtime', 'pipeline', 'browser'] as const;
 export type VoiceModeSetting = (typeof VOICE_MODES)[number];
 /** What actually runs, once `auto` is decided. */
@@ -167,6 +228,7 @@ export const envSchema = z.object({
   TTS_MODEL: optionalText,
   TTS_VOICE: optionalText,
   TTS_API_KEY: optionalText,
+  MODEL_PRICES: z.preprocess(emptyToUndefined, pricesSchema.default({})),
 });
 
 /** The candidate calls with their own per-address and per-account limits. */
@@ -237,6 +299,8 @@ export interface AppConfig {
   ttsModel: string | null;
   ttsVoice: string | null;
   ttsApiKey: string | null;
+  /** USD prices per model: DEFAULT_MODEL_PRICES with MODEL_PRICES laid over them. */
+  modelPrices: ModelPrices;
 }
 
 export interface SpeechEndpoint {
@@ -372,6 +436,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     ttsModel: e.TTS_MODEL ?? null,
     ttsVoice: e.TTS_VOICE ?? null,
     ttsApiKey: e.TTS_API_KEY ?? null,
+    modelPrices: { ...DEFAULT_MODEL_PRICES, ...e.MODEL_PRICES },
   };
   const problems = voiceProblems(config);
   if (problems.length > 0) throw new ConfigError(problems);
@@ -384,7 +449,25 @@ export function configWarnings(config: AppConfig): string[] {
   if (!config.supportChatUrl && config.supportContacts.length === 0) {
     warnings.push('Support is not set up: SUPPORT_CHAT_URL and SUPPORT_CONTACTS are empty, so the support and upgrade dialogs say support is not set up yet.');
   }
+  for (const model of unpricedModels(config)) {
+    warnings.push(`No price for the model ${model}: its usage is recorded but adds nothing to the estimated session cost (set MODEL_PRICES).`);
+  }
   return warnings;
+}
+
+/** Models the server bills through that the price table does not name (OpenAI's own only: a local server costs nothing). */
+function unpricedModels(config: AppConfig): string[] {
+  const mode = resolveVoiceMode(config);
+  const models: string[] = [];
+  if (mode === 'realtime') models.push(config.realtimeModel, config.realtimeTranscriptionModel);
+  if (mode === 'pipeline') {
+    const speech = resolveSpeechSettings(config);
+    if (!('missing' in speech)) {
+      if (speech.stt.baseUrl === config.openaiBaseUrl) models.push(speech.stt.model);
+      if (speech.tts.baseUrl === config.openaiBaseUrl) models.push(speech.tts.model);
+    }
+  }
+  return [...new Set(models)].filter((model) => !Object.hasOwn(config.modelPrices, model));
 }
 
 /** For entry points: parse process.env or print the bad keys and exit 1. */

@@ -49,6 +49,8 @@ const TONE = encodeToneFrame();
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const usage = { total_tokens: 420, input_tokens: 300, output_tokens: 120, input_token_details: { audio_tokens: 200, text_tokens: 100 }, output_token_details: { audio_tokens: 100, text_tokens: 20 } };
 
+const transcriptionUsage = { type: 'tokens', total_tokens: 65, input_tokens: 50, output_tokens: 15, input_token_details: { audio_tokens: 50, text_tokens: 0 } };
+
 export class RealtimeCall {
   readonly record: CallRecord;
   private readonly pc: RTCPeerConnection;
@@ -246,7 +248,8 @@ export class RealtimeCall {
       const lines = this.options.answers;
       const transcript = lines[(n - 1) % lines.length] ?? `Answer ${n}.`;
       this.send({ type: 'conversation.item.input_audio_transcription.delta', item_id: itemId, content_index: 0, delta: transcript.slice(0, 12) });
-      this.send({ type: 'conversation.item.input_audio_transcription.completed', item_id: itemId, content_index: 0, transcript });
+      // Like the service, the transcription's own usage comes with it (billed at the transcription model's price).
+      this.send({ type: 'conversation.item.input_audio_transcription.completed', item_id: itemId, content_index: 0, transcript, usage: transcriptionUsage });
     }
     if (this.closeCalled || this.nextQuestion === 0) return;
     if (this.active) this.pendingVadTurn = true;

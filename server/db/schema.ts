@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -16,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { RatingBreakdown, TranscriptEntry } from '../../contract';
+import type { RatingBreakdown, SessionEndReason, SessionError, SessionInput, SessionUsage, TranscriptEntry } from '../../contract';
 
 export const accounts = pgTable(
   'accounts',
@@ -158,6 +159,23 @@ export const interviewSessions = pgTable(
     resumes: integer('resumes').notNull().default(0),
     /** When the current token was issued (a resume issues a new one); null: at creation. */
     tokenIssuedAt: timestamp('token_issued_at', { withTimezone: true }),
+    // Telemetry (docs/product-rules.md, Session telemetry; docs/decisions/012-session-telemetry.md).
+    /** The connection came up: the SDP answer went back (OpenAI), or the browser said so (turn-taking transports). */
+    connectedAt: timestamp('connected_at', { withTimezone: true }),
+    /** When the interview ended (the first end recorded wins; a resume clears it). */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason').$type<SessionEndReason>(),
+    /** Words that go with the reason: the interviewer's close reason, a failed start's sentence, an error code. */
+    endDetail: text('end_detail'),
+    /** Browser speech: `typed` when the browser cannot recognise speech (answers are typed). */
+    input: text('input').$type<SessionInput>(),
+    /** Usage counters summed over the session's calls (tokens, seconds, characters) and the models they ran on. */
+    usage: jsonb('usage').$type<SessionUsage>().notNull().default({}),
+    /** Summed from `usage` with the price table in force when each part was recorded; null: nothing priced. */
+    estimatedCostUsd: doublePrecision('estimated_cost_usd'),
+    /** Upstream errors that did not end the session (and the one that did), the first MAX_SESSION_ERRORS. */
+    errors: jsonb('errors').$type<SessionError[]>().notNull().default([]),
+    errorCount: integer('error_count').notNull().default(0),
   },
   (t) => [
     uniqueIndex('interview_sessions_token_hash_key').on(t.tokenHash),
@@ -165,6 +183,8 @@ export const interviewSessions = pgTable(
     index('interview_sessions_account_set_idx').on(t.accountId, t.questionSetId, t.createdAt),
     // refunds of an account in the last day
     index('interview_sessions_refunds_idx').on(t.accountId, t.refundedAt).where(sql`${t.refundedAt} is not null`),
+    // the dashboard's session figures over a range of days
+    index('interview_sessions_created_idx').on(t.createdAt),
   ],
 );
 

@@ -16,6 +16,7 @@ import { runningCall, TOKEN_REFUSED } from '../services/realtime-calls';
 import { TOO_MANY_RESUMES } from '../services/resume';
 import { UNKNOWN_SESSION } from '../services/sessions';
 import { PROVIDER_TEXTS } from './openai-realtime';
+import type { AdminEvent, SessionTelemetry } from '../../contract';
 
 interface Token {
   transport: string;
@@ -126,6 +127,81 @@ describe('an app configured with OPENAI_API_KEY', () => {
     }
   });
 
+  const telemetryOf = async (sessionId: string): Promise<SessionTelemetry | null> => {
+    const events = await call<AdminEvent[]>(t.app, 'GET', '/api/events?limit=500', { admin: t.config.adminSecret });
+    return events.body.find((e) => e.session?.sessionId === sessionId)?.session ?? null;
+  };
+
+  it("records the call's usage, estimated cost, kept errors and end in the session's telemetry", async () => {
+    const email = 'voice-telemetry@example.com';
+    await login(t.app, email);
+    const minted = await token(email);
+    const browser = await makeOffer();
+    try {
+      peer.options.midSessionFailure = { afterTurns: 1, kind: 'recoverable-error', message: 'Item content is invalid.' };
+      const answer = await postSdp(minted.sdpUrl, browser.sdp, minted.client_secret.value);
+      expect(answer.statusCode).toBe(201);
+      await browser.accept(answer.body);
+      await expect.poll(() => browser.events.some((e) => e.type === 'session.created'), { timeout: 15_000 }).toBe(true);
+      browser.channel.send(JSON.stringify({ type: 'response.create' }));
+      await expect.poll(() => runningCall(t.db, minted.sessionId)?.errors.length ?? 0, { timeout: 15_000 }).toBe(1);
+      // The candidate disconnects before answering: the rating settles the call.
+      const rated = await call(t.app, 'POST', '/interview/rate-transcript', { email, body: { questionSetId: setId, sessionId: minted.sessionId, durationSeconds: 5, transcripts: [] } });
+      expect(rated.status).toBe(422);
+    } finally {
+      await browser.close();
+    }
+    const telemetry = await telemetryOf(minted.sessionId);
+    expect(telemetry).toMatchObject({
+      transport: 'openai-realtime',
+      status: 'abandoned',
+      endReason: 'stopped-by-candidate',
+      endDetail: 'the interview was submitted for rating',
+      candidateTurns: 0,
+      // The peer's usage per response: input 100 text + 200 audio tokens, output 20 text + 100 audio.
+      usage: { realtimeModel: 'gpt-realtime-2.1-mini', responses: 1, textInTokens: 100, audioInTokens: 200, textOutTokens: 20, audioOutTokens: 100 },
+      errorCount: 1,
+      errors: [{ source: 'realtime', code: 'invalid_value', message: 'Item content is invalid.', at: expect.any(String) }],
+    });
+    // gpt-realtime-2.1-mini list prices: (100 × 0.60 + 200 × 10 + 20 × 2.40 + 100 × 20) / 1M
+    expect(telemetry?.estimatedCostUsd).toBeCloseTo(0.004108, 9);
+    expect(telemetry?.connectMs).toBeGreaterThanOrEqual(0);
+    expect(telemetry?.lengthSeconds).toBeGreaterThanOrEqual(0);
+  });
+
+  it('a fatal error ends the session as a service error; a failed start keeps its sentence', async () => {
+    const email = 'voice-fatal@example.com';
+    await login(t.app, email);
+    const minted = await token(email);
+    const browser = await makeOffer();
+    try {
+      peer.options.midSessionFailure = { afterTurns: 1, kind: 'fatal-error' };
+      const answer = await postSdp(minted.sdpUrl, browser.sdp, minted.client_secret.value);
+      await browser.accept(answer.body);
+      await expect.poll(() => browser.events.some((e) => e.type === 'session.created'), { timeout: 15_000 }).toBe(true);
+      browser.channel.send(JSON.stringify({ type: 'response.create' }));
+      await expect.poll(async () => (await telemetryOf(minted.sessionId))?.endReason ?? null, { timeout: 15_000 }).toBe('service-error');
+    } finally {
+      await browser.close();
+    }
+    expect(await telemetryOf(minted.sessionId)).toMatchObject({
+      endDetail: 'the voice service ended the session (session_expired)',
+      errors: [{ source: 'realtime', code: 'session_expired', message: 'The session ended unexpectedly.' }],
+    });
+
+    const failing = 'voice-failed-start@example.com';
+    await login(t.app, failing);
+    const second = await token(failing);
+    peer.options.callFailure = 'quota';
+    expect((await postSdp(second.sdpUrl, 'v=0\r\n', second.client_secret.value)).statusCode).toBe(503);
+    expect(await telemetryOf(second.sessionId)).toMatchObject({
+      status: 'abandoned',
+      endReason: 'failed-start',
+      endDetail: `${PROVIDER_TEXTS.rateLimited} (upstream HTTP 429)`,
+      connectedAt: null,
+    });
+  });
+
   it('a dropped call resumes in a continuation call bound to the same session: no credit, the transcript so far, limited', async () => {
     const email = 'voice-resume@example.com';
     await login(t.app, email);
@@ -143,8 +219,14 @@ describe('an app configured with OPENAI_API_KEY', () => {
       await first.close();
       await expect.poll(() => runningCall(t.db, minted.sessionId), { timeout: 15_000 }).toBeUndefined();
 
+      // The dropped call ended the session as far as the server knew...
+      await expect.poll(async () => (await telemetryOf(minted.sessionId))?.endReason ?? null, { timeout: 15_000 }).toBe('connection-lost');
       const resumed = await call<Token>(t.app, 'POST', `/interview/sessions/${minted.sessionId}/resume`, { email });
       expect(resumed.status).toBe(200);
+      // ...until it was resumed: the interview goes on, with its first connect time.
+      const connectedAt = (await telemetryOf(minted.sessionId))?.connectedAt;
+      expect(await telemetryOf(minted.sessionId)).toMatchObject({ endReason: null, endedAt: null, resumes: 1 });
+      expect(connectedAt).not.toBeNull();
       expect(resumed.body).toMatchObject({ transport: 'openai-realtime', sessionId: minted.sessionId, sdpUrl: minted.sdpUrl });
       expect(resumed.body.client_secret.value).not.toBe(minted.client_secret.value);
       expect((await call(t.app, 'POST', `/interview/sessions/${minted.sessionId}/resume`, { email: 'someone-else@example.com' })).status).toBe(401);
@@ -152,6 +234,7 @@ describe('an app configured with OPENAI_API_KEY', () => {
       expect((await postSdp(minted.sdpUrl, second.sdp, minted.client_secret.value)).statusCode).toBe(401);
       const again = await postSdp(resumed.body.sdpUrl, second.sdp, resumed.body.client_secret.value);
       expect(again.statusCode).toBe(201);
+      expect((await telemetryOf(minted.sessionId))?.connectedAt).toBe(connectedAt);
       const instructions = peer.calls.at(-1)!.session.instructions;
       expect(instructions).toContain('Transcript so far:\nInterviewer: Hello and welcome to your practice interview.');
       expect(instructions).toContain(`Continue with this question: ${FIXTURE_SETS[0]!.questions[1]}`);

@@ -54,8 +54,10 @@ describeDatabases('admin calls', (database) => {
     const ours = all.body.filter((e) => e.userEmail === 'events@example.com');
     expect(ours.map((e) => e.eventType)).toEqual(['RATE', 'START']);
     expect(Object.keys(ours[0] ?? {}).sort()).toEqual(
-      ['durationSeconds', 'eventTimestamp', 'eventType', 'id', 'questionSetIndex', 'rater', 'ratingBreakdown', 'ratingMarkdown', 'score', 'topic', 'transcript', 'userEmail'].sort(),
+      ['durationSeconds', 'eventTimestamp', 'eventType', 'id', 'questionSetIndex', 'rater', 'ratingBreakdown', 'ratingMarkdown', 'score', 'session', 'topic', 'transcript', 'userEmail'].sort(),
     );
+    // Both events of the interview carry its session's telemetry (session-telemetry.test.ts covers it).
+    expect((ours[0]?.session as { sessionId: string }).sessionId).toBe((ours[1]?.session as { sessionId: string }).sessionId);
     expect(ours[0]).toMatchObject({ topic: 'JavaScript', questionSetIndex: 0, durationSeconds: 42, transcript: transcripts, rater: 'rubric' });
     expect((ours[0]?.ratingBreakdown as Array<{ question: string }>).map((b) => b.question)).toEqual(['What is a closure?', 'How does the event loop work?']);
     expect(ours[1]).toMatchObject({ transcript: null, ratingMarkdown: null, ratingBreakdown: null, durationSeconds: null });

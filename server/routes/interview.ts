@@ -6,6 +6,8 @@ import {
   rateRequestSchema,
   rateResponseSchema,
   sessionParamsSchema,
+  sessionReportResponseSchema,
+  sessionReportSchema,
   tokenQuerySchema,
   tokenResponseSchema,
   turnRequestSchema,
@@ -17,6 +19,7 @@ import { callLimit } from '../plugins/call-limits';
 import { perMinute } from '../plugins/security';
 import { rateTranscript } from '../services/ratings';
 import { abandonSession } from '../services/sessions';
+import { reportSession } from '../services/session-telemetry';
 import { openRealtimeCall } from '../services/realtime-calls';
 import { resumeSession } from '../services/resume';
 import { z } from 'zod';
@@ -127,6 +130,25 @@ export function interviewRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     (request) => resumeSession(ctx, request.headers['x-user-email'], request.params.id),
+  );
+
+  r.post(
+    '/interview/sessions/:id/report',
+    {
+      config: { rateLimit: perMinute(ctx.config.tokenRateLimit) },
+      schema: {
+        tags: ['interview'],
+        description:
+          "Session telemetry from the browser: `connected` when a turn-taking transport is up (the server's clock sets the time, " +
+          'within 2 minutes of minting; an OpenAI call is timed by the server), `ended` with the reason when the session ends ' +
+          'in the browser (the first end recorded wins). Only the session\'s owner, only while it is open; `recorded` false otherwise.',
+        headers: userHeadersSchema,
+        params: sessionParamsSchema,
+        body: sessionReportSchema,
+        response: { 200: sessionReportResponseSchema, ...userErrors, 403: errorSchema },
+      },
+    },
+    (request) => reportSession(ctx, request.headers['x-user-email'], request.params.id, request.body),
   );
 
   r.post(

@@ -57,6 +57,8 @@ function pipelineConfig(audio: FakeAudioServer, extra: Record<string, unknown> =
     ttsVoice: MODELS.ttsVoice,
     ttsApiKey: 'local-key',
     freeSessionLimit: 20,
+    // Priced here so the session's estimated cost can be checked (a local server's models have no default price).
+    modelPrices: { [MODELS.sttModel]: { audioMinute: 0.006 }, [MODELS.ttsModel]: { characters: 15 } },
     ...extra,
   };
 }
@@ -178,6 +180,15 @@ describeDatabases('speech-pipeline calls', (database) => {
       body: { transcripts: session?.turns.map(({ role, transcript }) => ({ role, transcript })), durationSeconds: 60, questionSetId: setId, sessionId: session?.id },
     });
     expect(rate.status).toBe(200);
+
+    // Telemetry: the audio transcribed (two answers of 0.1 s) and the characters synthesised, priced.
+    const characters = [opening.body.say, second.body.say, last.body.say].flatMap(speechParts).reduce((sum, part) => sum + part.length, 0);
+    const usageOf = async () => (await t.db.select().from(interviewSessions).where(eq(interviewSessions.id, session?.id ?? '')))[0];
+    await expect.poll(async () => (await usageOf())?.usage.synthesisedCharacters, { timeout: 10_000 }).toBe(characters);
+    const recorded = await usageOf();
+    expect(recorded?.usage).toEqual({ transcriptionModel: MODELS.sttModel, transcribedSeconds: 0.2, speechModel: MODELS.ttsModel, synthesisedCharacters: characters });
+    expect(recorded?.estimatedCostUsd).toBeCloseTo((0.2 / 60) * 0.006 + (characters * 15) / 1_000_000, 12);
+    expect(recorded?.endReason).toBe('closed-by-interviewer');
   });
 
   it('typed answers go through the same turn', async () => {
@@ -198,6 +209,10 @@ describeDatabases('speech-pipeline calls', (database) => {
     const failed = await audioTurn(t, email, token);
     expect(failed).toMatchObject({ status: 200, body: { heard: null, say: NOT_HEARD_APOLOGY, closeSession: null, retry: true } });
     expect((await clip(t, failed.body.audio[0] ?? '')).bytes.equals(fakeMp3('Sorry, I could not hear that answer.'))).toBe(true);
+    // Kept for the admin event details.
+    const [row] = await t.db.select().from(interviewSessions).where(eq(interviewSessions.tokenHash, (await import('../services/sessions')).hashToken(token)));
+    expect(row?.errorCount).toBe(1);
+    expect(row?.errors[0]).toMatchObject({ source: 'speech-to-text', code: 'HTTP 500', message: expect.stringMatching(/^The speech-to-text server \(http:\/\/127\.0\.0\.1:\d+\) answered HTTP 500/) });
 
     heard = ['A closure keeps the variables of its outer scope alive after the outer function returned.'];
     const again = await audioTurn(t, email, token);

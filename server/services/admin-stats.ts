@@ -1,8 +1,8 @@
-/** The dashboard's charts over the last 7, 30 or 90 days (UTC calendar days, today included). */
+/** The dashboard's charts and session figures over the last 7, 30 or 90 days (UTC calendar days, today included). */
 import { and, asc, countDistinct, eq, gte, isNull, sql } from 'drizzle-orm';
-import type { DailyStats } from '../../contract';
+import type { DailyStats, SessionFigures } from '../../contract';
 import type { Db } from '../db/client';
-import { events, questionSets } from '../db/schema';
+import { events, interviewSessions, questionSets } from '../db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SCORE_BANDS = 10;
@@ -66,8 +66,46 @@ async function completionBySet(db: Db, from: Date): Promise<DailyStats['completi
     .orderBy(asc(questionSets.index));
 }
 
+const lengthSeconds = sql`extract(epoch from (${interviewSessions.endedAt} - ${interviewSessions.connectedAt}))`;
+const connectMs = sql`extract(epoch from (${interviewSessions.connectedAt} - ${interviewSessions.createdAt})) * 1000`;
+const measuredLength = sql`${interviewSessions.endedAt} is not null and ${interviewSessions.connectedAt} is not null`;
+const measuredConnect = sql`${interviewSessions.connectedAt} is not null`;
+
+const round = (value: number | string | null, places: number) => (value === null ? null : Number(Number(value).toFixed(places)));
+
+/** Sessions minted in the range: median and p90 of length (connected to ended) and connect time, total estimated cost. */
+export async function sessionFigures(db: Db, from: Date): Promise<SessionFigures> {
+  const [row] = await db
+    .select({
+      sessions: sql<number>`count(*)::int`,
+      lengths: sql<number>`count(*) filter (where ${measuredLength})::int`,
+      lengthMedian: sql<string | null>`percentile_cont(0.5) within group (order by ${lengthSeconds}) filter (where ${measuredLength})`,
+      lengthP90: sql<string | null>`percentile_cont(0.9) within group (order by ${lengthSeconds}) filter (where ${measuredLength})`,
+      connects: sql<number>`count(*) filter (where ${measuredConnect})::int`,
+      connectMedian: sql<string | null>`percentile_cont(0.5) within group (order by ${connectMs}) filter (where ${measuredConnect})`,
+      connectP90: sql<string | null>`percentile_cont(0.9) within group (order by ${connectMs}) filter (where ${measuredConnect})`,
+      cost: sql<string>`coalesce(sum(${interviewSessions.estimatedCostUsd}), 0)`,
+    })
+    .from(interviewSessions)
+    .where(gte(interviewSessions.createdAt, from));
+  return {
+    sessions: row?.sessions ?? 0,
+    lengthSeconds: { count: row?.lengths ?? 0, median: round(row?.lengthMedian ?? null, 1), p90: round(row?.lengthP90 ?? null, 1) },
+    connectMs: { count: row?.connects ?? 0, median: round(row?.connectMedian ?? null, 0), p90: round(row?.connectP90 ?? null, 0) },
+    estimatedCostUsd: round(row?.cost ?? 0, 6) ?? 0,
+  };
+}
+
 export async function dailyStats(db: Db, days: number, now: Date = new Date()): Promise<DailyStats> {
   const { from, dates } = rangeDays(days, now);
-  const [daily, bands, completion] = await Promise.all([perDay(db, from, dates), scores(db, from), completionBySet(db, from)]);
-  return { days, from: dates[0] ?? isoDay(from.getTime()), to: dates[dates.length - 1] ?? isoDay(now.getTime()), perDay: daily, scores: bands, completionBySet: completion };
+  const [daily, bands, completion, sessions] = await Promise.all([perDay(db, from, dates), scores(db, from), completionBySet(db, from), sessionFigures(db, from)]);
+  return {
+    days,
+    from: dates[0] ?? isoDay(from.getTime()),
+    to: dates[dates.length - 1] ?? isoDay(now.getTime()),
+    perDay: daily,
+    scores: bands,
+    completionBySet: completion,
+    sessions,
+  };
 }

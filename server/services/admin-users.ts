@@ -28,10 +28,11 @@ export async function userData(db: Db, limits: PlanLimits, email: string): Promi
     id === null ? [] : db.select().from(interviewSessions).where(eq(interviewSessions.accountId, id)).orderBy(asc(interviewSessions.createdAt)),
   ]);
   if (!account && eventRows.length === 0 && feedbackRows.length === 0) throw nothingHeld(email);
+  const sessionById = new Map(sessionRows.map((row) => [row.id, row]));
   return {
     email,
     account: account ? toEmailAccount(limits, account) : null,
-    events: eventRows.map(toAdminEvent),
+    events: eventRows.map((row) => toAdminEvent(row, (row.sessionId && sessionById.get(row.sessionId)) || null)),
     feedback: feedbackRows.map(toAdminFeedback),
     sessions: sessionRows.map((row) => ({
       id: row.id,

@@ -4,21 +4,24 @@ import { asc, count, desc, eq, lt } from 'drizzle-orm';
 import type { AdminEvent, AdminFeedback, EmailAccount, InterviewStats } from '../../contract';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
-import { accounts, events, feedback } from '../db/schema';
+import { accounts, events, feedback, interviewSessions } from '../db/schema';
 import { HttpError } from './http-error';
 import { findAccount, type Account } from './accounts';
+import { toTelemetry } from './session-telemetry';
 
+/** Newest first, each with its session's telemetry (docs/product-rules.md, Session telemetry). */
 export async function listEvents(db: Db, limit: number, before?: number): Promise<AdminEvent[]> {
   const rows = await db
-    .select()
+    .select({ event: events, session: interviewSessions })
     .from(events)
+    .leftJoin(interviewSessions, eq(interviewSessions.id, events.sessionId))
     .where(before === undefined ? undefined : lt(events.id, before))
     .orderBy(desc(events.id))
     .limit(limit);
-  return rows.map(toAdminEvent);
+  return rows.map((row) => toAdminEvent(row.event, row.session));
 }
 
-export function toAdminEvent(row: typeof events.$inferSelect): AdminEvent {
+export function toAdminEvent(row: typeof events.$inferSelect, session: typeof interviewSessions.$inferSelect | null): AdminEvent {
   return {
     id: row.id,
     userEmail: row.userEmail,
@@ -32,6 +35,7 @@ export function toAdminEvent(row: typeof events.$inferSelect): AdminEvent {
     ratingBreakdown: row.ratingBreakdown,
     score: row.score,
     rater: row.rater,
+    session: session ? toTelemetry(session) : null,
   };
 }
 

@@ -15,6 +15,7 @@ import { requireAccount, UNKNOWN_USER, type Account } from './accounts';
 import { findQuestionSet, requireQuestionSet } from './question-sets';
 import { INAUDIBLE } from './realtime-call';
 import { settleRealtimeCall } from './realtime-calls';
+import { recordEnd, quietly } from './session-telemetry';
 import { abandonWithRefund, claimForRating, NO_OPEN_SESSION, sessionForRating, waitText, type InterviewSession } from './sessions';
 
 /** What a candidate reads when the rating failed: exactly what the background retries will do. */
@@ -131,7 +132,7 @@ async function storedRating(ctx: AppContext, session: InterviewSession, set: Que
 
 /** Nothing was said: no rating, and the credit goes back (within the daily refunds). */
 async function nothingToRate(ctx: AppContext, session: InterviewSession, set: QuestionSetRecord): Promise<never> {
-  const outcome = await abandonWithRefund(ctx.db, session, 'end');
+  const outcome = await abandonWithRefund(ctx.db, session, 'end', { reason: 'stopped-by-candidate' });
   if (outcome.result === 'refunded') throw new HttpError(422, NOTHING_TO_RATE);
   if (outcome.result === 'limit') throw new HttpError(422, NOTHING_TO_RATE_NO_REFUND);
   // Another call rated or ended the session meanwhile.
@@ -152,6 +153,8 @@ async function rateSession(
   // sent no answers.
   const realtime = session.transport === 'openai-realtime';
   if (realtime) session = await settleRealtimeCall(ctx, session);
+  // Telemetry: without an earlier end (the browser's report, the call's own end), the rating ends it.
+  await quietly(ctx, 'end', recordEnd(ctx.db, session.id, { reason: session.finishedAt ? 'closed-by-interviewer' : 'stopped-by-candidate' }));
   const transcripts = realtime
     ? hasCandidateWords(session.turns) ? session.turns : null
     : hasCandidateWords(input.transcripts) ? input.transcripts : hasCandidateWords(session.turns) ? session.turns : null;

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TranscriptEntry } from '../../contract';
 import type { Sideband } from '../providers/realtime-calls';
 import { buildRealtimeSession } from '../providers/realtime-session-config';
-import { CallSupervisor, CLOSE_DELAY_MS, CLOSING_REMARK_WAIT_MS, IDLE_HANGUP_MS, INAUDIBLE, TIME_LIMIT_REASON } from './realtime-call';
+import { CallSupervisor, CLOSE_DELAY_MS, CLOSING_REMARK_WAIT_MS, IDLE_HANGUP_MS, INAUDIBLE, sessionEndOf, TIME_LIMIT_REASON, type CallTelemetry } from './realtime-call';
 
 const set = { id: 1, name: 'SQL', index: 1, isPremium: false, requiresFeedback: false, questions: ['What is an index?'], instructions: '', modelAnswers: '' };
 const session = buildRealtimeSession(set, { model: 'gpt-realtime-2.1' });
@@ -18,6 +18,7 @@ function harness(options: { maxDurationMs?: number } = {}) {
   const sent: RealtimeClientEvent[] = [];
   const saved: TranscriptEntry[][] = [];
   const ended: string[] = [];
+  const telemetry: CallTelemetry[] = [];
   let clock = 0;
   const sideband: Sideband = {
     send: (event) => sent.push(event),
@@ -39,10 +40,11 @@ function harness(options: { maxDurationMs?: number } = {}) {
     session,
     maxDurationMs: options.maxDurationMs ?? 30 * 60_000,
     onEnded: (reason) => ended.push(reason),
+    saveTelemetry: async (update) => void telemetry.push(update),
   });
   const emit = (event: Record<string, unknown>) => listener(event as unknown as RealtimeServerEvent);
   return {
-    supervisor, sent, saved, ended, hangup, emit,
+    supervisor, sent, saved, ended, hangup, emit, telemetry,
     at: (ms: number) => (clock = ms),
     dropped: () => closeListener(),
     creates: () => sent.filter((e) => e.type === 'response.create'),
@@ -180,5 +182,35 @@ describe('CallSupervisor', () => {
     h.dropped();
     expect(h.ended).toEqual(['the voice service closed the call']);
     expect(h.hangup).not.toHaveBeenCalled();
+  });
+
+  it('tells the telemetry each usage, each kept error and how the session ended', async () => {
+    const h = harness();
+    h.emit(done('r1', [], 'completed', { usage: { total_tokens: 40, input_tokens: 30, output_tokens: 10, input_token_details: { text_tokens: 10, audio_tokens: 20, cached_tokens: 8, cached_tokens_details: { text_tokens: 5, audio_tokens: 3 } }, output_token_details: { text_tokens: 4, audio_tokens: 6 } } }));
+    h.emit({ type: 'conversation.item.input_audio_transcription.completed', item_id: 'a1', transcript: 'Yes.', content_index: 0, event_id: 'e', usage: { type: 'tokens', total_tokens: 9, input_tokens: 7, output_tokens: 2, input_token_details: { audio_tokens: 6, text_tokens: 1 } } });
+    h.emit({ type: 'conversation.item.input_audio_transcription.completed', item_id: 'a2', transcript: 'No.', content_index: 0, event_id: 'e', usage: { type: 'duration', seconds: 2.5 } });
+    h.emit({ type: 'conversation.item.input_audio_transcription.failed', item_id: 'a3', content_index: 0, error: { type: 'transcription_error', code: 'audio_unintelligible', message: 'Audio could not be transcribed.' }, event_id: 'e' });
+    h.emit({ type: 'error', event_id: 'e', error: { type: 'invalid_request_error', code: 'invalid_value', message: 'bad item' } });
+    await h.supervisor.end('the interview was submitted for rating');
+    expect(h.telemetry).toEqual([
+      { usage: { responses: 1, textInTokens: 10, cachedTextInTokens: 5, audioInTokens: 20, cachedAudioInTokens: 3, textOutTokens: 4, audioOutTokens: 6 } },
+      { usage: { transcriptionAudioTokens: 6, transcriptionTextTokens: 2 } },
+      { usage: { transcribedSeconds: 2.5 } },
+      { error: { source: 'transcription', code: 'audio_unintelligible', message: 'Audio could not be transcribed.' } },
+      { error: { source: 'realtime', code: 'invalid_value', message: 'bad item' } },
+      { end: { reason: 'stopped-by-candidate', detail: 'the interview was submitted for rating' } },
+    ]);
+  });
+
+  it('names the session end of every way a call ends', () => {
+    expect(sessionEndOf('closed', 'all questions covered')).toEqual({ reason: 'closed-by-interviewer', detail: 'all questions covered' });
+    expect(sessionEndOf('closed', TIME_LIMIT_REASON)).toEqual({ reason: 'time-limit', detail: TIME_LIMIT_REASON });
+    // The rating came while the goodbye was still playing: the interviewer closed it.
+    expect(sessionEndOf('the interview was submitted for rating', 'all questions covered')?.reason).toBe('closed-by-interviewer');
+    expect(sessionEndOf('the voice service ended the session (session_expired)', null)?.reason).toBe('service-error');
+    expect(sessionEndOf('a response failed', null)?.reason).toBe('service-error');
+    expect(sessionEndOf('the voice service closed the call', null)?.reason).toBe('connection-lost');
+    expect(sessionEndOf('no activity: the browser is gone', null)?.reason).toBe('connection-lost');
+    expect(sessionEndOf('the browser reconnected', null)).toBeNull();
   });
 });

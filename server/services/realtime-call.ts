@@ -8,7 +8,7 @@
  * No database or Fastify here: everything outside comes in through `CallDeps`.
  */
 import type { RealtimeServerEvent, RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
-import type { TranscriptEntry } from '../../contract';
+import type { SessionEndReason, SessionUsage, TranscriptEntry } from '../../contract';
 import { CLOSE_SESSION_TOOL_NAME, CLOSING_METADATA, FATAL_REALTIME_ERROR_CODES, INAUDIBLE } from '../../domain/interviewer-protocol';
 import type { Sideband } from '../providers/realtime-calls';
 import { closingResponse } from '../providers/realtime-session-config';
@@ -23,6 +23,37 @@ export const CLOSING_REMARK_WAIT_MS = 10_000;
 /** No speech, response or transcript for this long: the browser is gone, the call is hung up. */
 export const IDLE_HANGUP_MS = 3 * 60_000;
 export const TIME_LIMIT_REASON = 'the time limit for this interview was reached';
+/** Why `end` was called, for the ends the telemetry tells apart (sessionEndOf). */
+export const END_CLOSED = 'closed';
+export const END_SUBMITTED = 'the interview was submitted for rating';
+export const END_RECONNECTED = 'the browser reconnected';
+export const END_RESPONSE_FAILED = 'a response failed';
+export const END_SIDEBAND_CLOSED = 'the voice service closed the call';
+export const END_IDLE = 'no activity: the browser is gone';
+const END_FATAL_PREFIX = 'the voice service ended the session';
+
+/** What a call tells the session's telemetry (docs/product-rules.md, Session telemetry). */
+export interface CallTelemetry {
+  usage?: SessionUsage;
+  error?: { source: 'realtime' | 'transcription'; code: string | null; message: string };
+  end?: { reason: SessionEndReason; detail: string };
+}
+
+/**
+ * The session's end reason for a call that ended (null: the interview goes on, as after a
+ * reconnect). An interviewer's close wins even when the rating arrived before the call was hung up.
+ */
+export function sessionEndOf(endReason: string, closeReason: string | null): CallTelemetry['end'] | null {
+  if (endReason === END_RECONNECTED) return null;
+  if (endReason === END_CLOSED || (endReason === END_SUBMITTED && closeReason !== null)) {
+    if (closeReason === TIME_LIMIT_REASON) return { reason: 'time-limit', detail: TIME_LIMIT_REASON };
+    return { reason: 'closed-by-interviewer', detail: closeReason ?? '' };
+  }
+  if (endReason === END_SUBMITTED) return { reason: 'stopped-by-candidate', detail: endReason };
+  if (endReason === END_RESPONSE_FAILED || endReason.startsWith(END_FATAL_PREFIX)) return { reason: 'service-error', detail: endReason };
+  // The sideband closed, the browser went quiet, the server shut down.
+  return { reason: 'connection-lost', detail: endReason };
+}
 
 export interface CallUsage {
   responses: number;
@@ -54,6 +85,8 @@ export interface CallDeps {
   maxDurationMs: number;
   idleMs?: number;
   onEnded(reason: string): void;
+  /** Usage, errors and the end for the session's telemetry; serialised with the transcript writes, never throws. */
+  saveTelemetry?(update: CallTelemetry): Promise<void>;
 }
 
 type EventOf<T extends RealtimeServerEvent['type']> = Extract<RealtimeServerEvent, { type: T }>;
@@ -80,7 +113,7 @@ export class CallSupervisor {
     this.transcript = [...(deps.transcript ?? [])];
     this.sequencer = new ResponseSequencer((event) => deps.sideband.send(event));
     deps.sideband.onEvent((event) => this.handle(event));
-    deps.sideband.onClose(() => this.finish('the voice service closed the call'));
+    deps.sideband.onClose(() => this.finish(END_SIDEBAND_CLOSED));
     this.cancels.push(deps.schedule(() => this.close(TIME_LIMIT_REASON), deps.maxDurationMs));
     this.touch();
   }
@@ -105,9 +138,11 @@ export class CallSupervisor {
         return;
       case 'conversation.item.input_audio_transcription.completed':
         this.touch();
+        this.transcriptionUsage(event);
         return this.addAnswer(event.item_id, event.transcript.trim());
       case 'conversation.item.input_audio_transcription.failed':
         this.deps.log.warn({ itemId: event.item_id, error: event.error }, 'realtime transcription failed; the answer is kept as inaudible');
+        this.keepError({ source: 'transcription', code: event.error.code ?? event.error.type ?? null, message: event.error.message ?? 'The answer could not be transcribed.' });
         return this.addAnswer(event.item_id, INAUDIBLE);
       case 'response.output_audio_transcript.done':
         this.touch();
@@ -144,9 +179,9 @@ export class CallSupervisor {
     this.cancels.push(
       this.deps.schedule(() => {
         this.closeDelayPassed = true;
-        if (this.goodbyeHeard) void this.end('closed');
+        if (this.goodbyeHeard) void this.end(END_CLOSED);
       }, CLOSE_DELAY_MS),
-      this.deps.schedule(() => void this.end('closed'), CLOSE_DELAY_MS + CLOSING_REMARK_WAIT_MS),
+      this.deps.schedule(() => void this.end(END_CLOSED), CLOSE_DELAY_MS + CLOSING_REMARK_WAIT_MS),
     );
   }
 
@@ -179,19 +214,33 @@ export class CallSupervisor {
     for (const cancel of this.cancels) cancel();
     this.cancelIdle?.();
     this.deps.log.info({ reason, usage: this.usage, errors: this.errors.length }, 'realtime call ended');
+    const end = sessionEndOf(reason, this.closeReason);
+    if (end) this.telemetry({ end });
     this.deps.onEnded(reason);
   }
 
   /** Any sign of life from the call resets the vanished-browser timer. */
   private touch(): void {
     this.cancelIdle?.();
-    this.cancelIdle = this.deps.schedule(() => void this.end('no activity: the browser is gone'), this.deps.idleMs ?? IDLE_HANGUP_MS);
+    this.cancelIdle = this.deps.schedule(() => void this.end(END_IDLE), this.deps.idleMs ?? IDLE_HANGUP_MS);
   }
 
   private addAnswer(itemId: string, text: string): void {
     const at = this.speechEnds.get(itemId) ?? this.deps.elapsed();
     this.speechEnds.delete(itemId);
     if (text) this.add({ role: 'interviewee', transcript: text, at });
+  }
+
+  /** Telemetry goes in the same queue as the transcript, so `settled()` waits for it too. */
+  private telemetry(update: CallTelemetry): void {
+    const save = this.deps.saveTelemetry;
+    if (!save) return;
+    this.saving = this.saving.then(() => save(update));
+  }
+
+  private keepError(error: NonNullable<CallTelemetry['error']>): void {
+    this.errors.push({ code: error.code, message: error.message });
+    this.telemetry({ error });
   }
 
   /** In time order: a transcription may arrive after the interviewer's reply to it. */
@@ -203,6 +252,17 @@ export class CallSupervisor {
     this.saving = this.saving.then(() => this.deps.saveTranscript(snapshot)).catch((error: unknown) => {
       this.deps.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not store the realtime transcript');
     });
+  }
+
+  /** The input transcription is billed on its own: tokens, or seconds of audio. */
+  private transcriptionUsage(event: EventOf<'conversation.item.input_audio_transcription.completed'>): void {
+    const usage = event.usage as EventOf<'conversation.item.input_audio_transcription.completed'>['usage'] | undefined;
+    if (!usage) return;
+    if (usage.type === 'duration') this.telemetry({ usage: { transcribedSeconds: usage.seconds } });
+    else {
+      const audio = usage.input_token_details?.audio_tokens ?? usage.input_tokens;
+      this.telemetry({ usage: { transcriptionAudioTokens: audio, transcriptionTextTokens: usage.output_tokens } });
+    }
   }
 
   private responseCreated(event: EventOf<'response.created'>): void {
@@ -228,12 +288,13 @@ export class CallSupervisor {
       this.usage.outputTokens += usage.output_tokens ?? 0;
       this.usage.totalTokens += usage.total_tokens ?? 0;
       this.deps.log.info({ responseId: response.id, status: response.status, usage }, 'realtime response usage');
+      this.telemetry({ usage: responseUsage(usage) });
     }
     if (response.status === 'failed') {
       const error = response.status_details?.error;
-      this.errors.push({ code: error?.code ?? error?.type ?? null, message: 'a response failed' });
+      this.keepError({ source: 'realtime', code: error?.code ?? error?.type ?? null, message: 'A response failed, which ends the session.' });
       this.deps.log.warn({ responseId: response.id, error }, 'realtime response failed; ending the call');
-      void this.end('a response failed');
+      void this.end(END_RESPONSE_FAILED);
       return;
     }
     if (this.goodbyeId !== null && response.id === this.goodbyeId) {
@@ -250,7 +311,7 @@ export class CallSupervisor {
   private goodbyeEnded(): void {
     if (this.goodbyeHeard) return;
     this.goodbyeHeard = true;
-    if (this.closeDelayPassed) void this.end('closed');
+    if (this.closeDelayPassed) void this.end(END_CLOSED);
   }
 
   /** A session.update from anyone else (the browser holds the data channel): put ours back. */
@@ -272,14 +333,31 @@ export class CallSupervisor {
   private serviceError(event: EventOf<'error'>): void {
     const { code, message, event_id: clientEventId } = event.error;
     if (this.sequencer.refused(code, clientEventId)) return;
-    this.errors.push({ code: code ?? null, message });
+    this.keepError({ source: 'realtime', code: code ?? null, message });
     if (code && FATAL_REALTIME_ERROR_CODES.has(code)) {
       this.deps.log.warn({ code, message }, 'realtime call hit a fatal error');
-      void this.end(`the voice service ended the session (${code})`);
+      void this.end(`${END_FATAL_PREFIX} (${code})`);
       return;
     }
     this.deps.log.warn({ code, message, type: event.error.type }, 'realtime error (the call goes on)');
   }
+}
+
+type ResponseUsage = NonNullable<EventOf<'response.done'>['response']['usage']>;
+
+/** A response's usage as the session counts it; without a breakdown every token counts as text. */
+export function responseUsage(usage: ResponseUsage): SessionUsage {
+  const input = usage.input_token_details;
+  const output = usage.output_token_details;
+  return {
+    responses: 1,
+    textInTokens: input ? (input.text_tokens ?? 0) : (usage.input_tokens ?? 0),
+    cachedTextInTokens: input?.cached_tokens_details?.text_tokens ?? 0,
+    audioInTokens: input?.audio_tokens ?? 0,
+    cachedAudioInTokens: input?.cached_tokens_details?.audio_tokens ?? 0,
+    textOutTokens: output ? (output.text_tokens ?? 0) : (usage.output_tokens ?? 0),
+    audioOutTokens: output?.audio_tokens ?? 0,
+  };
 }
 
 /** Reads `{"reason": "..."}`; a model that sends junk still gets its interview closed. */

@@ -17,7 +17,8 @@ import { PROVIDER_TEXTS, SESSION_TOKEN_TTL_SECONDS } from '../providers/openai-r
 import { buildRealtimeSession, continuationInstructions } from '../providers/realtime-session-config';
 import { ProviderError } from '../providers/types';
 import { requireQuestionSet } from './question-sets';
-import { CallSupervisor } from './realtime-call';
+import { addError, addUsage, quietly, recordConnected, recordEnd } from './session-telemetry';
+import { CallSupervisor, END_SUBMITTED, type CallTelemetry } from './realtime-call';
 import { abandonWithRefund, findSession, hashToken, markLive, OPEN_STATUSES, SESSION_ENDED, UNKNOWN_SESSION, type InterviewSession } from './sessions';
 
 export const TOKEN_REFUSED = 'This voice session token is not valid for this interview session. Please start a new session.';
@@ -56,7 +57,8 @@ async function sessionForCall(ctx: AppContext, sessionId: string, authorization:
 
 /** A call that could not start: the credit goes back (within the daily refunds), the candidate gets the sentence. */
 async function failedStart(ctx: AppContext, session: InterviewSession, error: ProviderError): Promise<never> {
-  await abandonWithRefund(ctx.db, session, 'end');
+  const upstream = error.upstreamStatus === undefined ? '' : ` (upstream HTTP ${error.upstreamStatus})`;
+  await abandonWithRefund(ctx.db, session, 'end', { reason: 'failed-start', detail: `${error.message}${upstream}` });
   ctx.log.warn({ sessionId: session.id, status: error.status, upstreamStatus: error.upstreamStatus }, 'realtime call could not start; credit returned');
   throw new HttpError(error.status, error.message);
 }
@@ -111,11 +113,35 @@ export async function openRealtimeCall(ctx: AppContext, sessionId: string, autho
     onEnded: () => {
       if (registry.get(session.id) === supervisor) registry.delete(session.id);
     },
+    saveTelemetry: (update) => saveCallTelemetry(ctx, session, update, { realtimeModel: ctx.config.realtimeModel, transcriptionModel: ctx.config.realtimeTranscriptionModel }),
   });
   registry.set(session.id, supervisor);
   await markLive(ctx.db, session.id);
+  // Telemetry: connected when the SDP answer goes back (a continuation call keeps the first time).
+  await quietly(ctx, 'connected', recordConnected(ctx.db, session.id));
   log.info({ model: config.model }, 'realtime call started');
   return opened.answer;
+}
+
+/**
+ * A call's usage, errors and end into the session's telemetry. Its end counts only while its token
+ * is the session's current one: after a resume the old call's end is not the interview's.
+ */
+async function saveCallTelemetry(
+  ctx: AppContext,
+  session: InterviewSession,
+  update: CallTelemetry,
+  models: { realtimeModel: string; transcriptionModel: string },
+): Promise<void> {
+  if (update.usage) {
+    const usage = update.usage.responses ? { ...update.usage, realtimeModel: models.realtimeModel } : { ...update.usage, transcriptionModel: models.transcriptionModel };
+    await quietly(ctx, 'usage', addUsage(ctx, session.id, usage));
+  }
+  if (update.error) await quietly(ctx, 'error', addError(ctx.db, session.id, update.error));
+  if (update.end) {
+    const current = session.tokenHash === null ? undefined : eq(interviewSessions.tokenHash, session.tokenHash);
+    await quietly(ctx, 'end', recordEnd(ctx.db, session.id, update.end, current));
+  }
 }
 
 /** The question after the last one the interviewer has asked (null when all were asked). */
@@ -153,7 +179,7 @@ async function saveTranscript(db: Db, sessionId: string, entries: TranscriptEntr
  */
 export async function settleRealtimeCall(ctx: AppContext, session: InterviewSession): Promise<InterviewSession> {
   const supervisor = callsOf(ctx.db).get(session.id);
-  if (supervisor) await supervisor.end('the interview was submitted for rating');
+  if (supervisor) await supervisor.end(END_SUBMITTED);
   return (await findSession(ctx.db, session.id)) ?? session;
 }
 

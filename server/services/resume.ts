@@ -14,6 +14,7 @@ import { ProviderError } from '../providers/types';
 import { requireAccount } from './accounts';
 import { HttpError } from './http-error';
 import { requireQuestionSet } from './question-sets';
+import { END_RECONNECTED } from './realtime-call';
 import { endRunningCall } from './realtime-calls';
 import { findSession, hashToken, NOT_YOUR_SESSION, OPEN_STATUSES, SESSION_ENDED, UNKNOWN_SESSION } from './sessions';
 
@@ -43,7 +44,15 @@ export async function resumeSession(ctx: AppContext, email: string, sessionId: s
   // One conditional UPDATE: concurrent resumes cannot pass the cap together.
   const updated = await ctx.db
     .update(interviewSessions)
-    .set({ tokenHash: hashToken(token.client_secret.value), tokenIssuedAt: sql`now()`, resumes: sql`${interviewSessions.resumes} + 1` })
+    // Telemetry: an end recorded for the dropped connection is undone, the interview goes on.
+    .set({
+      tokenHash: hashToken(token.client_secret.value),
+      tokenIssuedAt: sql`now()`,
+      resumes: sql`${interviewSessions.resumes} + 1`,
+      endedAt: null,
+      endReason: null,
+      endDetail: null,
+    })
     .where(
       and(
         eq(interviewSessions.id, session.id),
@@ -58,7 +67,7 @@ export async function resumeSession(ctx: AppContext, email: string, sessionId: s
     throw now && now.resumes >= MAX_RESUMES ? new HttpError(429, TOO_MANY_RESUMES) : new HttpError(409, SESSION_ENDED);
   }
   // The old call (if the server still hears it) gives way to the continuation.
-  await endRunningCall(ctx, session.id, 'the browser reconnected');
+  await endRunningCall(ctx, session.id, END_RECONNECTED);
   ctx.log.info({ sessionId: session.id, resumes: updated[0]?.resumes }, 'interview session resumed');
   return token;
 }

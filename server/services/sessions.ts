@@ -10,7 +10,7 @@
  * transitions are single conditional UPDATEs, so concurrent calls cannot move a session twice.
  */
 import { and, count, desc, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import type { AbandonResponse, TokenResponse } from '../../contract';
+import type { AbandonResponse, SessionEndReason, TokenResponse } from '../../contract';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { accounts, interviewSessions, type SessionStatus } from '../db/schema';
@@ -121,7 +121,13 @@ export type RefundOutcome = { result: 'refunded' } | { result: 'limit'; retryInM
  * hours. `withoutRefund: 'end'` still ends the session when the daily refunds are used up.
  * The account row is locked so concurrent refunds cannot pass the cap together.
  */
-export async function abandonWithRefund(db: Db, session: InterviewSession, overLimit: 'refuse' | 'end'): Promise<RefundOutcome> {
+export async function abandonWithRefund(
+  db: Db,
+  session: InterviewSession,
+  overLimit: 'refuse' | 'end',
+  /** Telemetry: why it ended, unless an end was recorded before (docs/product-rules.md, Session telemetry). */
+  end: { reason: SessionEndReason; detail?: string } = { reason: 'failed-start' },
+): Promise<RefundOutcome> {
   return db.transaction(async (tx) => {
     await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, session.accountId)).for('update');
     const since = new Date(Date.now() - REFUND_PERIOD_MS);
@@ -137,7 +143,7 @@ export async function abandonWithRefund(db: Db, session: InterviewSession, overL
     }
     const ended = await tx
       .update(interviewSessions)
-      .set({ status: 'abandoned', ...(allowed ? { refundedAt: sql`now()` } : {}) })
+      .set({ status: 'abandoned', ...endUnlessEnded(end), ...(allowed ? { refundedAt: sql`now()` } : {}) })
       .where(and(eq(interviewSessions.id, session.id), inArray(interviewSessions.status, OPEN_STATUSES)))
       .returning({ id: interviewSessions.id });
     if (ended.length === 0) return { result: 'not-open' };
@@ -145,6 +151,16 @@ export async function abandonWithRefund(db: Db, session: InterviewSession, overL
     await refundCredit(tx, session.accountId);
     return { result: 'refunded' };
   });
+}
+
+/** The columns that record an end, leaving an end recorded earlier as it is (the first end wins). */
+function endUnlessEnded(end: { reason: SessionEndReason; detail?: string }) {
+  const ended = sql`${interviewSessions.endedAt} is not null`;
+  return {
+    endedAt: sql`coalesce(${interviewSessions.endedAt}, now())`,
+    endReason: sql`case when ${ended} then ${interviewSessions.endReason} else ${end.reason}::text end`,
+    endDetail: sql`case when ${ended} then ${interviewSessions.endDetail} else ${end.detail?.slice(0, 300) ?? null}::text end`,
+  };
 }
 
 /** POST /interview/sessions/{id}/abandon: a start that failed in the browser gives the credit back. */
@@ -175,7 +191,8 @@ export async function abandonSession(ctx: AppContext, email: string, sessionId: 
 export async function expireStaleSessions(db: Db): Promise<number> {
   const rows = await db
     .update(interviewSessions)
-    .set({ status: 'expired' })
+    // Telemetry: a session nobody reported an end for ends as expired (its end time stays unknown).
+    .set({ status: 'expired', endReason: sql`coalesce(${interviewSessions.endReason}, 'expired')` })
     .where(and(inArray(interviewSessions.status, OPEN_STATUSES), lt(interviewSessions.createdAt, new Date(Date.now() - SESSION_RATING_WINDOW_MS))))
     .returning({ id: interviewSessions.id });
   return rows.length;

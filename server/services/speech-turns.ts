@@ -13,6 +13,9 @@ import { SpeechError } from '../providers/speech-clients';
 import { requireAccount } from './accounts';
 import type { InterviewSession } from './sessions';
 import { sessionOf, takeTurn } from './turns';
+import { addError, addUsage, quietly } from './session-telemetry';
+import { wavSeconds } from './wav-seconds';
+import { resolveSpeechSettings } from '../config';
 
 export const NOT_A_PIPELINE_SERVER = 'This server does not run spoken interviews through speech servers. Please start a new session.';
 export const NOT_A_PIPELINE_SESSION = 'This interview session does not use the speech pipeline. Please start a new session.';
@@ -54,33 +57,51 @@ export function speechParts(text: string): string[] {
   return parts;
 }
 
+/** The models the pipeline's usage is priced by (docs/product-rules.md, Session telemetry). */
+function speechModels(ctx: AppContext): { stt?: string; tts?: string } {
+  const settings = resolveSpeechSettings(ctx.config);
+  return 'missing' in settings ? {} : { stt: settings.stt.model, tts: settings.tts.model };
+}
+
 /** Starts synthesis now (one part at a time, in order) and answers the clip paths at once. */
-function speak(ctx: AppContext, pipeline: SpeechPipeline, text: string): string[] {
+function speak(ctx: AppContext, pipeline: SpeechPipeline, sessionId: string, text: string): string[] {
   const parts = speechParts(text);
   const ids = parts.map(() => pipeline.clips.create());
   void (async () => {
+    let characters = 0;
     for (const [i, part] of parts.entries()) {
       const id = ids[i] as string;
       try {
         const stream = await pipeline.clients.synthesize(part);
+        characters += part.length;
         for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) pipeline.clips.append(id, chunk);
         pipeline.clips.finish(id, true);
       } catch (error) {
         const detail = error instanceof SpeechError ? { status: error.status, upstreamStatus: error.upstreamStatus, err: error.message } : { err: error };
         ctx.log.warn(detail, 'text-to-speech failed; the line is shown as text');
+        await quietly(ctx, 'error', addError(ctx.db, sessionId, { source: 'text-to-speech', code: statusCode(error), message: errorText(error) }));
         pipeline.clips.finish(id, false);
       }
     }
+    if (characters > 0) await quietly(ctx, 'usage', addUsage(ctx, sessionId, { speechModel: speechModels(ctx).tts, synthesisedCharacters: characters }));
   })();
   return ids.map((id) => `/interview/speech/${id}`);
+}
+
+function statusCode(error: unknown): string | null {
+  return error instanceof SpeechError && error.upstreamStatus !== undefined ? `HTTP ${error.upstreamStatus}` : null;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function reply(heard: string | null, turn: TurnResponse, audio: string[], retry: boolean): SpeechTurnResponse {
   return { heard, say: turn.say, closeSession: turn.closeSession, audio, retry };
 }
 
-function apologise(ctx: AppContext, pipeline: SpeechPipeline, heard: string | null, say: string): SpeechTurnResponse {
-  return reply(heard, { say, closeSession: null }, speak(ctx, pipeline, say), true);
+function apologise(ctx: AppContext, pipeline: SpeechPipeline, sessionId: string, heard: string | null, say: string): SpeechTurnResponse {
+  return reply(heard, { say, closeSession: null }, speak(ctx, pipeline, sessionId, say), true);
 }
 
 async function interviewerTurn(ctx: AppContext, pipeline: SpeechPipeline, session: InterviewSession, heard: string | null, utterance?: string) {
@@ -89,12 +110,12 @@ async function interviewerTurn(ctx: AppContext, pipeline: SpeechPipeline, sessio
   try {
     // Synthesis starts the moment the line is known, while the turn is being stored.
     turn = await takeTurn(ctx, session, utterance, (line) => {
-      audio = line.say ? speak(ctx, pipeline, line.say) : [];
+      audio = line.say ? speak(ctx, pipeline, session.id, line.say) : [];
     });
   } catch (error) {
     // The opening line has nothing to answer again; a later failure keeps the session going.
     if (utterance === undefined || !(error instanceof HttpError) || !UPSTREAM_STATUSES.has(error.statusCode)) throw error;
-    return apologise(ctx, pipeline, heard, INTERVIEWER_APOLOGY);
+    return apologise(ctx, pipeline, session.id, heard, INTERVIEWER_APOLOGY);
   }
   return reply(heard, turn, audio, false);
 }
@@ -122,8 +143,11 @@ export async function speechAudioTurn(
   } catch (error) {
     if (!(error instanceof SpeechError)) throw error;
     ctx.log.warn({ status: error.status, upstreamStatus: error.upstreamStatus, err: error.message }, 'speech-to-text failed; the candidate is asked again');
-    return apologise(ctx, pipeline, null, NOT_HEARD_APOLOGY);
+    await quietly(ctx, 'error', addError(ctx.db, session.id, { source: 'speech-to-text', code: statusCode(error), message: error.message }));
+    return apologise(ctx, pipeline, session.id, null, NOT_HEARD_APOLOGY);
   }
+  const seconds = wavSeconds(input.audio);
+  if (seconds !== null) await quietly(ctx, 'usage', addUsage(ctx, session.id, { transcriptionModel: speechModels(ctx).stt, transcribedSeconds: seconds }));
   // Noise the browser took for speech: nothing to answer, nothing to apologise for.
   if (!heard) return { heard: '', say: '', closeSession: null, audio: [], retry: true };
   return interviewerTurn(ctx, pipeline, session, heard, heard.slice(0, MAX_UTTERANCE_LENGTH));

@@ -15,6 +15,7 @@ import { BROWSER_SPEECH_TOKEN_TTL_SECONDS } from '../providers/browser-speech-vo
 import { ProviderError } from '../providers/types';
 import { requireAccount } from './accounts';
 import { requireQuestionSet } from './question-sets';
+import { addError, quietly } from './session-telemetry';
 import { hashToken, NOT_YOUR_SESSION, OPEN_STATUSES, TURN_TRANSPORTS, UNKNOWN_SESSION, type InterviewSession } from './sessions';
 
 export { NOT_YOUR_SESSION, UNKNOWN_SESSION };
@@ -106,6 +107,8 @@ export async function takeTurn(
     // An LLM interviewer's endpoint failed: the candidate gets a plain sentence, the log the details.
     if (error instanceof ProviderError) {
       ctx.log.warn({ status: error.status, upstreamStatus: error.upstreamStatus, err: error }, 'interviewer provider failed');
+      const code = error.upstreamStatus === undefined ? null : `HTTP ${error.upstreamStatus}`;
+      await quietly(ctx, 'error', addError(ctx.db, session.id, { source: 'interviewer', code, message: error.message }));
       throw new HttpError(error.status, INTERVIEWER_UNAVAILABLE);
     }
     throw error;

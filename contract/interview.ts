@@ -80,6 +80,11 @@ export const turnRequestSchema = z.object({
   sessionToken: z.string().min(1).max(200),
   /** The candidate's last answer; absent for the opening turn. */
   utterance: z.string().max(MAX_UTTERANCE_LENGTH, { error: 'An answer can be at most 4,000 characters long.' }).optional(),
+  /**
+   * The first turn after POST /interview/sessions/{id}/resume: the interviewer picks up where the
+   * interview stood (with `utterance`: the answer that got no reply before the connection dropped).
+   */
+  resume: z.boolean().optional(),
 });
 export const turnResponseSchema = z.object({
   /** What the interviewer says next (or the closing remark). */

@@ -9,6 +9,7 @@ import { expect, test } from './support/test';
 import { splitModelAnswers } from '../server/catalogue/model-answers';
 import { CLOSING_DONE, CLOSING_STOP } from '../server/providers/scripted-interviewer-lines';
 import { speakable } from '../server/providers/speakable';
+import { CONNECTION_LOST_CHOICE } from '../web/src/features/interview/session-controller';
 import { openAdmin } from './admin-fixtures';
 import { api, startServer, type RunningServer } from './support/server';
 
@@ -259,4 +260,69 @@ test('leaving for History mid-interview keeps what was said: it is rated and lis
   await page.reload();
   await expect(page.getByTestId('history-card')).toHaveCount(1);
   await expect(page.getByTestId('history-card').first()).toContainText(jsSet.name);
+});
+
+test('a lost connection resumes the same interview: the unanswered answer sent again, Reconnect after going offline, one credit, one rating of all of it', async ({ page, context, consoleErrors }) => {
+  consoleErrors.allow(/^(Voice connection failed|Reconnecting failed): /);
+  consoleErrors.allow(/^Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED)/);
+  const email = 'reconnector@example.com';
+  await page.addInitScript(() => {
+    const w = window as unknown as Record<string, unknown>;
+    w.SpeechRecognition = undefined;
+    w.webkitSpeechRecognition = undefined;
+  });
+  await openSessionScreen(page, email);
+  const box = page.getByLabel('Type your answer');
+  const sent: string[] = [];
+  /** Answers the question on the latest card by typing; returns the index answered. */
+  const answerLatest = async (): Promise<number> => {
+    const line = (await latestCard(page).textContent()) ?? '';
+    const index = questionIndexOf(line) ?? 0;
+    await box.fill(answers[index] ?? '');
+    await page.getByRole('button', { name: 'Send' }).click();
+    sent.push(answers[index] ?? '');
+    return index;
+  };
+
+  await expect(latestCard(page)).toContainText(jsSet.questions[0] ?? '<no question>');
+  await answerLatest();
+  await expect(latestCard(page)).toContainText(jsSet.questions[1] ?? '<no question>');
+
+  // 1. The next answer's turn call does not get through: reconnected by itself, the answer sent again.
+  let dropped = false;
+  await page.route('**/interview/turn', async (route) => {
+    if (dropped) return route.continue();
+    dropped = true;
+    return route.abort('failed');
+  });
+  await answerLatest();
+  await expect(latestCard(page)).toContainText(`Welcome back. `);
+  await expect(latestCard(page)).toContainText(jsSet.questions[2] ?? '<no question>');
+  await expect(page.getByRole('button', { name: 'disconnect' })).toBeVisible();
+
+  // 2. The device goes offline: the reconnect choice; Reconnect once back online.
+  await context.setOffline(true);
+  const choice = page.getByRole('group', { name: 'Connection lost' });
+  await expect(choice.getByRole('alert')).toHaveText(CONNECTION_LOST_CHOICE);
+  await expect(page.getByTestId('status-indicator')).toHaveText('Not Connected');
+  await expect(box).toHaveCount(0);
+  await context.setOffline(false);
+  await choice.getByRole('button', { name: 'Reconnect' }).click();
+  await expect(latestCard(page)).toContainText(`Welcome back. `);
+  await expect(latestCard(page)).toContainText(jsSet.questions[2] ?? '<no question>');
+
+  // The rest of the interview as usual.
+  for (let turn = 0; turn < jsSet.questions.length * 2; turn++) {
+    const line = (await latestCard(page).textContent()) ?? '';
+    if (line.includes(CLOSING_DONE)) break;
+    await answerLatest();
+    await expect(box).toHaveValue('');
+    await expect(latestCard(page)).not.toHaveText(line);
+  }
+  await expect(page.getByTestId('results-overlay')).toBeVisible({ timeout: 15_000 });
+  const transcript = await ratedEventTranscript(email);
+  expect(transcript.filter((t) => t.role === 'interviewee').map((t) => t.transcript)).toEqual(sent);
+  expect(transcript.filter((t) => t.role === 'interviewer' && t.transcript.startsWith('Welcome back.'))).toHaveLength(2);
+  const events = await api<Array<{ userEmail: string; eventType: string }>>(server, '/api/events', { headers: { 'x-admin-secret': server.adminSecret } });
+  expect(events.body.filter((e) => e.userEmail === email).map((e) => e.eventType).sort()).toEqual(['RATE', 'START']);
 });

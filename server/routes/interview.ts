@@ -89,7 +89,9 @@ export function interviewRoutes(app: FastifyInstance, ctx: AppContext): void {
       ...callLimit(ctx, 'turn'),
       schema: {
         tags: ['interview'],
-        description: "Browser-speech mode: the candidate's answer in, the interviewer's next line out.",
+        description:
+          "Browser-speech mode: the candidate's answer in, the interviewer's next line out. With `resume: true` (the first turn after " +
+          'a resume) the interviewer picks up where the stored transcript stands, led by "Welcome back.".',
         headers: userHeadersSchema,
         body: turnRequestSchema,
         response: { 200: turnResponseSchema, ...userErrors, 403: errorSchema, 409: errorSchema, 429: errorSchema, ...upstreamErrors },
@@ -123,7 +125,8 @@ export function interviewRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags: ['interview'],
         description:
           "After a dropped connection: a new session token for the caller's open session (no credit spent; the one rating still " +
-          'covers the whole interview). An OpenAI voice session then starts a continuation call with the transcript so far. At most 2 per session (then 429).',
+          'covers the whole interview). An OpenAI voice session then starts a continuation call with the transcript so far; a browser-speech ' +
+          'session asks its next turn with `resume: true`. At most 2 per session (then 429).',
         headers: userHeadersSchema,
         params: sessionParamsSchema,
         response: { 200: tokenResponseSchema, ...userErrors, 403: errorSchema, 409: errorSchema, 429: errorSchema, ...upstreamErrors },

@@ -3,8 +3,8 @@
  * The caller's open session gets a new session token (no credit is spent, the rating stays bound
  * to the session, so one interview is one credit and one rating), at most MAX_RESUMES times. For an
  * OpenAI voice session the next SDP offer starts a continuation call whose instructions carry the
- * transcript so far and the next question (realtime-calls.ts); a turn-taking session simply goes
- * on with its stored turns.
+ * transcript so far and the next question (realtime-calls.ts); a turn-taking session goes on with
+ * its stored turns, its first turn asking with `resume: true` (continuationTurn in turns.ts).
  */
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { TokenResponse } from '../../contract';

@@ -77,11 +77,53 @@ async function releaseTurn(db: Db, sessionId: string): Promise<void> {
 export async function nextTurn(
   ctx: AppContext,
   email: string,
-  input: { sessionToken: string; utterance?: string },
+  input: { sessionToken: string; utterance?: string; resume?: boolean },
 ): Promise<TurnResponse> {
   const account = await requireAccount(ctx.db, email);
   const session = await sessionOf(ctx, account.id, input.sessionToken);
-  return takeTurn(ctx, session, input.utterance);
+  return input.resume ? continuationTurn(ctx, session, input.utterance) : takeTurn(ctx, session, input.utterance);
+}
+
+/**
+ * docs/product-rules.md, Session lifecycle (Reconnecting): the first turn of a resumed session
+ * picks up where the stored transcript stands, so the interview goes on rather than starting over.
+ * - nothing asked yet: the opening turn;
+ * - the answer that got no reply is sent again: if its reply was stored after all (only the answer
+ *   to the browser was lost) that reply is said again, else the interviewer answers it as usual;
+ * - no answer pending: the interviewer's last line is said again (the candidate had not answered it).
+ * Each is led by "Welcome back." unless it closes the interview.
+ */
+export async function continuationTurn(ctx: AppContext, session: InterviewSession, rawUtterance?: string): Promise<TurnResponse> {
+  const turns = session.turns;
+  const lastLine = turns.findLast((entry) => entry.role === 'interviewer');
+  if (!lastLine) return takeTurn(ctx, session, rawUtterance);
+  const utterance = rawUtterance?.trim();
+  const [before, last] = turns.slice(-2);
+  if (utterance && last?.role === 'interviewer' && before?.role === 'interviewee' && before.transcript === utterance) {
+    return { say: welcomeBack(last.transcript), closeSession: null };
+  }
+  if (utterance) return takeTurn(ctx, session, utterance, undefined, WELCOME_BACK);
+  const say = welcomeBack(lastLine.transcript);
+  await reserveTurn(ctx.db, session);
+  await appendTurns(ctx.db, session.id, [{ role: 'interviewer', transcript: say, at: Math.max(0, Date.now() - session.createdAt.getTime()) }], false);
+  return { say, closeSession: null };
+}
+
+/** Leads a resumed session's first line. */
+export const WELCOME_BACK = 'Welcome back.';
+const welcomeBack = (line: string): string => (line.startsWith(WELCOME_BACK) ? line : `${WELCOME_BACK} ${line}`);
+
+/** Appending in SQL keeps turns of overlapping requests; the status check makes an end final. */
+async function appendTurns(db: Db, sessionId: string, added: TranscriptEntry[], finished: boolean): Promise<void> {
+  const updated = await db
+    .update(interviewSessions)
+    .set({
+      turns: sql`${interviewSessions.turns} || ${JSON.stringify(added)}::jsonb`,
+      ...(finished ? { finishedAt: sql`now()` } : {}),
+    })
+    .where(stillTakingTurns(sessionId))
+    .returning({ id: interviewSessions.id });
+  if (updated.length === 0) throw new HttpError(409, SESSION_FINISHED);
 }
 
 /**
@@ -94,6 +136,8 @@ export async function takeTurn(
   rawUtterance?: string,
   /** Called as soon as the interviewer's line is known, before it is stored (speech starts sooner). */
   onLine?: (turn: TurnResponse) => void,
+  /** Said before the interviewer's line unless it closes the interview (a resumed session's "Welcome back."). */
+  lead?: string,
 ): Promise<TurnResponse> {
   const set = await requireQuestionSet(ctx.db, session.questionSetId);
   const utterance = rawUtterance?.trim() ? rawUtterance.trim() : undefined;
@@ -114,22 +158,12 @@ export async function takeTurn(
     throw error;
   }
 
+  if (lead && turn.say && turn.closeSession === null) turn = { ...turn, say: `${lead} ${turn.say}` };
   onLine?.(turn);
   const at = Math.max(0, Date.now() - session.createdAt.getTime());
   const added: TranscriptEntry[] = [];
   if (utterance) added.push({ role: 'interviewee', transcript: utterance, at });
   if (turn.say) added.push({ role: 'interviewer', transcript: turn.say, at });
-  const finished = turn.closeSession !== null;
-
-  // Appending in SQL keeps turns of overlapping requests; the status check makes an end final.
-  const updated = await ctx.db
-    .update(interviewSessions)
-    .set({
-      turns: sql`${interviewSessions.turns} || ${JSON.stringify(added)}::jsonb`,
-      ...(finished ? { finishedAt: sql`now()` } : {}),
-    })
-    .where(stillTakingTurns(session.id))
-    .returning({ id: interviewSessions.id });
-  if (updated.length === 0) throw new HttpError(409, SESSION_FINISHED);
+  await appendTurns(ctx.db, session.id, added, turn.closeSession !== null);
   return turn;
 }

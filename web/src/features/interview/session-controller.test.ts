@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RateRequest, TokenResponse } from '../../../../contract';
-import type { TransportListener, VoiceTransport } from '../../lib/realtime/types';
+import type { StartOptions, TransportListener, VoiceTransport } from '../../lib/realtime/types';
 import {
   CLOSE_DELAY_MS,
   CLOSING_REMARK_WAIT_MS,
@@ -30,9 +30,11 @@ class ScriptedTransport implements VoiceTransport {
     readonly acceptsTypedAnswers: boolean,
     private readonly startResult: () => Promise<void> = () => Promise.resolve(),
   ) {}
-  async start(_token: TokenResponse, listener: TransportListener, startedAt: number): Promise<void> {
+  startOptions: StartOptions | undefined;
+  async start(_token: TokenResponse, listener: TransportListener, startedAt: number, options?: StartOptions): Promise<void> {
     this.listener = listener;
     this.startedAt = startedAt;
+    this.startOptions = options;
     await this.startResult();
   }
   sendText(text: string): void {
@@ -533,5 +535,25 @@ describe('session controller (docs/product-rules.md, Session lifecycle)', () => 
     expect(h.rated).toHaveLength(1);
     expect(h.logs.filter((l) => l.level === 'error')).toEqual([]);
     expect(h.logs.some((l) => l.text === 'The voice connection ended after the closing remark.')).toBe(true);
+  });
+
+  it('a browser-speech answer that got no reply before the drop goes to the continuation, once', async () => {
+    const second = new ScriptedTransport(true);
+    const third = new ScriptedTransport(true);
+    const h = harness({ typed: true, later: [second, third], resumeSession: async () => token });
+    await h.controller.start({ id: 7 });
+    expect(h.transport.startOptions).toBeUndefined();
+    h.transport.emit({ type: 'candidate', text: 'My answer.', at: 5 });
+    h.transport.emit({ type: 'failed', message: 'offline', reconnectable: true, pendingAnswer: 'My answer.' });
+    await settle();
+    await settle();
+    expect(second.startOptions).toEqual({ resumed: { pendingAnswer: 'My answer.' } });
+    expect(h.controller.getSnapshot()).toMatchObject({ phase: 'active', acceptsTypedAnswers: true });
+    second.emit({ type: 'failed', message: 'offline', reconnectable: true });
+    h.controller.reconnect();
+    await settle();
+    await settle();
+    expect(third.startOptions).toEqual({ resumed: {} });
+    expect(h.controller.getSnapshot().transcript.map((e) => e.transcript)).toEqual(['My answer.']);
   });
 });

@@ -141,6 +141,8 @@ export class SessionController {
   private reconnectTried = false;
   /** Counts resume attempts: an attempt overtaken by another (or by ending) drops what it opened. */
   private resumeAttempt = 0;
+  /** An answer that got no reply before the connection dropped; the continuation sends it again. */
+  private pendingAnswer: string | undefined;
 
   constructor(private readonly deps: SessionDeps) {}
 
@@ -167,6 +169,7 @@ export class SessionController {
     this.closeDelayPassed = false;
     this.closingRemarkDone = false;
     this.reconnectTried = false;
+    this.pendingAnswer = undefined;
     let transport: VoiceTransport | null = null;
     const refusal = this.deps.checkMicrophone ? await this.deps.checkMicrophone() : null;
     if (refusal) {
@@ -332,6 +335,7 @@ export class SessionController {
           break;
         }
         this.deps.log.error('Voice connection failed:', event.message);
+        if (event.pendingAnswer) this.pendingAnswer = event.pendingAnswer;
         if (this.snapshot.phase === 'active' && event.reconnectable && this.sessionId) this.interrupt(source);
         else if (this.snapshot.phase === 'active') void this.stop();
         else {
@@ -390,8 +394,10 @@ export class SessionController {
       }
       this.transport = transport;
       const own = transport;
-      await transport.start(token, (event) => this.handle(own, event), this.startedAt);
+      const pendingAnswer = this.pendingAnswer;
+      await transport.start(token, (event) => this.handle(own, event), this.startedAt, { resumed: pendingAnswer ? { pendingAnswer } : {} });
       if (this.transport !== transport || !current()) throw new Error('The voice connection failed while reconnecting.');
+      if (this.pendingAnswer === pendingAnswer) this.pendingAnswer = undefined;
       this.deps.log.info('Reconnected; the interview goes on.');
       this.update({ phase: 'active', reconnect: null, notice: null, acceptsTypedAnswers: transport.acceptsTypedAnswers });
     } catch (error) {

@@ -11,12 +11,36 @@ import {
   END_OF_ANSWER_PAUSE_MS,
   NO_RECOGNITION_NOTICE,
   NO_SYNTHESIS_NOTICE,
+  OFFLINE_MESSAGE,
   RECOGNITION_FAILED_NOTICE,
   speechGuardMs,
   TURN_FAILED_MESSAGE,
   type BrowserSpeechOptions,
 } from './browser-speech-transport';
+import type { Connectivity, ConnectivityChange } from './connectivity';
 import type { TransportEvent } from './types';
+
+/** The page's online state and visibility, changed by the test. */
+function fakeConnectivity() {
+  let online = true;
+  const watchers = new Set<(change: ConnectivityChange) => void>();
+  const connectivity: Connectivity = {
+    online: () => online,
+    watch(onChange) {
+      watchers.add(onChange);
+      return () => watchers.delete(onChange);
+    },
+  };
+  return {
+    connectivity,
+    watchers,
+    change(change: ConnectivityChange) {
+      if (change === 'offline') online = false;
+      if (change === 'online') online = true;
+      for (const watcher of [...watchers]) watcher(change);
+    },
+  };
+}
 
 const token: BrowserSpeechToken = {
   transport: 'browser-speech',
@@ -130,7 +154,9 @@ function setup(
   const server = scriptedServer(turns);
   const speech = opts.speech === null ? null : fakeSpeech(opts.speech ?? 'ok');
   const recognition = opts.recognition ? fakeRecognition() : null;
+  const network = fakeConnectivity();
   const options: BrowserSpeechOptions = {
+    connectivity: network.connectivity,
     fetch: server.fetchFn,
     speech: speech?.output ?? null,
     recognition: recognition?.ctor ?? null,
@@ -139,7 +165,7 @@ function setup(
   };
   const transport = createBrowserSpeechTransport(token, { userEmail: 'ann@example.com' }, options);
   const events: TransportEvent[] = [];
-  return { clock, server, speech, recognition, transport, events, listener: (e: TransportEvent) => events.push(e) };
+  return { clock, server, speech, recognition, network, transport, events, listener: (e: TransportEvent) => events.push(e) };
 }
 
 const say = (text: string): TurnResponse => ({ say: text, closeSession: null });
@@ -329,7 +355,8 @@ describe('browser-speech transport', () => {
     await t.clock.advance(0);
     t.transport.sendText('my answer');
     await flush();
-    expect(t.events.at(-1)).toEqual({ type: 'failed', message: TURN_FAILED_MESSAGE });
+    // The call did not get through: the session may go on after a resume, sending the answer again.
+    expect(t.events.at(-1)).toEqual({ type: 'failed', message: TURN_FAILED_MESSAGE, reconnectable: true, pendingAnswer: 'my answer' });
 
     const u = setup([{ status: 500, body: 'not json' }]);
     await expect(u.transport.start(token, u.listener, 0)).rejects.toThrow(TURN_FAILED_MESSAGE);
@@ -353,5 +380,89 @@ describe('browser-speech transport', () => {
     await flush();
     expect(t.events.length).toBe(before);
     expect(t.server.requests).toHaveLength(1);
+  });
+
+  it('a server failure (5xx) is reconnectable too; a 4xx sentence is final', async () => {
+    const t = setup([say('Question?'), { status: 503, body: { error: 'The interviewer is not available right now. Please try again in a few minutes.' } }]);
+    await t.transport.start(token, t.listener, 0);
+    await t.clock.advance(0);
+    t.transport.sendText('my answer');
+    await flush();
+    expect(t.events.at(-1)).toEqual({ type: 'failed', message: TURN_FAILED_MESSAGE, reconnectable: true, pendingAnswer: 'my answer' });
+  });
+
+  it('going offline ends this connection once, reconnectable, with the answer that got no reply; nothing after', async () => {
+    let answerTurn: (r: Response) => void = () => undefined;
+    const t = setup([say('Question?')]);
+    const fetchFn = t.server.fetchFn;
+    let calls = 0;
+    const options = { fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls++;
+      if (calls === 1) return fetchFn(input, init);
+      return new Promise<Response>((resolve, reject) => {
+        answerTurn = resolve;
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    }) as typeof fetch };
+    const network = fakeConnectivity();
+    const transport = createBrowserSpeechTransport(token, { userEmail: 'ann@example.com' }, {
+      ...options, speech: null, recognition: null, now: t.clock.now, schedule: t.clock.schedule, connectivity: network.connectivity,
+    });
+    const events: TransportEvent[] = [];
+    await transport.start(token, (e) => events.push(e), 0);
+    await t.clock.advance(5000);
+    transport.sendText('half of my answer');
+    await flush();
+    network.change('offline');
+    await flush();
+    answerTurn(new Response(JSON.stringify(say('late')), { status: 200 }));
+    await flush();
+    expect(events.filter((e) => e.type === 'failed')).toEqual([
+      { type: 'failed', message: OFFLINE_MESSAGE, reconnectable: true, pendingAnswer: 'half of my answer' },
+    ]);
+    expect(events.some((e) => e.type === 'interviewer' && e.text === 'late')).toBe(false);
+    transport.close();
+    expect(network.watchers.size).toBe(0);
+  });
+
+  it('coming back to the page while offline fails reconnectable; while online it starts hearing afresh', async () => {
+    const t = setup([say('Question?')], { recognition: true });
+    await t.transport.start(token, t.listener, 0);
+    await t.clock.advance(0);
+    await flush();
+    const rec = t.recognition?.instances[0];
+    expect(rec?.starts).toBe(1);
+    t.network.change('hidden');
+    t.network.change('visible');
+    expect(rec?.starts).toBe(2);
+    expect(t.events.some((e) => e.type === 'failed')).toBe(false);
+    // navigator.onLine turned false without an offline event reaching us (the page was frozen).
+    (t.network.connectivity as { online: () => boolean }).online = () => false;
+    t.network.change('visible');
+    expect(t.events.filter((e) => e.type === 'failed')).toEqual([{ type: 'failed', message: OFFLINE_MESSAGE, reconnectable: true }]);
+  });
+
+  it('the recogniser failing because the device is offline is reconnectable; online it only says to type', async () => {
+    const t = setup([say('Question?')], { recognition: true });
+    await t.transport.start(token, t.listener, 0);
+    await t.clock.advance(0);
+    (t.network.connectivity as { online: () => boolean }).online = () => false;
+    t.recognition?.instances[0]?.onerror?.({ error: 'network' });
+    expect(t.events.filter((e) => e.type === 'failed' || e.type === 'notice')).toEqual([
+      { type: 'failed', message: OFFLINE_MESSAGE, reconnectable: true },
+    ]);
+  });
+
+  it('a resumed start asks for the continuation turn, sending again the answer that got no reply', async () => {
+    const t = setup([say('Welcome back. Question two?')], { recognition: true });
+    await t.transport.start(token, t.listener, 0, { resumed: { pendingAnswer: 'my lost answer' } });
+    await t.clock.advance(0);
+    expect(t.server.requests[0]?.body).toEqual({ sessionToken: 'bs_secret', utterance: 'my lost answer', resume: true });
+    expect(t.events.filter((e) => e.type === 'interviewer').map((e) => (e as { text: string }).text)).toEqual(['Welcome back. Question two?']);
+    expect(t.events.some((e) => e.type === 'candidate')).toBe(false);
+
+    const u = setup([say('Welcome back. Question one?')]);
+    await u.transport.start(token, u.listener, 0, { resumed: {} });
+    expect(u.server.requests[0]?.body).toEqual({ sessionToken: 'bs_secret', resume: true });
   });
 });

@@ -9,7 +9,8 @@ import { postTurn } from '../api';
 import { schedule as browserSchedule, type Schedule } from '../schedule';
 import { browserRecognition, browserSpeechOutput, type RecognitionConstructor, type SpeechOutput } from './browser-speech-io';
 import { createListeningLoop } from './listening-loop';
-import type { TransportContext, TransportEvent, TransportListener, VoiceTransport } from './types';
+import { browserConnectivity, type Connectivity } from './connectivity';
+import type { StartOptions, TransportContext, TransportEvent, TransportListener, VoiceTransport } from './types';
 
 export const NO_RECOGNITION_NOTICE =
   'This browser cannot recognise speech. Type your answers in the box below and press Send.';
@@ -17,6 +18,21 @@ export const RECOGNITION_FAILED_NOTICE =
   'Speech cannot be recognised in this browser right now. Type your answers in the box below and press Send.';
 export const NO_SYNTHESIS_NOTICE = "This browser cannot speak the interviewer's lines aloud. Read them on screen.";
 export const TURN_FAILED_MESSAGE = 'The interviewer could not be reached. Please try again in a moment.';
+export const OFFLINE_MESSAGE = 'This device went offline.';
+
+/**
+ * A turn call that failed. `reconnectable`: the call did not get through or the server failed
+ * (no answer, not JSON, 5xx), so the same session may go on after a resume; a 4xx sentence is final.
+ */
+export class TurnFailedError extends Error {
+  constructor(
+    message: string,
+    readonly reconnectable: boolean,
+  ) {
+    super(message);
+    this.name = 'TurnFailedError';
+  }
+}
 
 /** A candidate's pause this long (no new words) ends the answer: patient, people stop to think. */
 export const END_OF_ANSWER_PAUSE_MS = 2500;
@@ -39,6 +55,8 @@ export interface BrowserSpeechOptions {
   lang?: string;
   now?: () => number;
   schedule?: Schedule;
+  /** Online/offline and page visibility (the page's own by default). */
+  connectivity?: Connectivity;
 }
 
 /**
@@ -56,6 +74,7 @@ export function createBrowserSpeechTransport(
   const lang = options.lang ?? 'en-US';
   const now = options.now ?? (() => performance.now());
   const schedule = options.schedule ?? browserSchedule;
+  const connectivity = options.connectivity ?? browserConnectivity();
 
   let sessionToken = token.client_secret.value;
   let listener: TransportListener = () => undefined;
@@ -69,6 +88,9 @@ export function createBrowserSpeechTransport(
   const inFlight = new Set<AbortController>();
   /** Answers sent whose interviewer turn has not come back yet. */
   let unanswered = 0;
+  /** Their words: what a continuation sends again after a drop. */
+  const pending: string[] = [];
+  let stopWatching: () => void = () => undefined;
 
   const emit = (event: TransportEvent): void => {
     if (!closed) listener(event);
@@ -82,6 +104,19 @@ export function createBrowserSpeechTransport(
   };
   const at = (): number => Math.max(0, Math.round(now() - startedAt));
 
+  /**
+   * The session lost its footing (docs/product-rules.md, Session lifecycle, Reconnecting): this
+   * transport is done; a reconnectable failure carries the answers that got no reply.
+   */
+  const fail = (message: string, reconnectable: boolean): void => {
+    if (closed || closing) return;
+    closing = true;
+    ears.stop();
+    stopWatching();
+    const pendingAnswer = pending.join(' ');
+    emit(reconnectable ? { type: 'failed', message, reconnectable: true, ...(pendingAnswer ? { pendingAnswer } : {}) } : { type: 'failed', message });
+  };
+
   const ears = createListeningLoop({
     Recognition,
     lang,
@@ -89,22 +124,25 @@ export function createBrowserSpeechTransport(
     pauseMs: END_OF_ANSWER_PAUSE_MS,
     onInterim: (text) => emit({ type: 'interim', text }),
     onAnswer: (text) => submitAnswer(text),
-    onUnusable: () => notice(RECOGNITION_FAILED_NOTICE),
+    // A recogniser that fails because the device went offline comes back with the connection;
+    // any other failure (no permission, no service: Chromium without Google's) leaves typing.
+    onUnusable: (error) => (error === 'network' && !connectivity.online() ? fail(OFFLINE_MESSAGE, true) : notice(RECOGNITION_FAILED_NOTICE)),
   });
   const listenIfIdle = (): void => {
     if (!closed && !closing && !busy) ears.listen();
   };
 
-  async function requestTurn(utterance?: string): Promise<TurnResponse> {
+  async function requestTurn(utterance?: string, resume = false): Promise<TurnResponse> {
     const controller = new AbortController();
     inFlight.add(controller);
     try {
-      const body = utterance === undefined ? { sessionToken } : { sessionToken, utterance };
+      const body = { sessionToken, ...(utterance === undefined ? {} : { utterance }), ...(resume ? { resume } : {}) };
       const result = await postTurn(ctx.userEmail, body, { signal: controller.signal, fetch: options.fetch });
       // Typed by the contract (the server's serializer checked it); a body that is not even the
       // right shape means something between us and the server answered.
       if (result.ok && isTurnResponse(result.data)) return result.data;
-      throw new Error((!result.ok && result.kind === 'http' && result.serverError) || TURN_FAILED_MESSAGE);
+      if (!result.ok && result.kind === 'http' && result.status < 500 && result.serverError) throw new TurnFailedError(result.serverError, false);
+      throw new TurnFailedError(TURN_FAILED_MESSAGE, true);
     } finally {
       inFlight.delete(controller);
     }
@@ -159,6 +197,7 @@ export function createBrowserSpeechTransport(
     const answer = text.trim();
     if (!answer || closed || closing) return;
     unanswered++;
+    pending.push(answer);
     busy = true;
     ears.stop();
     speech?.cancel();
@@ -169,13 +208,10 @@ export function createBrowserSpeechTransport(
       try {
         const turn = await requestTurn(answer);
         unanswered--;
+        pending.splice(pending.indexOf(answer), 1);
         await handleTurn(turn);
       } catch (error) {
-        if (!closed) {
-          closing = true;
-          ears.stop();
-          emit({ type: 'failed', message: error instanceof Error ? error.message : TURN_FAILED_MESSAGE });
-        }
+        fail(error instanceof Error ? error.message : TURN_FAILED_MESSAGE, !(error instanceof TurnFailedError) || error.reconnectable);
       }
     });
   }
@@ -183,14 +219,30 @@ export function createBrowserSpeechTransport(
   return {
     acceptsTypedAnswers: true,
 
-    async start(startToken: TokenResponse, onEvent: TransportListener, startedAtMs: number): Promise<void> {
+    async start(startToken: TokenResponse, onEvent: TransportListener, startedAtMs: number, startOptions: StartOptions = {}): Promise<void> {
       if (started) throw new Error('This interview session has already started.');
       started = true;
       if (startToken.transport === 'browser-speech') sessionToken = startToken.client_secret.value;
       listener = onEvent;
       startedAt = startedAtMs;
-      const opening = await requestTurn();
+      // A resumed session's first turn picks up where the server's transcript stands, sending
+      // again the answer that got no reply before the drop.
+      const resumed = startOptions.resumed;
+      const opening = resumed ? await requestTurn(resumed.pendingAnswer, true) : await requestTurn();
       if (closed) return;
+      stopWatching = connectivity.watch((change) => {
+        if (change === 'offline') {
+          for (const controller of inFlight) controller.abort();
+          fail(OFFLINE_MESSAGE, true);
+        } else if (change === 'visible') {
+          if (!connectivity.online()) fail(OFFLINE_MESSAGE, true);
+          // The recogniser may have been stopped while the page was hidden; start hearing afresh.
+          else if (!busy && !closing) {
+            ears.stop();
+            listenIfIdle();
+          }
+        }
+      });
       // The session is active now; the caller sees the opening line after start() resolved.
       schedule(() => {
         if (closed) return;
@@ -205,6 +257,7 @@ export function createBrowserSpeechTransport(
 
     close(): void {
       if (closed) return;
+      stopWatching();
       ears.dispose();
       closed = true;
       for (const controller of inFlight) controller.abort();

@@ -28,8 +28,8 @@ export interface ListeningLoopOptions {
   onInterim(text: string): void;
   /** A whole answer, after the pause. */
   onAnswer(text: string): void;
-  /** The recogniser failed for good (no permission, no service); listen() does nothing from now on. */
-  onUnusable(): void;
+  /** The recogniser failed for good (no permission, no service, offline: `error` says which); listen() does nothing from now on. */
+  onUnusable(error: string): void;
 }
 
 export interface ListeningLoop {
@@ -84,7 +84,7 @@ export function createListeningLoop(options: ListeningLoopOptions): ListeningLoo
     if (!FATAL_RECOGNITION_ERRORS.has(event.error) || !usable) return;
     usable = false;
     stop();
-    options.onUnusable();
+    options.onUnusable(event.error);
   }
 
   function onEnd(): void {

@@ -27,7 +27,13 @@ export type TransportEvent =
    * The connection failed or dropped, or the provider sent an error; this transport is done.
    * `reconnectable`: only the connection dropped, so the interview may go on in a new one.
    */
-  | { type: 'failed'; message: string; reconnectable?: boolean };
+  | {
+      type: 'failed';
+      message: string;
+      reconnectable?: boolean;
+      /** Browser speech: the answer that was sent but got no reply; the continuation sends it again. */
+      pendingAnswer?: string;
+    };
 
 export type TransportListener = (event: TransportEvent) => void;
 
@@ -37,13 +43,22 @@ export interface VoiceTransport {
    * channel is open / the interviewer's first turn is on its way); rejects when it cannot start.
    * `startedAt` is the performance.now() reference for the `at` of every transcript event.
    */
-  start(token: TokenResponse, listener: TransportListener, startedAt: number): Promise<void>;
+  start(token: TokenResponse, listener: TransportListener, startedAt: number, options?: StartOptions): Promise<void>;
   /** True when the candidate can type answers (browser speech); the screen then shows a text box with Send. */
   readonly acceptsTypedAnswers: boolean;
   /** Typed answer; only called when acceptsTypedAnswers. */
   sendText(text: string): void;
   /** Closes everything (connection, microphone, speech). Safe to call twice. */
   close(): void;
+}
+
+/** How a session starts in this transport. */
+export interface StartOptions {
+  /**
+   * This start continues a session whose connection dropped (after POST /interview/sessions/{id}/resume):
+   * the transcript so far is on the server; `pendingAnswer` is an answer that got no reply.
+   */
+  resumed?: { pendingAnswer?: string };
 }
 
 export interface TransportContext {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { interviewColumns } from './dashboard-page';
 import { previewText } from './feedback-page';
-import { failureText } from './format';
+import { failureSentence } from '../../lib/load-data';
+import { wholeNumber } from './email-credits-dialog';
+import { removedText } from './emails-actions';
+import { adminTexts } from './format';
 
 describe('interviewColumns', () => {
   it('has one column per interview number up to the highest key, 0 where missing', () => {
@@ -36,9 +39,24 @@ describe('previewText', () => {
   });
 });
 
-describe('failureText', () => {
+describe('adminTexts', () => {
   it('puts the server error after the prefix, or uses the sentence for other failures', () => {
-    expect(failureText({ kind: 'http', message: 'Nope.' }, 'Failed to fetch emails', 'x')).toBe('Failed to fetch emails: Nope.');
-    expect(failureText({ kind: 'network' }, 'Failed', 'An error occurred while fetching emails.')).toBe('An error occurred while fetching emails.');
+    const texts = adminTexts('Failed to fetch emails', 'An error occurred while fetching emails.');
+    expect(failureSentence({ ok: false, kind: 'http', status: 500, message: 'Nope.', serverError: 'Nope.' }, texts)).toBe('Failed to fetch emails: Nope.');
+    expect(failureSentence({ ok: false, kind: 'network', error: null }, texts)).toBe('An error occurred while fetching emails.');
+  });
+});
+
+describe('removedText', () => {
+  it('counts what an erasure removed, in the singular for one', () => {
+    expect(removedText({ accounts: 1, events: 2, feedback: 0, sessions: 1 })).toBe('1 account, 2 events, 0 feedback, 1 session');
+  });
+});
+
+describe('wholeNumber', () => {
+  it('takes whole numbers from 0 to a million only', () => {
+    expect(wholeNumber(' 12 ')).toBe(12);
+    expect(wholeNumber('1000000')).toBe(1_000_000);
+    for (const text of ['1000001', '-1', '1.5', '', 'ten']) expect(wholeNumber(text)).toBeNull();
   });
 });

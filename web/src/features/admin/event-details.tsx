@@ -1,7 +1,7 @@
 import type { AdminEvent } from './admin-api';
 import { Markdown } from '../../components/lazy-markdown';
-import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
+import { DialogFooter } from './page-parts';
 
 /** docs/product-rules.md, Admin area: id, topic, set index, the transcript as formatted JSON and the rating Markdown. */
 export function EventDetails({ event, onClose }: { event: AdminEvent; onClose: () => void }) {
@@ -30,11 +30,7 @@ export function EventDetails({ event, onClose }: { event: AdminEvent; onClose: (
       <div data-testid="detail-rating">
         <Markdown>{event.ratingMarkdown?.trim() ? event.ratingMarkdown : '*No rating markdown available*'}</Markdown>
       </div>
-      <div className="mt-4 flex justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      </div>
+      <DialogFooter onClose={onClose} />
     </Dialog>
   );
 }

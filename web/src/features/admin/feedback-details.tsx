@@ -1,6 +1,7 @@
 import type { AdminFeedback } from './admin-api';
 import { Dialog } from '../../components/dialog';
 import { formatDateTime } from './format';
+import { DialogFooter } from './page-parts';
 
 /** The whole feedback; user text is shown as text, never as HTML. */
 export function FeedbackDetails({ item, onClose }: { item: AdminFeedback; onClose: () => void }) {
@@ -21,11 +22,7 @@ export function FeedbackDetails({ item, onClose }: { item: AdminFeedback; onClos
       <p data-testid="feedback-full" className="whitespace-pre-wrap break-words rounded bg-gray-100 p-3">
         {item.feedback}
       </p>
-      <div className="mt-4 flex justify-end">
-        <button type="button" onClick={onClose} className="rounded bg-gray-200 px-4 py-2 hover:bg-gray-300">
-          Close
-        </button>
-      </div>
+      <DialogFooter onClose={onClose} />
     </Dialog>
   );
 }

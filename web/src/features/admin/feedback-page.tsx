@@ -1,10 +1,13 @@
 import { useState } from 'react';
+import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { Button } from '../../components/button';
+import { loadData, submitData, type Submitted } from '../../lib/load-data';
 import { deleteFeedback, fetchFeedback, type AdminFeedback } from './admin-api';
+import { adminSecretFor, useAdminSecret } from './admin-secret';
 import { downloadExport } from './csv-exports';
 import { FeedbackDetails } from './feedback-details';
-import { failureText, formatDateTime } from './format';
-import { useAdminList } from './use-admin-list';
-import { AdminError, AdminPageHeader } from './page-parts';
+import { adminTexts, formatDateTime } from './format';
+import { AdminError, AdminLoadError, AdminPageHeader } from './page-parts';
 
 /** docs/product-rules.md, Admin area: the list preview is cut at 150 characters. */
 export const FEEDBACK_PREVIEW_LENGTH = 150;
@@ -15,70 +18,79 @@ export function previewText(text: string): string {
   return characters.length > FEEDBACK_PREVIEW_LENGTH ? `${characters.slice(0, FEEDBACK_PREVIEW_LENGTH).join('')}...` : text;
 }
 
-const FEEDBACK_TEXTS = { failed: 'Failed to fetch feedback', otherwise: 'An error occurred while fetching feedback.' };
+const LOAD_TEXTS = adminTexts('Failed to fetch feedback', 'An error occurred while fetching feedback.');
+const DELETE_TEXTS = adminTexts('Failed to delete feedback', 'An error occurred while deleting feedback.');
+/** The page's deletions share one fetcher: one busy state, one failure sentence on show. */
+const DELETE_FETCHER = 'feedback-delete';
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const secret = await adminSecretFor(params);
+  return secret === null ? null : loadData(fetchFeedback(secret), LOAD_TEXTS);
+}
+
+/** Deletes one feedback (`id`); the router then reloads the list. */
+export async function action({ params, request }: ActionFunctionArgs): Promise<Submitted<unknown> | null> {
+  const secret = await adminSecretFor(params);
+  if (secret === null) return null;
+  const id = Number((await request.formData()).get('id'));
+  return submitData(deleteFeedback(secret, id), DELETE_TEXTS);
+}
+
+function FeedbackHeader() {
+  const secret = useAdminSecret();
+  return (
+    <AdminPageHeader title="User Feedback">
+      {/* Every feedback row, streamed by the server. */}
+      {secret !== null && <Button onClick={() => void downloadExport(secret, 'feedback')}>Download CSV</Button>}
+    </AdminPageHeader>
+  );
+}
+
+function FeedbackRow({ item, onDetails }: { item: AdminFeedback; onDetails: () => void }) {
+  const fetcher = useFetcher({ key: DELETE_FETCHER });
+  const remove = () => {
+    if (!window.confirm('Are you sure you want to delete this feedback? This action cannot be undone.')) return;
+    void fetcher.submit({ id: item.id }, { method: 'post' });
+  };
+  return (
+    <li data-testid="feedback-row" className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+      <div className="mb-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-600">
+        <span>{`#${item.id}`}</span>
+        <span>{item.user?.email ?? 'Unknown User'}</span>
+        <span>{item.topic}</span>
+        <span>{`Q${item.questionIndex}`}</span>
+        <span>{formatDateTime(item.createdAt)}</span>
+      </div>
+      <p data-testid="feedback-preview" className="mb-3 whitespace-pre-wrap break-words">
+        {previewText(item.feedback)}
+      </p>
+      <div className="flex gap-2">
+        <Button size="sm" onClick={onDetails}>
+          View Details
+        </Button>
+        <Button size="sm" variant="danger" disabled={fetcher.state !== 'idle'} onClick={remove}>
+          Delete
+        </Button>
+      </div>
+    </li>
+  );
+}
 
 /** docs/product-rules.md, Admin area: the list, details, delete and the CSV export. */
-export function FeedbackPage() {
-  // `loaded`: the count and the empty state describe a list that was really loaded, not a failed load.
-  const { secret, items, loading, loaded, error, busy, act } = useAdminList(fetchFeedback, FEEDBACK_TEXTS);
+export function Component() {
+  const items = useLoaderData<typeof loader>();
+  const deletion = useFetcher<Submitted<unknown>>({ key: DELETE_FETCHER });
   const [selected, setSelected] = useState<AdminFeedback | null>(null);
-
-  const remove = async (item: AdminFeedback) => {
-    if (secret === null) return;
-    if (!window.confirm('Are you sure you want to delete this feedback? This action cannot be undone.')) return;
-    await act(async (key) => {
-      const result = await deleteFeedback(key, item.id);
-      return result.ok ? null : failureText(result, 'Failed to delete feedback', 'An error occurred while deleting feedback.');
-    });
-  };
-
-  // Every feedback row, streamed by the server.
-  const download = () => {
-    if (secret !== null) void downloadExport(secret, 'feedback');
-  };
-
+  if (items === null) return <FeedbackHeader />;
   return (
     <section>
-      <AdminPageHeader title="User Feedback">
-        {secret !== null && (
-          <button type="button" onClick={download} className="rounded bg-green-700 px-4 py-2 font-medium text-white hover:bg-green-800">
-            Download CSV
-          </button>
-        )}
-      </AdminPageHeader>
-      <AdminError error={error} />
-      {secret !== null && loaded && (
-        <p className="mb-4 text-gray-600" data-testid="feedback-total">{`Total feedback: ${items.length}`}</p>
-      )}
-      {loading && <p className="text-gray-500">Loading...</p>}
-      {secret !== null && loaded && !loading && items.length === 0 && <p>No feedback found.</p>}
+      <FeedbackHeader />
+      <AdminError error={deletion.data?.ok === false ? deletion.data.error : null} />
+      <p className="mb-4 text-gray-600" data-testid="feedback-total">{`Total feedback: ${items.length}`}</p>
+      {items.length === 0 && <p>No feedback found.</p>}
       <ul className="flex flex-col gap-3">
         {items.map((item) => (
-          <li key={item.id} data-testid="feedback-row" className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
-            <div className="mb-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-600">
-              <span>{`#${item.id}`}</span>
-              <span>{item.user?.email ?? 'Unknown User'}</span>
-              <span>{item.topic}</span>
-              <span>{`Q${item.questionIndex}`}</span>
-              <span>{formatDateTime(item.createdAt)}</span>
-            </div>
-            <p data-testid="feedback-preview" className="mb-3 whitespace-pre-wrap break-words">
-              {previewText(item.feedback)}
-            </p>
-            <div className="flex gap-2">
-              <button type="button" onClick={() => setSelected(item)} className="rounded bg-blue-600 px-3 py-1 text-sm text-white hover:bg-blue-700">
-                View Details
-              </button>
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => void remove(item)}
-                className="rounded bg-red-600 px-3 py-1 text-sm text-white hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-50"
-              >
-                Delete
-              </button>
-            </div>
-          </li>
+          <FeedbackRow key={item.id} item={item} onDetails={() => setSelected(item)} />
         ))}
       </ul>
       {selected && <FeedbackDetails item={selected} onClose={() => setSelected(null)} />}
@@ -86,6 +98,6 @@ export function FeedbackPage() {
   );
 }
 
-// Route module exports (pages.tsx); the list still loads itself (use-admin-list.ts) until it moves to its loader.
-export const loader = () => null;
-export { FeedbackPage as Component };
+export function ErrorBoundary() {
+  return <AdminLoadError header={<FeedbackHeader />} />;
+}

@@ -13,12 +13,3 @@ export function formatDateTime(iso: string): string {
 export function adminTexts(failed: string, otherwise: string): FailureTexts {
   return { http: (message) => `${failed}: ${message}`, network: otherwise };
 }
-
-/** docs/product-rules.md, Admin area: `{prefix}: {server error or status text}`, or the sentence for a call that did not work. */
-export function failureText(
-  result: { kind: 'http'; message: string } | { kind: 'network' | 'invalid' },
-  prefix: string,
-  otherwise: string,
-): string {
-  return result.kind === 'http' ? `${prefix}: ${result.message}` : otherwise;
-}

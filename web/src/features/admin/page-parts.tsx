@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useRouteError } from 'react-router';
+import { Button } from '../../components/button';
 import { routeErrorSentence } from '../../lib/load-data';
 
 /** Every admin list page's heading row: the title and, on the right, the page's main action. */
@@ -12,11 +13,11 @@ export function AdminPageHeader({ title, children }: { title: string; children?:
   );
 }
 
-/** The failure text on show (docs/product-rules.md, Admin area), or nothing. */
-export function AdminError({ error }: { error: string | null | undefined }) {
+/** The failure text on show (docs/product-rules.md, Admin area), or nothing; smaller inside a dialog. */
+export function AdminError({ error, inDialog = false }: { error: string | null | undefined; inDialog?: boolean }) {
   if (error === null || error === undefined) return null;
   return (
-    <p role="alert" className="mb-4 rounded bg-red-50 p-3 text-red-700">
+    <p role="alert" className={`rounded bg-red-50 text-red-700 ${inDialog ? 'mb-3 p-2 text-sm' : 'mb-4 p-3'}`}>
       {error}
     </p>
   );
@@ -38,17 +39,29 @@ export function AdminLoadError({ header }: { header: ReactNode }) {
   );
 }
 
-/** A table's header row. */
-export function HeaderRow({ headers }: { headers: readonly string[] }) {
+/** A table's header row; `dense` for the chart tables. */
+export function HeaderRow({ headers, dense = false }: { headers: readonly string[]; dense?: boolean }) {
   return (
     <thead>
       <tr>
         {headers.map((header) => (
-          <th key={header} scope="col" className="border-b border-gray-200 px-3 py-2 font-semibold">
+          <th key={header} scope="col" className={`border-b border-gray-200 px-3 font-semibold ${dense ? 'py-1' : 'py-2'}`}>
             {header}
           </th>
         ))}
       </tr>
     </thead>
+  );
+}
+
+/** A dialog's last row: the button that closes it (`Close`, or `Cancel` before a change), then its own buttons. */
+export function DialogFooter({ onClose, closeLabel = 'Close', children }: { onClose: () => void; closeLabel?: string; children?: ReactNode }) {
+  return (
+    <div className="mt-4 flex justify-end gap-2">
+      <Button variant="secondary" onClick={onClose}>
+        {closeLabel}
+      </Button>
+      {children}
+    </div>
   );
 }

@@ -1,18 +1,12 @@
+import { HeaderRow } from '../page-parts';
+
 /** The text alternative of a chart: the same numbers as a table. */
 export function DataTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: Array<Array<string | number>> }) {
   return (
     <div className="max-h-80 overflow-auto">
       <table className="w-full border-collapse bg-white text-left text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            {headers.map((header) => (
-              <th key={header} scope="col" className="border-b border-gray-200 px-3 py-1 font-semibold">
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <HeaderRow headers={headers} dense />
         <tbody>
           {rows.map((row) => (
             <tr key={String(row[0])} className="border-b border-gray-100">

@@ -5,93 +5,99 @@
  * archived rather than deleted.
  */
 import { useState } from 'react';
-import { deleteQuestionSet, fetchQuestionSets, saveQuestionSet, type AdminQuestionSet } from '../admin-api';
-import { failureText } from '../format';
-import { useAdminList } from '../use-admin-list';
+import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { Button } from '../../../components/button';
+import { loadData } from '../../../lib/load-data';
+import { fetchQuestionSets, type AdminQuestionSet } from '../admin-api';
+import { adminSecretFor } from '../admin-secret';
+import { adminTexts } from '../format';
+import { AdminError, AdminLoadError, AdminPageHeader } from '../page-parts';
+import { useFetcherDone } from '../use-fetcher-done';
+import { runQuestionSetChange, type QuestionSetChange, type QuestionSetChangeResult } from './question-sets-actions';
 import { draftOf, emptyDraft, inputOf, type SetDraft } from './set-draft';
 import { SetEditor } from './set-editor';
-import { AdminError, AdminPageHeader } from '../page-parts';
+import { TileOrder } from './tile-order';
 
-const TEXTS = { failed: 'Failed to fetch question sets', otherwise: 'An error occurred while fetching question sets.' };
+const TITLE = 'Question Sets';
+const TEXTS = adminTexts('Failed to fetch question sets', 'An error occurred while fetching question sets.');
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const secret = await adminSecretFor(params);
+  return secret === null ? null : loadData(fetchQuestionSets(secret), TEXTS);
+}
+
+export async function action({ params, request }: ActionFunctionArgs): Promise<QuestionSetChangeResult | null> {
+  const secret = await adminSecretFor(params);
+  return secret === null ? null : runQuestionSetChange(secret, (await request.json()) as QuestionSetChange);
+}
 
 type Selection = { id: number | null; draft: SetDraft } | null;
 
-function TileOrder({ sets, selected, onSelect }: { sets: AdminQuestionSet[]; selected: number | null; onSelect: (set: AdminQuestionSet) => void }) {
+/** The chosen set: its form and its delete (or archive) button, or why there is none. */
+function SetPanel({ selection, set, busy, onChange, onSave, onRemove }: {
+  selection: Selection;
+  set: AdminQuestionSet | null;
+  busy: boolean;
+  onChange: (draft: SetDraft) => void;
+  onSave: () => void;
+  onRemove: (set: AdminQuestionSet) => void;
+}) {
+  if (selection === null) return <p className="text-gray-600">Choose a set to edit, or create a new one.</p>;
+  if (set?.archivedAt) return <p className="text-gray-600">This set is archived: candidates no longer see it, and its interviews keep their topic.</p>;
   return (
-    <ol aria-label="Tile order" className="flex flex-col gap-1">
-      {sets.map((set) => (
-        <li key={set.id}>
-          <button
-            type="button"
-            onClick={() => onSelect(set)}
-            aria-current={selected === set.id ? 'true' : undefined}
-            className={`w-full rounded border px-3 py-2 text-left text-sm ${selected === set.id ? 'border-blue-700 bg-blue-50' : 'border-gray-200 bg-white hover:bg-gray-50'} ${set.archivedAt ? 'text-gray-500' : ''}`}
-          >
-            <span className="font-semibold">{set.archivedAt ? 'Archived' : `${set.index}.`}</span> {set.name}
-            <span className="block text-xs text-gray-600">
-              {set.questions.length} questions · {set.ratings} ratings{set.isPremium ? ' · Premium' : ''}
-              {set.requiresFeedback ? ' · Feedback first' : ''}
-              {set.editedAt ? ' · edited here' : ''}
-            </span>
-          </button>
-        </li>
-      ))}
-    </ol>
+    <>
+      <SetEditor draft={selection.draft} onChange={onChange} onSubmit={onSave} busy={busy} isNew={selection.id === null} />
+      {set && (
+        <Button variant="danger" onClick={() => onRemove(set)} disabled={busy} className="mt-3">
+          {set.ratings > 0 ? 'Archive set' : 'Delete set'}
+        </Button>
+      )}
+    </>
   );
 }
 
-export function QuestionSetsPage() {
-  const { secret, items: sets, loading, error, busy, act } = useAdminList(fetchQuestionSets, TEXTS);
+export function Component() {
+  const sets = useLoaderData<typeof loader>();
+  const fetcher = useFetcher<QuestionSetChangeResult>();
   const [selection, setSelection] = useState<Selection>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const busy = fetcher.state !== 'idle';
+  const error = busy ? null : fetcher.data?.ok === false ? fetcher.data.error : null;
+
+  useFetcherDone(fetcher, (answer) => {
+    if (!answer.ok) return;
+    setNotice(answer.notice);
+    setSelection(answer.saved ? { id: answer.saved.id, draft: draftOf(answer.saved) } : null);
+  });
+
+  if (sets === null) return <h1 className="mb-4 text-2xl font-bold">{TITLE}</h1>;
   const selectedSet = sets.find((s) => s.id === selection?.id) ?? null;
-
-  const select = (set: AdminQuestionSet) => {
+  const choose = (next: Selection) => {
     setNotice(null);
-    setSelection({ id: set.id, draft: draftOf(set) });
+    setSelection(next);
   };
-  const startNew = () => {
+  const startNew = () => choose({ id: null, draft: emptyDraft(Math.max(0, ...sets.filter((s) => !s.archivedAt).map((s) => s.index)) + 1) });
+  const send = (change: QuestionSetChange) => {
     setNotice(null);
-    const highest = Math.max(0, ...sets.filter((s) => !s.archivedAt).map((s) => s.index));
-    setSelection({ id: null, draft: emptyDraft(highest + 1) });
+    void fetcher.submit(change, { method: 'post', encType: 'application/json' });
   };
-
   const save = () => {
     if (!selection) return;
     const input = inputOf(selection.draft);
-    if (typeof input === 'string') {
-      setNotice(input);
-      return;
-    }
-    void act(async (key) => {
-      const result = await saveQuestionSet(key, selection.id, input);
-      if (!result.ok) return failureText(result, 'Failed to save the question set', 'An error occurred while saving the question set.');
-      setSelection({ id: result.data.id, draft: draftOf(result.data) });
-      setNotice(`Saved "${result.data.name}". Candidates see it now.`);
-      return null;
-    });
+    if (typeof input === 'string') setNotice(input);
+    else send({ intent: 'save', id: selection.id, set: input });
   };
-
   const remove = (set: AdminQuestionSet) => {
     const what = set.ratings > 0 ? 'archive' : 'delete';
-    if (!window.confirm(`Are you sure you want to ${what} the set "${set.name}"? Sets that interviews used are archived, not deleted.`)) return;
-    void act(async (key) => {
-      const result = await deleteQuestionSet(key, set.id);
-      if (!result.ok) return failureText(result, 'Failed to delete the question set', 'An error occurred while deleting the question set.');
-      setSelection(null);
-      setNotice(result.data.outcome === 'archived' ? `Archived "${set.name}": interviews used it, so its history is kept.` : `Deleted "${set.name}".`);
-      return null;
-    });
+    if (window.confirm(`Are you sure you want to ${what} the set "${set.name}"? Sets that interviews used are archived, not deleted.`)) send({ intent: 'delete', id: set.id, name: set.name });
   };
-
-  if (secret === null) return <h1 className="mb-4 text-2xl font-bold">Question Sets</h1>;
 
   return (
     <section>
-      <AdminPageHeader title="Question Sets">
-        <button type="button" onClick={startNew} disabled={busy} className="rounded bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700 disabled:opacity-50">
+      <AdminPageHeader title={TITLE}>
+        <Button onClick={startNew} disabled={busy}>
           New set
-        </button>
+        </Button>
       </AdminPageHeader>
       <AdminError error={error} />
       {notice !== null && error === null && (
@@ -102,29 +108,16 @@ export function QuestionSetsPage() {
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
         <div>
           <h2 className="mb-2 font-semibold">Tile order</h2>
-          {loading && sets.length === 0 ? <p className="text-gray-500">Loading...</p> : <TileOrder sets={sets} selected={selection?.id ?? null} onSelect={select} />}
+          <TileOrder sets={sets} selected={selection?.id ?? null} onSelect={(set) => choose({ id: set.id, draft: draftOf(set) })} />
         </div>
         <div>
-          {selection === null ? (
-            <p className="text-gray-600">Choose a set to edit, or create a new one.</p>
-          ) : selectedSet?.archivedAt ? (
-            <p className="text-gray-600">This set is archived: candidates no longer see it, and its interviews keep their topic.</p>
-          ) : (
-            <>
-              <SetEditor draft={selection.draft} onChange={(draft) => setSelection({ ...selection, draft })} onSubmit={save} busy={busy} isNew={selection.id === null} />
-              {selectedSet && (
-                <button type="button" onClick={() => remove(selectedSet)} disabled={busy} className="mt-3 rounded bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-50">
-                  {selectedSet.ratings > 0 ? 'Archive set' : 'Delete set'}
-                </button>
-              )}
-            </>
-          )}
+          <SetPanel selection={selection} set={selectedSet} busy={busy} onChange={(draft) => selection && setSelection({ ...selection, draft })} onSave={save} onRemove={remove} />
         </div>
       </div>
     </section>
   );
 }
 
-// Route module exports (pages.tsx); the list still loads itself (use-admin-list.ts) until it moves to its loader.
-export const loader = () => null;
-export { QuestionSetsPage as Component };
+export function ErrorBoundary() {
+  return <AdminLoadError header={<AdminPageHeader title={TITLE} />} />;
+}

@@ -1,4 +1,5 @@
 import { useId, type FormEvent } from 'react';
+import { Button } from '../../../components/button';
 import { Markdown } from '../../../components/lazy-markdown';
 import type { SetDraft } from './set-draft';
 
@@ -75,9 +76,9 @@ export function SetEditor({
         </section>
       </div>
       <div>
-        <button type="submit" disabled={busy} className="rounded bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-50">
+        <Button type="submit" disabled={busy}>
           {isNew ? 'Create set' : 'Save set'}
-        </button>
+        </Button>
       </div>
     </form>
   );

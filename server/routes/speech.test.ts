@@ -8,10 +8,10 @@ import { fakeMp3, startFakeAudioServer, type FakeAudioServer } from '../../test-
 import { startFakeLlmServer, type FakeLlmServer } from '../../test-support/fake-llm-server';
 import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
-import { interviewSessions } from '../db/schema';
+import { accounts, interviewSessions } from '../db/schema';
 import { CLOSING_STOP } from '../providers/scripted-interviewer-lines';
 import { CLIP_FAILED, CLIP_GONE, INTERVIEWER_APOLOGY, NO_AUDIO, NOT_A_PIPELINE_SERVER, NOT_HEARD_APOLOGY, speechParts } from '../services/speech-turns';
-import { SESSION_FINISHED } from '../services/turns';
+import { SESSION_FINISHED, WELCOME_BACK } from '../services/turns';
 
 interface Token {
   transport: string;
@@ -124,6 +124,33 @@ describeDatabases('speech-pipeline calls', (database) => {
     expect((await call<{ voiceMode: string }>(t.app, 'GET', '/api/config')).body.voiceMode).toBe('speech-pipeline');
     const token = await start(t, setId, 'mint@example.com');
     expect(token).toMatch(/^sp_[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('a resumed session goes on: no credit, its first turn says the last line again with its voice, led by "Welcome back."', async () => {
+    const email = 'pipeline-resume@example.com';
+    await login(t.app, email);
+    const minted = await call<Token>(t.app, 'GET', `/interview/token?questionSetId=${setId}`, { email });
+    const opening = await textTurn(t, email, minted.body.client_secret.value);
+    expect(opening.body.say).toContain('What is a closure?');
+    const resumed = await call<Token>(t.app, 'POST', `/interview/sessions/${minted.body.sessionId}/resume`, { email });
+    expect(resumed.status).toBe(200);
+    expect(resumed.body).toMatchObject({ transport: 'speech-pipeline', sessionId: minted.body.sessionId });
+    const [before] = await t.db.select().from(interviewSessions).where(eq(interviewSessions.id, minted.body.sessionId));
+    const again = await call<SpeechTurn>(t.app, 'POST', '/interview/speech-turn', {
+      email,
+      body: { sessionToken: resumed.body.client_secret.value, resume: true },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ heard: null, say: `${WELCOME_BACK} ${opening.body.say}`, closeSession: null, retry: false });
+    expect(again.body.audio).toHaveLength(speechParts(again.body.say).length);
+    expect((await clip(t, again.body.audio[0] ?? '')).bytes.equals(fakeMp3(speechParts(again.body.say)[0] ?? ''))).toBe(true);
+    // Every clip played to its end, so no synthesis of this test is still running in the next one.
+    for (const path of [...opening.body.audio, ...again.body.audio.slice(1)]) expect((await clip(t, path)).status).toBe(200);
+    const [after] = await t.db.select().from(interviewSessions).where(eq(interviewSessions.id, minted.body.sessionId));
+    expect(after?.turns.map((l) => l.transcript)).toEqual([...(before?.turns ?? []).map((l) => l.transcript), again.body.say]);
+    expect(after?.resumes).toBe(1);
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.email, email));
+    expect(account?.sessionsUsed).toBe(1);
   });
 
   it('a whole spoken interview: audio in, the heard words and the next line out, its voice streamed; close_session ends it', async () => {

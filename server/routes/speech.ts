@@ -29,7 +29,9 @@ export function speechRoutes(app: FastifyInstance, ctx: AppContext): void {
       ...callLimit(ctx, 'turn'),
       schema: {
         tags: ['interview'],
-        description: "Speech pipeline: the opening line (no utterance) or a typed answer in; the interviewer's line and its audio paths out.",
+        description:
+          "Speech pipeline: the opening line (no utterance) or a typed answer in; the interviewer's line and its audio paths out. " +
+          'With `resume: true` (the first turn after a resume) the interviewer picks up where the stored transcript stands.',
         headers: userHeadersSchema,
         body: turnRequestSchema,
         response: { 200: speechTurnResponseSchema, ...turnErrors },

@@ -12,7 +12,7 @@ import { HttpError } from './http-error';
 import { SpeechError } from '../providers/speech-clients';
 import { requireAccount } from './accounts';
 import type { InterviewSession } from './sessions';
-import { sessionOf, takeTurn } from './turns';
+import { continuationTurn, sessionOf, takeTurn } from './turns';
 import { addError, addUsage, quietly } from './session-telemetry';
 import { wavSeconds } from './wav-seconds';
 import { resolveSpeechSettings } from '../config';
@@ -104,14 +104,23 @@ function apologise(ctx: AppContext, pipeline: SpeechPipeline, sessionId: string,
   return reply(heard, { say, closeSession: null }, speak(ctx, pipeline, sessionId, say), true);
 }
 
-async function interviewerTurn(ctx: AppContext, pipeline: SpeechPipeline, session: InterviewSession, heard: string | null, utterance?: string) {
+async function interviewerTurn(
+  ctx: AppContext,
+  pipeline: SpeechPipeline,
+  session: InterviewSession,
+  heard: string | null,
+  utterance?: string,
+  /** The first turn after a resume picks up from the stored transcript (continuationTurn). */
+  resume = false,
+) {
   let audio: string[] = [];
   let turn: TurnResponse;
   try {
     // Synthesis starts the moment the line is known, while the turn is being stored.
-    turn = await takeTurn(ctx, session, utterance, (line) => {
+    const onLine = (line: TurnResponse): void => {
       audio = line.say ? speak(ctx, pipeline, session.id, line.say) : [];
-    });
+    };
+    turn = resume ? await continuationTurn(ctx, session, utterance, onLine) : await takeTurn(ctx, session, utterance, onLine);
   } catch (error) {
     // The opening line has nothing to answer again; a later failure keeps the session going.
     if (utterance === undefined || !(error instanceof HttpError) || !UPSTREAM_STATUSES.has(error.statusCode)) throw error;
@@ -120,12 +129,16 @@ async function interviewerTurn(ctx: AppContext, pipeline: SpeechPipeline, sessio
   return reply(heard, turn, audio, false);
 }
 
-/** The opening line (no utterance) or a typed answer. */
-export async function speechTextTurn(ctx: AppContext, email: string, input: { sessionToken: string; utterance?: string }): Promise<SpeechTurnResponse> {
+/** The opening line (no utterance), a typed answer, or the first turn after a resume (`resume`). */
+export async function speechTextTurn(
+  ctx: AppContext,
+  email: string,
+  input: { sessionToken: string; utterance?: string; resume?: boolean },
+): Promise<SpeechTurnResponse> {
   const pipeline = requirePipeline(ctx);
   const session = await requirePipelineSession(ctx, email, input.sessionToken);
   const utterance = input.utterance?.trim() || undefined;
-  return interviewerTurn(ctx, pipeline, session, null, utterance);
+  return interviewerTurn(ctx, pipeline, session, null, utterance, input.resume === true);
 }
 
 /** A spoken answer: its audio in, the interviewer's reply out. */

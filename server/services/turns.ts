@@ -93,20 +93,29 @@ export async function nextTurn(
  * - no answer pending: the interviewer's last line is said again (the candidate had not answered it).
  * Each is led by "Welcome back." unless it closes the interview.
  */
-export async function continuationTurn(ctx: AppContext, session: InterviewSession, rawUtterance?: string): Promise<TurnResponse> {
+export async function continuationTurn(
+  ctx: AppContext,
+  session: InterviewSession,
+  rawUtterance?: string,
+  /** As in takeTurn: called as soon as the line is known (the speech pipeline starts its voice). */
+  onLine?: (turn: TurnResponse) => void,
+): Promise<TurnResponse> {
   const turns = session.turns;
   const lastLine = turns.findLast((entry) => entry.role === 'interviewer');
-  if (!lastLine) return takeTurn(ctx, session, rawUtterance);
+  if (!lastLine) return takeTurn(ctx, session, rawUtterance, onLine);
   const utterance = rawUtterance?.trim();
   const [before, last] = turns.slice(-2);
   if (utterance && last?.role === 'interviewer' && before?.role === 'interviewee' && before.transcript === utterance) {
-    return { say: welcomeBack(last.transcript), closeSession: null };
+    const replay: TurnResponse = { say: welcomeBack(last.transcript), closeSession: null };
+    onLine?.(replay);
+    return replay;
   }
-  if (utterance) return takeTurn(ctx, session, utterance, undefined, WELCOME_BACK);
-  const say = welcomeBack(lastLine.transcript);
+  if (utterance) return takeTurn(ctx, session, utterance, onLine, WELCOME_BACK);
+  const again: TurnResponse = { say: welcomeBack(lastLine.transcript), closeSession: null };
   await reserveTurn(ctx.db, session);
-  await appendTurns(ctx.db, session.id, [{ role: 'interviewer', transcript: say, at: Math.max(0, Date.now() - session.createdAt.getTime()) }], false);
-  return { say, closeSession: null };
+  onLine?.(again);
+  await appendTurns(ctx.db, session.id, [{ role: 'interviewer', transcript: again.say, at: Math.max(0, Date.now() - session.createdAt.getTime()) }], false);
+  return again;
 }
 
 /** Leads a resumed session's first line. */

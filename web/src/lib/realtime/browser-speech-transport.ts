@@ -10,6 +10,7 @@ import { schedule as browserSchedule, type Schedule } from '../schedule';
 import { browserRecognition, browserSpeechOutput, type RecognitionConstructor, type SpeechOutput } from './browser-speech-io';
 import { createListeningLoop } from './listening-loop';
 import { browserConnectivity, type Connectivity } from './connectivity';
+import { isReconnectable, OFFLINE_MESSAGE, TurnFailedError } from './turn-failure';
 import type { StartOptions, TransportContext, TransportEvent, TransportListener, VoiceTransport } from './types';
 
 export const NO_RECOGNITION_NOTICE =
@@ -18,22 +19,7 @@ export const RECOGNITION_FAILED_NOTICE =
   'Speech cannot be recognised in this browser right now. Type your answers in the box below and press Send.';
 export const NO_SYNTHESIS_NOTICE = "This browser cannot speak the interviewer's lines aloud. Read them on screen.";
 export const TURN_FAILED_MESSAGE = 'The interviewer could not be reached. Please try again in a moment.';
-export const OFFLINE_MESSAGE = 'This device went offline.';
-
-/**
- * A turn call that failed. `reconnectable`: the call did not get through or the server failed
- * (no answer, not JSON, 5xx), so the same session may go on after a resume; a 4xx sentence is final.
- */
-export class TurnFailedError extends Error {
-  constructor(
-    message: string,
-    readonly reconnectable: boolean,
-  ) {
-    super(message);
-    this.name = 'TurnFailedError';
-  }
-}
-
+export { OFFLINE_MESSAGE };
 /** A candidate's pause this long (no new words) ends the answer: patient, people stop to think. */
 export const END_OF_ANSWER_PAUSE_MS = 2500;
 
@@ -211,7 +197,7 @@ export function createBrowserSpeechTransport(
         pending.splice(pending.indexOf(answer), 1);
         await handleTurn(turn);
       } catch (error) {
-        fail(error instanceof Error ? error.message : TURN_FAILED_MESSAGE, !(error instanceof TurnFailedError) || error.reconnectable);
+        fail(error instanceof Error ? error.message : TURN_FAILED_MESSAGE, isReconnectable(error));
       }
     });
   }

@@ -2,13 +2,24 @@ import { describe, expect, it } from 'vitest';
 import type { SpeechPipelineToken, SpeechTurnResponse } from '../../../../contract';
 import type { AnswerEvents, ClipEvents, VoicePlayer } from './speech-pipeline-io';
 import { createSpeechPipelineTransport, LISTENING_TEXT, NO_MICROPHONE_NOTICE, NO_VOICE_NOTICE, TRANSCRIBING_TEXT } from './speech-pipeline-transport';
-import type { TransportEvent } from './types';
+import type { Connectivity, ConnectivityChange } from './connectivity';
+import { OFFLINE_MESSAGE } from './turn-failure';
+import type { StartOptions, TransportEvent } from './types';
 
 const token: SpeechPipelineToken = { transport: 'speech-pipeline', client_secret: { value: 'sp_secret', expires_at: 2_000_000_000 }, sessionId: 's1' };
 const turn = (over: Partial<SpeechTurnResponse>): SpeechTurnResponse => ({ heard: null, say: '', closeSession: null, audio: [], retry: false, ...over });
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function harness(replies: SpeechTurnResponse[], options: { micFails?: boolean } = {}) {
+function harness(replies: SpeechTurnResponse[], options: { micFails?: boolean; missing?: 'refused' | 'server-error' | 'network' } = {}) {
+  const watchers = new Set<(change: ConnectivityChange) => void>();
+  let online = true;
+  const connectivity: Connectivity = {
+    online: () => online,
+    watch: (onChange) => {
+      watchers.add(onChange);
+      return () => watchers.delete(onChange);
+    },
+  };
   const requests: Array<{ url: string; headers: Record<string, string>; body: unknown }> = [];
   const events: TransportEvent[] = [];
   let answers: AnswerEvents | null = null;
@@ -29,8 +40,11 @@ function harness(replies: SpeechTurnResponse[], options: { micFails?: boolean } 
       fetch: async (url, init) => {
         requests.push({ url: String(url), headers: init?.headers as Record<string, string>, body: init?.body });
         const reply = replies.shift();
-        return new Response(JSON.stringify(reply ?? { error: 'no reply' }), { status: reply ? 200 : 500 });
+        if (reply) return new Response(JSON.stringify(reply), { status: 200 });
+        if (options.missing === 'network') throw new TypeError('Failed to fetch');
+        return new Response(JSON.stringify({ error: 'no reply' }), { status: options.missing === 'server-error' ? 503 : 409 });
       },
+      connectivity,
       startDetector: async (e) => {
         if (options.micFails) throw new Error('NotAllowedError');
         answers = e;
@@ -48,7 +62,12 @@ function harness(replies: SpeechTurnResponse[], options: { micFails?: boolean } 
     answers: () => answers as AnswerEvents,
     destroyed: () => destroyed,
     stops: () => stops,
-    start: () => transport.start(token, (e) => events.push(e), 0),
+    start: (startOptions?: StartOptions) => transport.start(token, (e) => events.push(e), 0, startOptions),
+    watchers,
+    goOffline: () => {
+      online = false;
+      for (const watcher of [...watchers]) watcher('offline');
+    },
   };
 }
 
@@ -137,5 +156,42 @@ describe('speech-pipeline transport', () => {
     for (let i = 0; i < 3; i++) await tick();
     expect(h.events.at(-1)).toEqual({ type: 'failed', message: 'no reply' });
     expect(h.destroyed()).toBe(1);
+  });
+
+  it('a turn that does not get through, or a 5xx, is reconnectable and carries the typed answer that got no reply', async () => {
+    for (const missing of ['network', 'server-error'] as const) {
+      const h = harness([turn({ say: 'Hi.' })], { missing });
+      await h.start();
+      await tick();
+      h.transport.sendText('My typed answer.');
+      for (let i = 0; i < 3; i++) await tick();
+      expect(h.events.at(-1)).toEqual({
+        type: 'failed',
+        message: 'The interviewer could not be reached. Please try again in a moment.',
+        reconnectable: true,
+        pendingAnswer: 'My typed answer.',
+      });
+      expect(h.destroyed()).toBe(1);
+    }
+  });
+
+  it('going offline ends this connection once, reconnectable; closing stops watching', async () => {
+    const h = harness([turn({ say: 'Hi.' })]);
+    await h.start();
+    await tick();
+    h.goOffline();
+    h.goOffline();
+    expect(h.events.filter((e) => e.type === 'failed')).toEqual([{ type: 'failed', message: OFFLINE_MESSAGE, reconnectable: true }]);
+    h.transport.close();
+    expect(h.watchers.size).toBe(0);
+  });
+
+  it('a resumed start asks for the continuation turn with the answer that got no reply', async () => {
+    const h = harness([turn({ say: 'Welcome back. What is a closure?' })]);
+    await h.start({ resumed: { pendingAnswer: 'My typed answer.' } });
+    expect(h.requests[0]).toMatchObject({
+      url: '/interview/speech-turn',
+      body: JSON.stringify({ sessionToken: 'sp_secret', utterance: 'My typed answer.', resume: true }),
+    });
   });
 });

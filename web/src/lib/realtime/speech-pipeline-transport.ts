@@ -15,7 +15,9 @@ import {
   type StartAnswerDetector,
   type VoicePlayer,
 } from './speech-pipeline-io';
-import type { TransportContext, TransportEvent, TransportListener, VoiceTransport } from './types';
+import { browserConnectivity, type Connectivity } from './connectivity';
+import { isReconnectable, OFFLINE_MESSAGE, TurnFailedError } from './turn-failure';
+import type { StartOptions, TransportContext, TransportEvent, TransportListener, VoiceTransport } from './types';
 
 export const NO_MICROPHONE_NOTICE =
   'The microphone is not available, so spoken answers cannot be heard. Type your answers in the box below and press Send.';
@@ -29,9 +31,11 @@ export interface SpeechPipelineOptions {
   startDetector?: StartAnswerDetector;
   player?: VoicePlayer;
   now?: () => number;
+  /** Online/offline and page visibility (the page's own by default). */
+  connectivity?: Connectivity;
 }
 
-type Request = { kind: 'text'; utterance?: string } | { kind: 'audio'; wav: ArrayBuffer };
+type Request = { kind: 'text'; utterance?: string; resume?: boolean } | { kind: 'audio'; wav: ArrayBuffer };
 
 export function createSpeechPipelineTransport(
   token: SpeechPipelineToken,
@@ -42,6 +46,7 @@ export function createSpeechPipelineTransport(
   const startDetector = options.startDetector ?? startMicrophoneVad;
   const player = options.player ?? createAudioPlayer();
   const now = options.now ?? (() => performance.now());
+  const connectivity = options.connectivity ?? browserConnectivity();
 
   let sessionToken = token.client_secret.value;
   let listener: TransportListener = () => undefined;
@@ -55,6 +60,9 @@ export function createSpeechPipelineTransport(
   // One notice line: what is true for the whole session, then the latest apology (cleared by the next good turn).
   let lasting = '';
   let apology = '';
+  /** Typed answers sent whose reply has not come back: what a continuation sends again after a drop. */
+  const pending: string[] = [];
+  let stopWatching: () => void = () => undefined;
 
   const emit = (event: TransportEvent): void => {
     if (!closed) listener(event);
@@ -81,18 +89,24 @@ export function createSpeechPipelineTransport(
     } else {
       path = '/interview/speech-turn';
       headers['content-type'] = 'application/json';
-      body = JSON.stringify(request.utterance === undefined ? { sessionToken } : { sessionToken, utterance: request.utterance });
+      body = JSON.stringify({
+        sessionToken,
+        ...(request.utterance === undefined ? {} : { utterance: request.utterance }),
+        ...(request.resume ? { resume: true } : {}),
+      });
     }
     try {
       let res: Response;
       try {
         res = await doFetch(apiUrl(path), { method: 'POST', headers, body, signal: controller.signal });
       } catch {
-        throw new Error(TURN_FAILED_MESSAGE);
+        throw new TurnFailedError(TURN_FAILED_MESSAGE, true);
       }
       const answer: unknown = await res.json().catch(() => null);
-      if (!res.ok) throw new Error(serverErrorOf(answer) ?? TURN_FAILED_MESSAGE);
-      if (!isSpeechTurn(answer)) throw new Error(TURN_FAILED_MESSAGE);
+      // A 4xx sentence is final; no answer, a 5xx or a body that is not ours may go on after a resume.
+      const refusal = res.status < 500 ? serverErrorOf(answer) : null;
+      if (!res.ok) throw new TurnFailedError(refusal ?? TURN_FAILED_MESSAGE, refusal === null);
+      if (!isSpeechTurn(answer)) throw new TurnFailedError(TURN_FAILED_MESSAGE, true);
       return answer;
     } finally {
       inFlight.delete(controller);
@@ -144,19 +158,34 @@ export function createSpeechPipelineTransport(
     await speak(turn);
   }
 
+  /**
+   * This transport is done (docs/product-rules.md, Session lifecycle, Reconnecting): a reconnectable
+   * failure carries the typed answers that got no reply (a spoken answer in flight is lost: the
+   * continuation says the interviewer's last line again, and the candidate answers it again).
+   */
+  function fail(message: string, reconnectable: boolean): void {
+    if (closed || closing) return;
+    closing = true;
+    stopListening();
+    stopWatching();
+    player.stop();
+    const pendingAnswer = pending.join(' ');
+    emit(reconnectable ? { type: 'failed', message, reconnectable: true, ...(pendingAnswer ? { pendingAnswer } : {}) } : { type: 'failed', message });
+  }
+
   /** Answers go to the server one after another, so each reply belongs to its answer. */
   function enqueue(request: Request, answeredAt: number | null): void {
+    const typed = request.kind === 'text' ? request.utterance : undefined;
+    if (typed) pending.push(typed);
     queue = queue.then(async () => {
       if (closed || closing) return;
       try {
         const turn = await send(request);
+        if (typed) pending.splice(pending.indexOf(typed), 1);
         emit({ type: 'interim', text: '' });
         await handle(turn, answeredAt);
       } catch (error) {
-        if (closed) return;
-        closing = true;
-        stopListening();
-        emit({ type: 'failed', message: error instanceof Error ? error.message : TURN_FAILED_MESSAGE });
+        fail(error instanceof Error ? error.message : TURN_FAILED_MESSAGE, isReconnectable(error));
       }
     });
   }
@@ -192,14 +221,23 @@ export function createSpeechPipelineTransport(
   return {
     acceptsTypedAnswers: true,
 
-    async start(startToken: TokenResponse, onEvent: TransportListener, startedAtMs: number): Promise<void> {
+    async start(startToken: TokenResponse, onEvent: TransportListener, startedAtMs: number, startOptions: StartOptions = {}): Promise<void> {
       if (started) throw new Error('This interview session has already started.');
       started = true;
       if (startToken.transport === 'speech-pipeline') sessionToken = startToken.client_secret.value;
       listener = onEvent;
       startedAt = startedAtMs;
-      const opening = await send({ kind: 'text' });
+      // A resumed session's first turn picks up from the server's transcript, sending again the
+      // typed answer that got no reply before the drop.
+      const resumed = startOptions.resumed;
+      const opening = await send(resumed ? { kind: 'text', utterance: resumed.pendingAnswer, resume: true } : { kind: 'text' });
       if (closed) return;
+      stopWatching = connectivity.watch((change) => {
+        if (change === 'offline' || (change === 'visible' && !connectivity.online())) {
+          for (const controller of inFlight) controller.abort();
+          fail(OFFLINE_MESSAGE, true);
+        }
+      });
       // The microphone opens while the greeting plays; the session is active once start() resolves.
       void startListening();
       queue = queue.then(() => handle(opening, null));
@@ -216,6 +254,7 @@ export function createSpeechPipelineTransport(
     close(): void {
       if (closed) return;
       closed = true;
+      stopWatching();
       stopListening();
       player.stop();
       for (const controller of inFlight) controller.abort();

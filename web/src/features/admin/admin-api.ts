@@ -3,9 +3,7 @@ import type { AdminQuestionSet, QuestionSetDeleteResult, QuestionSetInput } from
 import type { DailyStats } from '../../../../contract/admin-stats';
 import type { UserData, UserErasure } from '../../../../contract/admin-users';
 import { apiUrl } from '../../lib/api-base';
-import { callApi, type ApiResult } from '../../lib/http';
-
-export type { ApiResult };
+import { callApi, serverErrorOf, type ApiResult } from '../../lib/http';
 
 /**
  * One admin call through the app's shared `callApi` (same URL building, failure kinds and typed
@@ -109,8 +107,7 @@ export async function fetchExport(secret: string, kind: 'ratings' | 'feedback'):
   if (response.status === 204) return { ok: true, empty: true };
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
-    const error = typeof body === 'object' && body !== null && 'error' in body ? String((body as { error: unknown }).error) : response.statusText;
-    return { ok: false, message: error };
+    return { ok: false, message: serverErrorOf(body) ?? response.statusText };
   }
   return { ok: true, file: await response.blob() };
 }

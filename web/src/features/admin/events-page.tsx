@@ -10,8 +10,6 @@ import { eventPagesOf, EVENTS_PAGE_SIZE, loadEventPages } from './events-pages';
 import { adminTexts, formatDateTime } from './format';
 import { AdminLoadError, AdminPageHeader, HeaderRow } from './page-parts';
 
-export { EVENTS_PAGE_SIZE };
-
 const HEADERS = ['ID', 'User Email', 'Event Type', 'Topic', 'Set Index', 'Timestamp', 'Duration (s)', 'Actions'];
 const TEXTS = adminTexts('Failed to fetch events', 'An error occurred while fetching events.');
 

@@ -1,5 +1,5 @@
 /**
- * The admin area's state in the address (docs/decisions/012-router-data-apis.md): the events page
+ * The admin area's state in the address (docs/decisions/013-router-data-apis.md): the events page
  * count (`?pages=`) and the charts' range (`?days=`) survive a reload and follow back and forward;
  * the gate after a wrong secret in the address, and signing out.
  */

@@ -11,6 +11,7 @@ import { CLOSING_DONE, CLOSING_STOP } from '../server/providers/scripted-intervi
 import { speakable } from '../server/providers/speakable';
 import { CONNECTION_LOST_CHOICE } from '../web/src/features/interview/session-controller';
 import { openAdmin } from './admin-fixtures';
+import { expectNoSeriousViolations } from './a11y-support';
 import { api, startServer, type RunningServer } from './support/server';
 
 // The transport's texts (copied: the web module needs Vite's import.meta.env to load).
@@ -306,6 +307,8 @@ test('a lost connection resumes the same interview: the unanswered answer sent a
   await expect(choice.getByRole('alert')).toHaveText(CONNECTION_LOST_CHOICE);
   await expect(page.getByTestId('status-indicator')).toHaveText('Not Connected');
   await expect(box).toHaveCount(0);
+  await expect(choice.getByRole('button', { name: 'Reconnect' })).toBeFocused();
+  await expectNoSeriousViolations(page, 'the reconnect choice');
   await context.setOffline(false);
   await choice.getByRole('button', { name: 'Reconnect' }).click();
   await expect(latestCard(page)).toContainText(`Welcome back. `);

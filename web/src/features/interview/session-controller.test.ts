@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RateRequest, TokenResponse } from '../../../../contract';
+import { TurnFailedError } from '../../lib/realtime/turn-failure';
 import type { StartOptions, TransportListener, VoiceTransport } from '../../lib/realtime/types';
 import {
   CLOSE_DELAY_MS,
@@ -555,5 +556,39 @@ describe('session controller (docs/product-rules.md, Session lifecycle)', () => 
     await settle();
     expect(third.startOptions).toEqual({ resumed: {} });
     expect(h.controller.getSnapshot().transcript.map((e) => e.transcript)).toEqual(['My answer.']);
+  });
+
+  it("the new connection's first turn refused by the server (a 4xx sentence) is final; a failure that did not get through can be retried", async () => {
+    const refused = new ScriptedTransport(true, () => Promise.reject(new TurnFailedError('This interview session has already finished. Please start a new session.', false)));
+    const h = harness({ typed: true, later: [refused], resumeSession: async () => token });
+    await h.controller.start({ id: 7 });
+    h.transport.emit({ type: 'failed', message: 'offline', reconnectable: true });
+    await settle();
+    await settle();
+    expect(h.controller.getSnapshot().reconnect).toEqual({
+      trying: false,
+      message: 'This interview session has already finished. Please start a new session.',
+      canRetry: false,
+    });
+
+    const flaky = new ScriptedTransport(true, () => Promise.reject(new TurnFailedError('The interviewer could not be reached. Please try again in a moment.', true)));
+    const g = harness({ typed: true, later: [flaky], resumeSession: async () => token });
+    await g.controller.start({ id: 7 });
+    g.transport.emit({ type: 'failed', message: 'offline', reconnectable: true });
+    await settle();
+    await settle();
+    expect(g.controller.getSnapshot().reconnect).toEqual({ trying: false, message: RECONNECT_FAILED_CHOICE, canRetry: true });
+  });
+
+  it('leaving for History while interrupted still submits what was said, once', async () => {
+    const h = harness({ resumeSession: () => new Promise<TokenResponse>(() => undefined) });
+    await h.controller.start({ id: 7 });
+    h.transport.emit({ type: 'candidate', text: 'Something.', at: 5 });
+    h.transport.emit({ type: 'failed', message: 'lost', reconnectable: true });
+    expect(h.controller.getSnapshot().phase).toBe('interrupted');
+    h.controller.dispose();
+    await settle();
+    expect(h.rated).toHaveLength(1);
+    expect(h.rated[0]!.transcripts.map((t) => t.transcript)).toEqual(['Something.']);
   });
 });

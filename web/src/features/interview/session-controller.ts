@@ -7,6 +7,7 @@
 import type { RateRequest, TokenResponse, TranscriptEntry } from '../../../../contract';
 import { MAX_DURATION_SECONDS } from '../../../../contract/limits';
 import { wholeSecondsBetween } from '../../../../domain/format';
+import { isReconnectable } from '../../lib/realtime/turn-failure';
 import type { TransportEvent, VoiceTransport } from '../../lib/realtime/types';
 import type { Schedule } from '../../lib/schedule';
 import { connectionFailedText, OUT_OF_SESSIONS_TEXT, StartFailedError, TOKEN_FAILED_TEXT } from './start-failure';
@@ -405,11 +406,10 @@ export class SessionController {
       if (this.transport === transport) this.transport = null;
       transport?.close();
       if (!current()) return;
+      // The server refused the resume, or the new connection's first turn (e.g. the session has ended): final.
+      const refusal = error instanceof ResumeRefusedError ? error.sentence : !isReconnectable(error) && error instanceof Error ? error.message : null;
       this.update({
-        reconnect:
-          error instanceof ResumeRefusedError
-            ? { trying: false, message: error.sentence, canRetry: false }
-            : { trying: false, message: RECONNECT_FAILED_CHOICE, canRetry: true },
+        reconnect: refusal ? { trying: false, message: refusal, canRetry: false } : { trying: false, message: RECONNECT_FAILED_CHOICE, canRetry: true },
       });
     }
   }

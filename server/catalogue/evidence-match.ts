@@ -5,7 +5,7 @@
  * says a listed contradiction, or says the whole key point negated, contradicts the point, and a
  * contradicted point is not earned. The earning statement is kept as evidence.
  */
-import { contentStems, stem, STOP_WORDS } from './text-match';
+import { conceptTags, contentStems, stem, STOP_WORDS, tokenize } from './text-match';
 import type { Statement } from './statements';
 
 export interface KeyPointSpec {
@@ -45,23 +45,42 @@ const NEGATIVE_PATTERN = /\b(?:not|no|never|without|cannot|\w+n't)\b/i;
 
 const PATTERN_CACHE = new Map<string, Pattern>();
 
-/** Stem groups of a phrase: "x or y" and everything after "such as" are alternatives. */
-function stemGroups(text: string): string[][] {
+const NEGATION_WORDS = new Set(['not', 'no', 'never', 'without', 'cannot', 'nor', 'neither', 'none']);
+const INSTRUCTION_WORDS = new Set(['concrete']);
+/** A key point opening with one of these tells the candidate what to do ("explain the root cause"); "EXPLAIN ANALYZE" is SQL. */
+const LEADING_INSTRUCTIONS = new Set(['explain', 'describe', 'mention', 'name']);
+const isUpperCase = (text: string, word: string) => new RegExp(`\\b${word.toUpperCase()}\\b`).test(text);
+
+/**
+ * Stem groups of a phrase: "x or y" and everything after "such as" are alternatives. With
+ * `concepts`, a word's lexicon concepts say it too; an operator's "Also accepted" phrasing is
+ * already the wording to look for, so it is matched without them.
+ */
+function stemGroups(text: string, concepts: boolean): string[][] {
   const groups: string[][] = [];
   const [head = '', ...examples] = text.split(/\bsuch as\b|\be\.g\.|\bfor example\b/i);
   let joinNext = false;
-  for (const word of head.toLowerCase().match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? []) {
+  const words = tokenize(head);
+  for (const [at, word] of words.entries()) {
     if (word === 'or') {
       joinNext = groups.length > 0;
       continue;
     }
+    // "without blaming", "not mutation": the negation is the point's sense, not a word to find;
+    // "explain the root cause", "concrete actions": what the candidate should do, not what they say.
+    if (NEGATION_WORDS.has(word) || word.endsWith("n't") || INSTRUCTION_WORDS.has(word) || (at === 0 && LEADING_INSTRUCTIONS.has(word) && !isUpperCase(head, word))) continue;
     const [s] = contentStems(word);
     if (!s) continue;
-    if (joinNext) groups[groups.length - 1]!.push(s);
-    else groups.push([s]);
+    // The word, or any word of its concepts (server/catalogue/lexicon.ts), says it.
+    const said = concepts ? [s, ...conceptTags(word)] : [s];
+    if (joinNext) groups[groups.length - 1]!.push(...said);
+    else groups.push(said);
     joinNext = false;
   }
-  const alternatives = contentStems(examples.join(' '));
+  const alternatives = tokenize(examples.join(' ')).flatMap((w) => {
+    const [s] = contentStems(w);
+    return s ? (concepts ? [s, ...conceptTags(w)] : [s]) : [];
+  });
   if (alternatives.length > 0) groups.push(alternatives);
   // The same stem twice ("function ... function") is one requirement.
   const seen = new Set<string>();
@@ -78,16 +97,19 @@ function pattern(text: string, echo: ReadonlySet<string>, strict: boolean): Patt
   const key = `${strict ? 's' : 'k'}|${[...echo].join(' ')}|${text}`;
   const cached = PATTERN_CACHE.get(key);
   if (cached) return cached;
-  const groups = stemGroups(text);
-  let own = groups.filter((g) => !g.some((s) => echo.has(s)));
-  let echoed = groups.filter((g) => g.some((s) => echo.has(s)));
+  const groups = stemGroups(text, !strict);
+  // Echo is judged on the point's own word (a group's first stem), not on its concepts.
+  let own = groups.filter((g) => !echo.has(g[0]!));
+  let echoed = groups.filter((g) => echo.has(g[0]!));
   if (own.length === 0) [own, echoed] = [echoed, []];
   const n = own.length;
   const needOwn = n <= 2 ? n : Math.ceil(n * (strict ? 0.75 : 0.6));
   // A short point ("var is function scoped" -> function, scoped) needs its subject too, or an
   // answer about functions' scope would earn it; a longer one is specific enough on its own.
   const needEchoed = n <= 2 ? Math.ceil(echoed.length / 2) : 0;
-  const result = { own, echoed, needOwn, needEchoed, negative: NEGATIVE_PATTERN.test(text) };
+  // "avoid duplicates" is said as "don't duplicate": for such a point a negation is part of saying it.
+  const negative = NEGATIVE_PATTERN.test(text) || groups.some((g) => g.includes('~prevent'));
+  const result = { own, echoed, needOwn, needEchoed, negative };
   if (PATTERN_CACHE.size > 20_000) PATTERN_CACHE.clear();
   PATTERN_CACHE.set(key, result);
   return result;
@@ -120,9 +142,20 @@ function matchStatement(statement: Statement, p: Pattern): StatementMatch {
   const ownFree = new Set<number>();
   const echoedFree = new Set<number>();
   statement.tokens.forEach((t, i) => {
-    if (!t.stem || statement.ignorance.has(t.clause)) return;
-    const o = p.own.findIndex((g) => g.includes(t.stem));
-    const e = o === -1 ? p.echoed.findIndex((g) => g.includes(t.stem)) : -1;
+    if ((!t.stem && t.alts.length === 0) || statement.ignorance.has(t.clause)) return;
+    // The word itself first: "call" in "one call stack" is the question's "call", even though the
+    // phrase also says "single".
+    const byStem = (g: readonly string[]) => t.stem !== '' && g.includes(t.stem);
+    const byConcept = (g: readonly string[]) => t.alts.some((a) => g.includes(a));
+    // A word that says several of the point's groups ("suggested": propose or alternative) fills
+    // one not yet filled; it still fills only one.
+    const free = !negated.has(i);
+    let o = pick(p.own, byStem, free ? ownFree : own);
+    let e = o === -1 ? pick(p.echoed, byStem, free ? echoedFree : echoed) : -1;
+    if (o === -1 && e === -1) {
+      o = pick(p.own, byConcept, free ? ownFree : own);
+      e = o === -1 ? pick(p.echoed, byConcept, free ? echoedFree : echoed) : -1;
+    }
     if (o !== -1) {
       own.add(o);
       if (!negated.has(i)) ownFree.add(o);
@@ -136,6 +169,17 @@ function matchStatement(statement: Statement, p: Pattern): StatementMatch {
   if (isFull(ownFree, echoedFree)) return { full: true, negated: false, reach: 1 };
   const reach = Math.min(1, ownFree.size / Math.max(1, p.needOwn)) * (echoedFree.size >= p.needEchoed ? 1 : 0.5);
   return { full: false, negated: isFull(own, echoed), reach };
+}
+
+/** The first group the word says that is not filled yet, else the first it says, else -1. */
+function pick(groups: readonly string[][], says: (g: readonly string[]) => boolean, filled: ReadonlySet<number>): number {
+  let first = -1;
+  for (let i = 0; i < groups.length; i++) {
+    if (!says(groups[i]!)) continue;
+    if (!filled.has(i)) return i;
+    if (first === -1) first = i;
+  }
+  return first;
 }
 
 /** Positions of words a negation reaches: shortly after a negation word, in the same clause ("are not block scoped"). */
@@ -156,6 +200,8 @@ function negatedPositions(statement: Statement): Set<number> {
  * and "const prevents reassignment" share their content words and differ in the small ones.
  */
 const SEQUENCE_SKIP = new Set(['a', 'an', 'the']);
+/** An "Also accepted" phrasing with this few content words is matched as a word sequence. */
+const SHORT_PHRASING = 2;
 /** Words the candidate may put between two words of the sequence ("all exactly the same"). */
 const SEQUENCE_GAP = 2;
 
@@ -187,7 +233,11 @@ function saysSequence(statement: Statement, words: readonly string[]): boolean {
 
 /** `question`: stems of the question asked; its own words are weak evidence (see Pattern.echoed). */
 export function matchKeyPoint(statements: readonly Statement[], spec: KeyPointSpec, echo: ReadonlySet<string>): PointMatch {
-  const patterns = [pattern(spec.text, echo, false), ...spec.accepted.map((a) => pattern(a, echo, true))];
+  const accepted = spec.accepted.map((a) => ({ p: pattern(a, echo, true), words: sequence(a) }));
+  // A short phrasing ("ask how I am doing" is just "ask" once its small words are gone) is only
+  // specific as the words in their order.
+  const patterns = [pattern(spec.text, echo, false), ...accepted.filter((a) => a.p.own.length + a.p.echoed.length > SHORT_PHRASING).map((a) => a.p)];
+  const phrases = accepted.filter((a) => a.p.own.length + a.p.echoed.length <= SHORT_PHRASING).map((a) => a.words);
   const wrong = spec.contradictions.map(sequence);
   let evidence = '';
   let reach = 0;
@@ -196,6 +246,11 @@ export function matchKeyPoint(statements: readonly Statement[], spec: KeyPointSp
       return { point: spec.text, status: 'contradicted', evidence: statement.text, reach: 0 };
     }
     if (evidence) continue;
+    if (!statement.question && phrases.some((w) => saysSequence(statement, w))) {
+      evidence = statement.text;
+      reach = 1;
+      continue;
+    }
     for (const p of patterns) {
       const m = matchStatement(statement, p);
       if (m.negated) continue;

@@ -5,7 +5,7 @@
  * so words scattered over an answer earn nothing. See docs/question-sets.md ("How answers are
  * judged").
  */
-import { stem, STOP_WORDS } from './text-match';
+import { conceptTags, joinUnderscores, lexicon, normaliseWord, rawKey, stem, STOP_WORDS } from './text-match';
 
 export interface Token {
   /** Lower-case word. */
@@ -16,6 +16,8 @@ export interface Token {
   clause: number;
   /** A negation word ("not", "never", "don't", ...). */
   negation: boolean;
+  /** Other stems the word stands for: concept tags (server/catalogue/lexicon.ts), the parts of a camelCase name. */
+  alts: string[];
 }
 
 export interface Statement {
@@ -62,21 +64,76 @@ function isNegation(word: string): boolean {
   return NEGATIONS.has(word) || word.endsWith("n't");
 }
 
+/** The words of a camelCase name ("setInterval" -> set, interval), for matching its parts. */
+function camelParts(word: string): string[] {
+  if (!/[a-z0-9][A-Z]/.test(word)) return [];
+  const parts = word.split(/(?<=[a-z0-9])(?=[A-Z])/);
+  return parts.length > 1 ? parts.map((p) => p.toLowerCase()) : [];
+}
+
+interface WordInfo {
+  word: string;
+  stem: string;
+  negation: boolean;
+  alts: readonly string[];
+  /** Key for phrase matching (server/catalogue/text-match.ts rawKey). */
+  key: string;
+}
+
+/** Word facts by the word as written: an interview repeats its vocabulary, and rating must stay fast. */
+const WORD_INFO = new Map<string, WordInfo>();
+const WORD_INFO_LIMIT = 50_000;
+
+function wordInfo(written: string): WordInfo {
+  let info = WORD_INFO.get(written);
+  if (info) return info;
+  // "component's" is "component": the possessive says nothing about the point.
+  const word = normaliseWord(written.replace(/'s$/i, ''));
+  const negation = isNegation(word);
+  const stop = STOP_WORDS.has(word) || negation;
+  const alts = [...conceptTags(word), ...(negation ? ['~prevent'] : [])];
+  for (const part of camelParts(written)) if (!STOP_WORDS.has(part)) alts.push(stem(part), ...conceptTags(part));
+  info = { word, stem: stop ? '' : stem(word), negation, alts, key: rawKey(word) };
+  if (WORD_INFO.size >= WORD_INFO_LIMIT) WORD_INFO.clear();
+  WORD_INFO.set(written, info);
+  return info;
+}
+
 function tokenizeStatement(text: string): Token[] {
   const tokens: Token[] = [];
+  const keys: string[] = [];
   let clause = 0;
   let last = 0;
   for (const match of text.matchAll(WORD)) {
-    // "component's" is "component": the possessive says nothing about the point.
-    const word = match[0].toLowerCase().replace(/'s$/, '');
+    const info = wordInfo(match[0]);
     const index = match.index ?? 0;
     // A comma or semicolon between two words, or a contrast word, starts a new clause.
-    if (CLAUSE_WORDS.has(word) || hasClauseMark(text, last, index)) clause += 1;
+    if (CLAUSE_WORDS.has(info.word) || hasClauseMark(text, last, index)) clause += 1;
     last = index + match[0].length;
-    const stop = STOP_WORDS.has(word) || isNegation(word);
-    tokens.push({ word, stem: stop ? '' : stem(word), clause, negation: isNegation(word) });
+    // alts is shared between tokens of one word until a phrase adds to it (tagPhrases copies).
+    tokens.push({ word: info.word, stem: info.stem, clause, negation: info.negation, alts: info.alts as string[] });
+    keys.push(info.key);
   }
+  tagPhrases(tokens, keys);
   return tokens;
+}
+
+/** Spoken phrases of the lexicon ("n squared", "tidy up"): each word of one gets the phrase's concept. */
+function tagPhrases(tokens: Token[], keys: readonly string[]): void {
+  const { phrases } = lexicon();
+  for (let i = 0; i < tokens.length; i++) {
+    const candidates = phrases.get(keys[i]!);
+    if (!candidates) continue;
+    for (const { keys: phrase, tag } of candidates) {
+      if (i + phrase.length > tokens.length || !phrase.every((k, j) => keys[i + j] === k)) continue;
+      for (let j = 0; j < phrase.length; j++) {
+        const t = tokens[i + j]!;
+        if (!t.alts.includes(tag)) t.alts = [...t.alts, tag];
+        // The phrase says it ("doesn't change" is "stable"): its own negation denies nothing.
+        t.negation = false;
+      }
+    }
+  }
 }
 
 /** Term lists ("var let const hoisting ...") and one word said over and over. */
@@ -105,11 +162,20 @@ function ignoranceClauses(text: string, tokens: readonly Token[]): Set<number> {
   return clauses;
 }
 
+function stemsOf(tokens: readonly Token[]): Set<string> {
+  const stems = new Set<string>();
+  for (const t of tokens) {
+    if (t.stem) stems.add(t.stem);
+    for (const a of t.alts) stems.add(a);
+  }
+  return stems;
+}
+
 function makeStatement(text: string, tokens: Token[], question: boolean): Statement {
   return {
     text,
     tokens,
-    stems: new Set(tokens.map((t) => t.stem).filter(Boolean)),
+    stems: stemsOf(tokens),
     question,
     ignorance: ignoranceClauses(text, tokens),
     keys: tokens.map((t) => t.stem || t.word),
@@ -127,7 +193,7 @@ function sentences(text: string): string[] {
 
 export function splitStatements(answer: string): Statement[] {
   const statements: Statement[] = [];
-  for (const sentence of sentences(answer)) {
+  for (const sentence of sentences(joinUnderscores(answer))) {
     const tokens = tokenizeStatement(sentence);
     const question = sentence.endsWith('?') || QUESTION_START.test(sentence);
     if (tokens.length <= WINDOW) {

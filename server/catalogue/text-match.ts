@@ -1,3 +1,6 @@
+import { buildLexicon, type Lexicon } from './lexicon';
+import { porterStem } from './porter-stem';
+
 /**
  * Light, deterministic text matching for judging spoken answers against key points: tokens,
  * crude stemming (so "scoped"/"scope", "normalise"/"normalization" meet), a few synonyms, and
@@ -10,9 +13,9 @@ export const STOP_WORDS = new Set(
     'being am do does did doing have has had having it its it\'s this that these those there their they them he she we you your ' +
     'yours our ours i me my mine not no nor can could would should will shall may might must just also very really quite than ' +
     'too more most less such some any each every all both either neither which who whom whose what when where why how because ' +
-    'while during before after again once here out up down off only own same other another between through per via like ' +
+    'while during before after again once here out up down off only same other another between through per via like ' +
     'etc eg ie vs use used using uses one ones thing things way ways something get gets got make makes made let\'s okay ok yes ' +
-    'yeah well um uh hmm basically actually kind sort know think mean say said going want lot lots'
+    'yeah well um uh hmm basically actually kind sort know think mean say said going want lot lots plus er erm'
   ).split(/\s+/),
 );
 
@@ -142,44 +145,73 @@ export function stem(word: string): string {
   return result;
 }
 
-const SUFFIX_RULES: ReadonlyArray<readonly [RegExp, string]> = [
-  [/izations?$/, 'ize'],
-  [/ations?$/, 'ate'],
-  [/ied$/, 'y'],
-  [/ness$/, ''],
-  [/ment$/, ''],
-  [/ing$/, ''],
-  [/edly$/, ''],
-  [/ed$/, ''],
-  [/ly$/, ''],
-];
-
 function stemUncached(word: string): string {
-  let w = SYNONYMS[word] ?? word;
+  // hasOwn: "constructor" is a word, not Object.prototype.constructor.
+  const w = Object.hasOwn(SYNONYMS, word) ? SYNONYMS[word]! : word;
   if (w.length <= 3) return w;
-  // British and American spellings: normalise/normalize, optimisation/optimization.
-  w = w.replace(/is(e|ed|es|ing|ation|ations)$/, 'iz$1').replace(/our$/, 'or');
-  // Plurals first, then one derivational or tense suffix, so "bindings" and "binding" meet.
-  const plural = w.replace(/ies$/, 'y').replace(/(ss|us|is)$/, '$1#').replace(/es$/, 'e').replace(/s$/, '').replace(/#$/, '');
-  if (plural.length >= 3) w = plural;
-  for (const [pattern, replacement] of SUFFIX_RULES) {
-    if (pattern.test(w)) {
-      const next = w.replace(pattern, replacement);
-      if (next.length >= 3) {
-        w = next;
-        break;
-      }
-    }
-  }
-  // "scope"/"scop", "cache"/"cach": drop a final e and undouble a final consonant so both meet.
-  w = w.replace(/e$/, '');
-  w = w.replace(/([b-df-hj-np-tv-z])\1$/, '$1');
-  return w;
+  // British and American spellings: normalise/normalize, optimisation/optimization, behaviour/behavior.
+  return porterStem(w.replace(/is(e|ed|es|ing|ation|ations)$/, 'iz$1').replace(/our$/, 'or'));
+}
+
+/** Spoken numbers as digits, so "two pointers" meets "2 pointers". */
+const NUMBER_WORDS = new Map(
+  Object.entries({
+    zero: '0', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10',
+    eleven: '11', twelve: '12', fifteen: '15', twenty: '20', thirty: '30', forty: '40', fifty: '50', sixty: '60',
+    hundred: '100', thousand: '1000', million: '1000000',
+  }),
+);
+
+/** One spoken word as the matcher reads it: lower case, number words as digits. */
+export function normaliseWord(word: string): string {
+  const w = word.toLowerCase();
+  return NUMBER_WORDS.get(w) ?? w;
+}
+
+/** `pg_stat_statements` is one name: underscores inside a word join it (the catalogue drops them too). */
+export function joinUnderscores(text: string): string {
+  return text.includes('_') ? text.replace(/(?<=[A-Za-z0-9])_+(?=[A-Za-z0-9])/g, '') : text;
 }
 
 /** Lower-case word tokens, keeping inner apostrophes, dots and plus signs off. */
 export function tokenize(text: string): string[] {
-  return text.toLowerCase().match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? [];
+  const words = joinUnderscores(text).toLowerCase().match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? [];
+  for (let i = 0; i < words.length; i++) words[i] = NUMBER_WORDS.get(words[i]!) ?? words[i]!;
+  return words;
+}
+
+const RAW_CACHE = new Map<string, string>();
+
+/**
+ * A word's key for the concept lexicon: its stem without the synonym table (so "bug" can mean a
+ * programmer error without every "error" meaning a bug), or the word itself for a stop word.
+ */
+export function rawKey(word: string): string {
+  if (STOP_WORDS.has(word)) return word;
+  let key = RAW_CACHE.get(word);
+  if (key === undefined) {
+    key = word.length <= 3 ? word : porterStem(word.replace(/is(e|ed|es|ing|ation|ations)$/, 'iz$1').replace(/our$/, 'or'));
+    if (RAW_CACHE.size >= STEM_CACHE_LIMIT) RAW_CACHE.clear();
+    RAW_CACHE.set(word, key);
+  }
+  return key;
+}
+
+let LEXICON: Lexicon | undefined;
+export function lexicon(): Lexicon {
+  LEXICON ??= buildLexicon(rawKey, tokenize);
+  return LEXICON;
+}
+
+const NO_TAGS: readonly string[] = [];
+const DIGITS = /^\d+$/;
+const HTTP_STATUS = /^[1-5]\d\d$/;
+
+/** Concept tags of one (normalised) word: its lexicon concepts; a number is a measurement, 1xx-5xx a status code. */
+export function conceptTags(word: string): readonly string[] {
+  const tags = lexicon().words.get(rawKey(word)) ?? NO_TAGS;
+  if (!DIGITS.test(word)) return tags;
+  return [...tags, '~measure', ...(HTTP_STATUS.test(word) ? ['~status'] : [])];
 }
 
 /** Stems of the words that carry meaning (stop words removed), in order, with repeats. */
@@ -260,5 +292,5 @@ export function keyPointCoverage(answer: string | ReadonlySet<string>, keyPoints
 }
 
 export function countWords(text: string): number {
-  return tokenize(text).length;
+  return text.toLowerCase().match(/[a-z0-9]+(?:'[a-z]+)?/g)?.length ?? 0;
 }

@@ -88,7 +88,8 @@ function isNonsense(statements: readonly Statement[], repeated: number, total: n
 /** Share of the answer's distinct content words that belong to the question's topic. */
 function topicOverlap(statements: readonly Statement[], topic: ReadonlySet<string>): number {
   const stems = new Set<string>();
-  for (const s of statements) for (const stem of s.stems) stems.add(stem);
+  // Concept tags (~name) are no words of the answer.
+  for (const s of statements) for (const stem of s.stems) if (!stem.startsWith('~')) stems.add(stem);
   if (stems.size === 0) return 0;
   let shared = 0;
   for (const stem of stems) if (topic.has(stem)) shared += 1;

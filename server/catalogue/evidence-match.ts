@@ -5,8 +5,8 @@
  * says a listed contradiction, or says the whole key point negated, contradicts the point, and a
  * contradicted point is not earned. The earning statement is kept as evidence.
  */
-import { conceptTags, contentStems, stem, STOP_WORDS, tokenize } from './text-match';
-import type { Statement } from './statements';
+import { conceptTags, contentStems, phrasesIn, stem, STOP_WORDS, tokenize } from './text-match';
+import type { Statement, Token } from './statements';
 
 export interface KeyPointSpec {
   text: string;
@@ -61,7 +61,10 @@ function stemGroups(text: string, concepts: boolean): string[][] {
   const [head = '', ...examples] = text.split(/\bsuch as\b|\be\.g\.|\bfor example\b/i);
   let joinNext = false;
   const words = tokenize(head);
+  /** The group each word went to, or -1: a phrase's concept joins the groups of its words. */
+  const groupOf: number[] = [];
   for (const [at, word] of words.entries()) {
+    groupOf.push(-1);
     if (word === 'or') {
       joinNext = groups.length > 0;
       continue;
@@ -75,7 +78,17 @@ function stemGroups(text: string, concepts: boolean): string[][] {
     const said = concepts ? [s, ...conceptTags(word)] : [s];
     if (joinNext) groups[groups.length - 1]!.push(...said);
     else groups.push(said);
+    groupOf[at] = groups.length - 1;
     joinNext = false;
+  }
+  if (concepts) {
+    // "key-value", "N+1", "access patterns": the phrase's concept is said by whichever words say it.
+    for (const { tag, from, length } of phrasesIn(words)) {
+      for (let j = from; j < from + length; j++) {
+        const g = groups[groupOf[j] ?? -1];
+        if (g && !g.includes(tag)) g.push(tag);
+      }
+    }
   }
   const alternatives = tokenize(examples.join(' ')).flatMap((w) => {
     const [s] = contentStems(w);
@@ -182,11 +195,22 @@ function pick(groups: readonly string[][], says: (g: readonly string[]) => boole
   return first;
 }
 
+const PURPOSE_SUBJECTS = new Set(['you', 'we', 'they', 'it', 'i', 'he', 'she', 'nobody', 'users', 'people']);
+
+/** "so you don't loop forever", "so that it never": a purpose, saying what is avoided, not a denial. */
+function isPurpose(tokens: readonly Token[], n: number): boolean {
+  const w = (k: number) => tokens[k]?.word ?? '';
+  if (w(n - 1) === 'so') return true;
+  if (!PURPOSE_SUBJECTS.has(w(n - 1))) return false;
+  return w(n - 2) === 'so' || (w(n - 2) === 'that' && w(n - 3) === 'so');
+}
+
 /** Positions of words a negation reaches: shortly after a negation word, in the same clause ("are not block scoped"). */
 function negatedPositions(statement: Statement): Set<number> {
   const positions = new Set<number>();
-  statement.tokens.forEach((t, n) => {
-    if (!t.negation) return;
+  const tokens = statement.tokens;
+  tokens.forEach((t, n) => {
+    if (!t.negation || isPurpose(tokens, n)) return;
     for (let q = n + 1; q < statement.tokens.length && q - n <= NEGATION_REACH; q++) {
       if (statement.tokens[q]!.clause !== t.clause) break;
       positions.add(q);

@@ -14,11 +14,11 @@
  * covers its inflections; phrases (several words) are matched as word sequences in the answer.
  */
 const CONCEPTS = `
-prevent: prevent, prevention, avoid, forbid, disallow, stop, guard against, protect, protection
-prefer: prefer, preference, favour, default, reach for, go for, go with, opt for, stick with, stick to, first choice, by default
-scope: scope, confine, visible, visibility, belong, attach, lives in, live in, exist in, exists in, only exist, only exists
+prevent: prevent, prevention, avoid, forbid, disallow, stop, guard against, protect, protection, otherwise, or else
+prefer: prefer, preference, favour, default, always use, always go for, reach for, go for, go with, opt for, stick with, stick to, first choice, by default
+scope: scope, confine, visible, visibility, belong, attach, lives in, live in, exist in, exists in, only exist, only exists, environment, where it was made, where it was created, where it was defined, where it was declared
 brace: brace, bracket, curly
-private: private, privacy, hidden, hide, encapsulate, encapsulation, secret, one on one, one to one, in private, privately
+private: private, privacy, hidden, hide, encapsulate, encapsulation, secret, nobody else, no one else, nothing else can, nothing else could, from outside, one on one, one to one, in private, privately
 lexical: lexical, surrounding, enclosing, outer
 create: create, define, declare, born, made
 pause: pause, suspend, halt, wait, stop, block
@@ -37,7 +37,7 @@ slow: slow, sluggish, laggy, slower
 fast: fast, quick, speed, rapid, snappy, faster, quicker, cheap
 customer: customer, user, client, people
 stakeholder: stakeholder, manager, boss, product manager, product owner, pm, client, lead, leadership, management, business, team lead, tech lead
-communicate: communicate, communication, tell, told, inform, informed, update, let know, flag, flagged, heads up, post, posted, announce, share, raise, raised, escalate, status update
+communicate: communicate, communication, talk, talk to, spoke, speak, chat, sat down with, tell, told, inform, informed, update, let know, flag, flagged, heads up, post, posted, announce, share, raise, raised, escalate, status update
 early: early, immediately, straight away, right away, promptly, asap, as soon as
 regular: regular, regularly, daily, weekly, every day, every week, frequent, routine, periodic, often
 requirement: requirement, require, must, must have, must haves, needs, need, has to, had to, have to, essential, needed, critical, core
@@ -48,7 +48,7 @@ cut: cut, trim, descope, defer, postpone, push back, pushed back, nice to have, 
 negotiate: negotiate, negotiation, push back, pushed back, agree, agreed, discuss, compromise, trade off, tradeoff, trade
 help: help, assist, support, colleague, teammate, hand off, delegate, take off my plate, pair, pairing, another team
 quality: quality, test, testing, tests, review, correctness, reliable
-result: result, outcome, impact, improved, improve, reduced, saved, saves, dropped, went down, halved, doubled, went from, ended up, shipped, ship, delivered, deliver, went live, achieved, answer, effect
+result: result, outcome, day before, on time, impact, improved, improve, reduced, saved, saves, dropped, went down, halved, doubled, went from, ended up, shipped, ship, delivered, deliver, went live, achieved, answer, effect
 learn: learn, lesson, takeaway, realise, realize, taught, since then, now i, from then on
 change: change, update, modify, alter, adjust, switch, started, start, began, now
 mutation: change, changed, modify, alter, push, edit
@@ -63,7 +63,7 @@ own: own, owned, ownership, on me, my fault, responsibility, responsible, accoun
 recover: recover, recovery, fix, rescue, back on track, salvage, mitigate, new plan, replan, revised plan, made a new plan
 afterwards: afterwards, since then, from then on, ever since, these days, nowadays, now, going forward, every project, every time
 plan: plan, schedule, roadmap, timeline, checkpoint, milestone, estimate
-deadline: deadline, on time, in time, due date, ahead of
+deadline: deadline, on time, in time, due date, ahead of, day before, before the deadline, early
 reflect: reflect, reflection, hindsight, looking back, did it again, do it again, next time, differently, would change, if i did, would have
 mentor: mentor, coach, teach, junior, juniors, pass on, pass it on, train, onboard, give the same advice
 feedback: feedback, advice, comment, comments, criticism, review
@@ -98,7 +98,7 @@ chain: chain, chaining, linked list, little list, keep a list
 probe: probe, probing, next free, open addressing, next slot, next empty
 resize: resize, rehash, bigger array, re insert, reinsert, too full, fills up, load factor, grow the array, allocate, allocates
 ordered: ordered, order, sequence, position, positional, in order, iterate, iteration, traverse, go through
-count: count, counting, frequency, tally, how often, how many times
+count: count, counting, counter, frequency, tally, how often, how many times
 deduplicate: deduplicate, dedupe, de duplication, remove duplicates, removing duplicates, unique, distinct
 lookup: lookup, look up, looking up, find, search, retrieve, access, fetch
 insert: insert, add, put, push, append
@@ -106,7 +106,7 @@ subproblem: subproblem, sub problem, smaller problem, smaller problems, smaller 
 reuse: reuse, save, store, cache, remember, keep, memo, don't work them out again, not recompute, recompute
 overlap: overlap, overlapping, repeat, repeated, over and over, keep coming up, keeps coming up, again and again, come up again, same smaller, same subproblems, recompute
 optimal: optimal, best, optimum, optimise
-topdown: top down, topdown, recursion, recursive, memoise
+topdown: top down, topdown, memoise
 bottomup: bottom up, bottomup, tabulation, table, fill in, filling in, iterative, iteratively
 recurrence: recurrence, depends on, transition, relation, formula, relationship
 base: base, base case, starting case, starting cases, smallest case, smallest cases, initial
@@ -140,6 +140,7 @@ stale: stale, old, outdated, out of date, previous, older, old value
 race: race, racing, out of order, overwrite, overwrites, newer one, older responses, older response
 abort: abort, cancel, ignore, abortcontroller, ignoring, discard
 twice: twice, two times, double, mounts it again, again
+application: application, app, the code, orm, backend, our code
 resource: resource, noun, url, urls, path, endpoint, entity, name the thing, collection
 verb: verb, get, post, put, patch, delete
 status: status, code, http status
@@ -192,7 +193,7 @@ csrf: csrf, cross site request forgery, request forgery, forgery
 xss: xss, cross site scripting, localstorage, local storage
 https: https, tls, ssl, encrypted in transit
 authorise: authorise, authorization, permission, permissions, access control, role, roles, rbac, allowed to
-ratelimit: rate limit, rate limiting, quota, count requests, too many requests, throttle, limiter, limit
+ratelimit: rate limit, rate limiting, quota, throttle, limiter, limit
 body: body, payload, request size, body size, upload
 backoff: backoff, back off, wait longer, longer and longer, increasing delays, increasing delay, doubling, exponential
 jitter: jitter, random, randomness, randomise, randomize
@@ -295,6 +296,40 @@ library: built in, builtin, library, includes, splice, indexof, itself linear, h
 amortise: amortise, amortize, amortised, on average, average over, occasional
 edge: edge case, edge cases, corner case, corner cases, what if, could there be, empty array, what should i return
 duplicate: duplicate, duplicates, repeated, repeated numbers, same element, same number, used twice
+lint: lint, eslint, linter, tslint, lint rule, lint plugin
+enforce: enforce, enforced, catch, catches, flag, flags, forbid, warn, warns
+strict: strict, triple equals, triple equal, three equals, strictly
+macrotask: macrotask, task, next task, each task, one task
+drain: drain, empty, empties, flush, flushes, run all, runs all, clear out, all of them, whole queue
+sugar: sugar, syntax, syntactic, nicer syntax, on top of, wrapper, nicer way, underneath, under the hood, same thing
+link: link, wire, wiring, wired, connect, connects, hook up, point to, points to, points at, chain
+free: free, frees, clean up, cleans up, reclaim, reclaims, release, collect, collects
+unreachable: unreachable, nothing can reach, can't reach, can't be reached, no longer reachable, not reachable, no references, nothing references, nothing points to
+reachable: reachable, holding a reference, still referenced, still holding, still hold, reference to, keeps a reference, still reachable
+interval: interval, every so often, once every, per second, fixed rate, period, once per, every 100
+runtime: runtime, run time, when the code runs, when it runs, when the code hits it, dynamically, while running, on the fly
+evaluate: evaluate, execute, executes, run, runs, runs when
+static: static, statically, fixed, at the top level, top level, known ahead of time, ahead of time, without running, before running, analysed, analyzed
+treeshake: tree shaking, tree shake, strip out, strips out, dead code, unused code, drop unused, remove unused, eliminate, nobody imports, nobody uses, unused exports
+enable: enable, enables, lets, allows, makes possible, possible
+objectis: object is, by reference, reference equality, referential equality, same reference, shallow compare, shallow comparison, identity
+array: array, list, dependency list
+return: return, returns, give, gives, gives you, produce, yield, get back, you get
+unmatched: unmatched, no match, without a match, don't match, doesn't match, whichever side, nothing on, null on
+perform: performance, perf, fast, slow, speed, latency, quick
+operation: operation, op, step, command, instruction
+sequential: sequential, sequentially, one after the other, one after another, in sequence, back to back, consecutive, after each other
+multiply: multiply, multiplies, times, squared, product
+pointer: pointer, pointers, both ends, each end, two indices, left and right, from both sides
+solution: solution, answer, result
+edgecase: edge case, edge cases, corner case, corner cases, what if, could there be, empty array, what should i return, input is empty
+path: path, paths, route, steps, hops, distance
+unweighted: unweighted, same cost, equal weight, same weight, edges cost the same, cost the same, no weights, all the same weight
+topological: topological, topological sort, by their dependencies, dependency order, ordering tasks, order tasks, build order, dependencies first
+pitfall: pitfall, pitfalls, gotcha, trap, downside, danger, watch out, catch, careful, bite
+pass: pass, passing, hand, handing, give, giving, send, handing it
+work: work, job, ticket, tickets, stories
+example: example, instance, for instance, such as, e g, use case, used it for, used that for, you see it, we used, i used
 `;
 
 export interface Lexicon {

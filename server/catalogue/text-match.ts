@@ -130,6 +130,8 @@ const SYNONYMS: Record<string, string> = {
   outcome: 'result',
   outcomes: 'result',
   results: 'result',
+  // "trade-offs" is one word said in two.
+  offs: 'trade',
 };
 
 const STEM_CACHE = new Map<string, string>();
@@ -145,12 +147,22 @@ export function stem(word: string): string {
   return result;
 }
 
+/**
+ * Porter leaves adverbs alone ("lazily", "quickly"); meet them with their adjective. Not after
+ * l or p ("fully", "apply"), and not when little is left ("early").
+ */
+export function unAdverb(word: string): string {
+  if (word.length < 6 || !word.endsWith('ly')) return word;
+  if (word.endsWith('ily')) return `${word.slice(0, -3)}y`;
+  return /[b-df-hj-km-oq-tv-z]ly$|[^aeiou]ely$/.test(word) ? word.slice(0, -2) : word;
+}
+
 function stemUncached(word: string): string {
   // hasOwn: "constructor" is a word, not Object.prototype.constructor.
   const w = Object.hasOwn(SYNONYMS, word) ? SYNONYMS[word]! : word;
   if (w.length <= 3) return w;
   // British and American spellings: normalise/normalize, optimisation/optimization, behaviour/behavior.
-  return porterStem(w.replace(/is(e|ed|es|ing|ation|ations)$/, 'iz$1').replace(/our$/, 'or'));
+  return porterStem(unAdverb(w).replace(/is(e|ed|es|ing|ation|ations)$/, 'iz$1').replace(/our$/, 'or'));
 }
 
 /** Spoken numbers as digits, so "two pointers" meets "2 pointers". */
@@ -190,7 +202,7 @@ export function rawKey(word: string): string {
   if (STOP_WORDS.has(word)) return word;
   let key = RAW_CACHE.get(word);
   if (key === undefined) {
-    key = word.length <= 3 ? word : porterStem(word.replace(/is(e|ed|es|ing|ation|ations)$/, 'iz$1').replace(/our$/, 'or'));
+    key = word.length <= 3 ? word : porterStem(unAdverb(word).replace(/is(e|ed|es|ing|ation|ations)$/, 'iz$1').replace(/our$/, 'or'));
     if (RAW_CACHE.size >= STEM_CACHE_LIMIT) RAW_CACHE.clear();
     RAW_CACHE.set(word, key);
   }
@@ -208,6 +220,19 @@ const DIGITS = /^\d+$/;
 const HTTP_STATUS = /^[1-5]\d\d$/;
 
 /** Concept tags of one (normalised) word: its lexicon concepts; a number is a measurement, 1xx-5xx a status code. */
+/** The lexicon's spoken phrases among words (already normalised): concept, first word, length. */
+export function phrasesIn(words: readonly string[]): Array<{ tag: string; from: number; length: number }> {
+  const { phrases } = lexicon();
+  const keys = words.map(rawKey);
+  const found: Array<{ tag: string; from: number; length: number }> = [];
+  for (let i = 0; i < keys.length; i++) {
+    for (const { keys: phrase, tag } of phrases.get(keys[i]!) ?? []) {
+      if (i + phrase.length <= keys.length && phrase.every((k, j) => keys[i + j] === k)) found.push({ tag, from: i, length: phrase.length });
+    }
+  }
+  return found;
+}
+
 export function conceptTags(word: string): readonly string[] {
   const tags = lexicon().words.get(rawKey(word)) ?? NO_TAGS;
   if (!DIGITS.test(word)) return tags;

@@ -195,11 +195,14 @@ function pick(groups: readonly string[][], says: (g: readonly string[]) => boole
   return first;
 }
 
+const CHECK_WORDS = new Set(['check', 'checking', 'ensure', 'ensuring', 'verify', 'verifying', 'confirm', 'sure']);
 const PURPOSE_SUBJECTS = new Set(['you', 'we', 'they', 'it', 'i', 'he', 'she', 'nobody', 'users', 'people']);
 
-/** "so you don't loop forever", "so that it never": a purpose, saying what is avoided, not a denial. */
+/** "so you don't loop forever", "so that it never", "make sure it isn't": a purpose or a check, saying what is avoided, not a denial. */
 function isPurpose(tokens: readonly Token[], n: number): boolean {
   const w = (k: number) => tokens[k]?.word ?? '';
+  // "check the app isn't doing one query per row": what is checked for, not denied.
+  for (let k = n - 1; k >= Math.max(0, n - 4); k--) if (CHECK_WORDS.has(w(k))) return true;
   if (w(n - 1) === 'so') return true;
   if (!PURPOSE_SUBJECTS.has(w(n - 1))) return false;
   return w(n - 2) === 'so' || (w(n - 2) === 'that' && w(n - 3) === 'so');
@@ -224,6 +227,8 @@ function negatedPositions(statement: Statement): Set<number> {
  * and "const prevents reassignment" share their content words and differ in the small ones.
  */
 const SEQUENCE_SKIP = new Set(['a', 'an', 'the']);
+/** Spoken fillers, skipped when words must come in order. */
+const FILLERS = new Set(['um', 'uh', 'er', 'erm', 'hmm', 'like', 'basically', 'actually', 'kind', 'sort', 'you', 'know', 'mean', 'just', 'really']);
 /** An "Also accepted" phrasing with this few content words is matched as a word sequence. */
 const SHORT_PHRASING = 2;
 /** Words the candidate may put between two words of the sequence ("all exactly the same"). */
@@ -241,10 +246,15 @@ function saysSequence(statement: Statement, words: readonly string[]): boolean {
     if (keys[start] !== words[0]) continue;
     let at = start;
     let k = 1;
-    for (let i = start + 1; i < keys.length && k < words.length && i - at <= SEQUENCE_GAP + 1; i++) {
+    let gap = 0;
+    for (let i = start + 1; i < keys.length && k < words.length && gap <= SEQUENCE_GAP; i++) {
       if (keys[i] === words[k]) {
         at = i;
         k += 1;
+        gap = 0;
+      } else if (!FILLERS.has(keys[i]!)) {
+        // "const, um, can be reassigned": fillers are no words between.
+        gap += 1;
       }
     }
     if (k < words.length) continue;

@@ -48,6 +48,8 @@ const QUESTION_START = /^(?:is it|isn'?t it|are they|does it|do you|could you|ca
 /** Statements longer than this (speech without punctuation) are read in overlapping windows. */
 const WINDOW = 28;
 const WINDOW_STEP = 14;
+/** Statements made of whole clauses may be a little longer: a thought and its reason ("... so you ..."). */
+const CLAUSE_WINDOW = 36;
 /** A statement this long with this few function words reads as a list of terms, not a sentence. */
 const SALAD_MIN_WORDS = 12;
 const SALAD_MAX_FUNCTION_SHARE = 0.15;
@@ -192,6 +194,55 @@ function sentences(text: string): string[] {
     .filter((s) => /[a-z0-9]/i.test(s));
 }
 
+/** Words that start a new thought in speech ("... the page freezes so you break it up ..."). */
+const SPOKEN_BREAKS = new Set(['so', 'then', 'but', 'because', 'um', 'uh', 'er', 'erm', 'oh', 'also', 'anyway', 'okay', 'whereas', 'otherwise', 'although', 'though', 'however', 'plus', 'which']);
+/** After "and", these start a new clause ("and we cut the reporting part"). */
+const AFTER_AND = new Set(['i', "i'd", "i'm", 'we', "we'd", 'you', "you'd", 'it', "it's", 'they', 'then', 'the', 'that', 'so', 'also', 'um', 'uh', 'if', 'when', 'once', 'now', 'there']);
+
+const bare = (word: string) => word.toLowerCase().replace(/^[^a-z0-9']+|[^a-z0-9']+$/g, '');
+
+/** Clauses of a long sentence: cut at commas and the like, and before spoken breaks. */
+function clauses(words: readonly string[]): string[][] {
+  const out: string[][] = [[]];
+  words.forEach((word, i) => {
+    const w = bare(word);
+    const prev = i > 0 ? words[i - 1]! : '';
+    const cut = i > 0 && (/[,;:—–]$/.test(prev) || SPOKEN_BREAKS.has(w) || (w === 'and' && AFTER_AND.has(bare(words[i + 1] ?? ''))));
+    if (cut && out[out.length - 1]!.length > 0) out.push([]);
+    out[out.length - 1]!.push(word);
+  });
+  return out;
+}
+
+/**
+ * Overlapping statements of whole clauses, each at most CLAUSE_WINDOW words: one starting at every
+ * clause (skipping those a previous one already holds whole). A clause longer than WINDOW is read
+ * in word windows.
+ */
+function clauseWindows(words: readonly string[]): string[] {
+  const parts = clauses(words).flatMap((c) => (c.length <= CLAUSE_WINDOW ? [c] : wordWindows(c)));
+  const out: string[] = [];
+  let lastEnd = -1;
+  for (let start = 0; start < parts.length; start++) {
+    let end = start;
+    let size = parts[start]!.length;
+    while (end + 1 < parts.length && size + parts[end + 1]!.length <= CLAUSE_WINDOW) size += parts[++end]!.length;
+    if (end <= lastEnd) continue;
+    out.push(parts.slice(start, end + 1).flat().join(' '));
+    lastEnd = end;
+  }
+  return out;
+}
+
+function wordWindows(words: readonly string[]): string[][] {
+  const out: string[][] = [];
+  for (let start = 0; start < words.length; start += WINDOW_STEP) {
+    out.push(words.slice(start, start + WINDOW));
+    if (start + WINDOW >= words.length) break;
+  }
+  return out;
+}
+
 export function splitStatements(answer: string): Statement[] {
   const statements: Statement[] = [];
   for (const sentence of sentences(joinUnderscores(answer))) {
@@ -201,13 +252,9 @@ export function splitStatements(answer: string): Statement[] {
       statements.push(makeStatement(sentence, tokens, question));
       continue;
     }
-    // Unpunctuated speech: overlapping windows keep "together" meaningful.
-    const words = sentence.split(' ');
-    for (let start = 0; start < words.length; start += WINDOW_STEP) {
-      const text = words.slice(start, start + WINDOW).join(' ');
-      statements.push(makeStatement(text, tokenizeStatement(text), question));
-      if (start + WINDOW >= words.length) break;
-    }
+    // Long speech, often unpunctuated: statements of whole clauses, overlapping, so "together"
+    // keeps its meaning and no statement starts or ends mid-thought.
+    for (const text of clauseWindows(sentence.split(' '))) statements.push(makeStatement(text, tokenizeStatement(text), question));
   }
   return statements;
 }

@@ -16,7 +16,7 @@
 const CONCEPTS = `
 prevent: prevent, prevention, avoid, forbid, disallow, stop, guard against, protect, protection, otherwise, or else
 prefer: prefer, preference, favour, default, always use, always go for, reach for, go for, go with, opt for, stick with, stick to, first choice, by default
-scope: scope, confine, visible, visibility, belong, attach, lives in, live in, exist in, exists in, only exist, only exists, environment, where it was made, where it was created, where it was defined, where it was declared
+scope: scope, confine, visible, visibility, belong, attach, lives in, live in, live inside, lives inside, only live, only lives, exist in, exists in, exist inside, exists inside, only exist, only exists, environment, where it was made, where it was created, where it was defined, where it was declared
 brace: brace, bracket, curly
 private: private, privacy, hidden, hide, encapsulate, encapsulation, secret, nobody else, no one else, nothing else can, nothing else could, from outside, one on one, one to one, in private, privately
 lexical: lexical, surrounding, enclosing, outer

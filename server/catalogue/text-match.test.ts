@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { keyPointCoverage } from './text-match';
+import { matchKeyPoints, type KeyPointSpec } from './evidence-match';
+import { porterStem } from './porter-stem';
+import { splitStatements } from './statements';
+import { conceptTags, keyPointCoverage, phrasesIn, stem, tokenize } from './text-match';
 
 describe('keyPointCoverage', () => {
   const question = 'What is the difference between var, let and const in JavaScript?';
@@ -20,5 +23,113 @@ describe('keyPointCoverage', () => {
 
   it('counts the point when the answer adds what the question did not say', () => {
     expect(keyPointCoverage('I prefer const and use let only when I reassign.', keyPoints, question).covered).toContain('prefer const, then let');
+  });
+});
+
+
+const spec = (text: string, accepted: string[] = [], contradictions: string[] = []): KeyPointSpec => ({ text, accepted, contradictions });
+/** Status of one key point against an answer (question optional: its words are weak evidence). */
+const status = (answer: string, point: KeyPointSpec, question?: string) => matchKeyPoints(splitStatements(answer), [point], question)[0]!.status;
+
+describe('stems: a word and its derived forms meet', () => {
+  it('follows the Porter algorithm', () => {
+    expect(['caresses', 'ponies', 'relational', 'conditional', 'hopping', 'generalizations', 'oscillators'].map(porterStem)).toEqual([
+      'caress', 'poni', 'relat', 'condit', 'hop', 'gener', 'oscil',
+    ]);
+  });
+
+  it('brings derived forms, British spellings and adverbs together', () => {
+    expect(stem('isolation')).toBe(stem('isolated'));
+    expect(stem('atomicity')).toBe(stem('atomic'));
+    expect(stem('consistency')).toBe(stem('consistent'));
+    expect(stem('behaviour')).toBe(stem('behavior'));
+    expect(stem('normalisation')).toBe(stem('normalized'));
+    expect(stem('lazily')).toBe(stem('lazy'));
+    expect(stem('synchronously')).toBe(stem('synchronous'));
+    expect(stem('apply')).not.toBe(stem('app'));
+  });
+
+  it('reads number words as digits, joins underscore names and treats "constructor" as a word', () => {
+    expect(tokenize('Two pointers, a hundred to one')).toEqual(['2', 'pointers', 'a', '100', 'to', 'one']);
+    expect(tokenize('pg_stat_statements')).toEqual(['pgstatstatements']);
+    expect(stem('constructor')).toBe('constructor');
+  });
+});
+
+describe('concepts: plain words and spoken phrases that say the same thing', () => {
+  it('tags words with their concepts, keeping the synonym table out of it', () => {
+    expect(conceptTags('hidden')).toContain('~private');
+    expect(conceptTags('404')).toEqual(expect.arrayContaining(['~status', '~measure']));
+    expect(conceptTags('bug')).toContain('~programmer');
+    // "bug" is an error, but not every error is a programmer's bug.
+    expect(conceptTags('error')).not.toContain('~programmer');
+  });
+
+  it('finds spoken phrases', () => {
+    const found = phrasesIn(tokenize('a loop inside a loop is n squared')).map((p) => p.tag);
+    expect(found).toEqual(expect.arrayContaining(['~nested', '~quadratic']));
+  });
+
+  it('credits a paraphrase in plain words, with the sentence that earned it', () => {
+    const point = spec('private state or data privacy');
+    const answer = 'We used it for a click counter. The count was kept hidden so nothing else could mess with it.';
+    const [m] = matchKeyPoints(splitStatements(answer), [point]);
+    expect(m).toMatchObject({ status: 'covered', evidence: 'The count was kept hidden so nothing else could mess with it.' });
+  });
+
+  it('lets one word fill only one requirement of a point', () => {
+    const point = spec('propose an alternative or compromise');
+    expect(status('I suggested we revisit the rewrite next quarter.', point)).toBe('covered');
+    expect(status('I suggested it.', point)).toBe('missed');
+  });
+
+  it('matches a short "Also accepted" phrasing only as its words in order, fillers aside', () => {
+    const point = spec('continuing to ask for feedback', ['ask how I am doing']);
+    expect(status('I asked her to show me examples.', point)).toBe('missed');
+    expect(status('Every month I ask, um, how I am doing.', point)).toBe('covered');
+  });
+});
+
+describe('statements of run-on speech', () => {
+  const runOn =
+    'so um basically var is scoped to the whole function you are in it does not care about if blocks or for loops whereas let and const only live ' +
+    'inside the curly braces where you wrote them and const you just cannot assign it again but you can still change what is inside the object';
+
+  it('reads unpunctuated speech as overlapping runs of whole clauses', () => {
+    const texts = splitStatements(runOn).map((s) => s.text);
+    expect(texts.length).toBeGreaterThan(1);
+    // Every statement starts where a clause starts, never mid-thought.
+    for (const t of texts.slice(1)) expect(t).toMatch(/^(?:whereas|and const|but|so|um|basically)\b/);
+    expect(texts.join(' ')).toContain('let and const only live inside the curly braces');
+  });
+
+  it('earns the points a run-on answer states', () => {
+    const q = 'What is the difference between var, let and const in JavaScript?';
+    expect(status(runOn, spec('var is function scoped'), q)).toBe('covered');
+    expect(status(runOn, spec('let and const are block scoped'), q)).toBe('covered');
+  });
+});
+
+describe('what still denies a point', () => {
+  const visited = spec('visited set for cycles');
+
+  it('keeps negation: a denied point is not earned', () => {
+    expect(status('A closure does not keep anything hidden, there is no private state.', spec('private state or data privacy'))).toBe('missed');
+    expect(status('You do not need a visited set, cycles are never a problem.', visited)).toBe('missed');
+  });
+
+  it('reads a purpose or a check as saying what is avoided, not as a denial', () => {
+    expect(status("You keep track of the nodes you've been to so you don't loop forever on a cycle.", visited)).toBe('covered');
+    expect(status("I'd check the app isn't doing one query per row in a loop.", spec('N+1 queries from the application'))).toBe('covered');
+  });
+
+  it('tells an admission of not knowing from a statement about what is not known', () => {
+    const point = spec('crash and restart on unknown state with graceful shutdown');
+    expect(status("If we don't know what state we're in, we let the process crash and the orchestrator restarts it.", point)).toBe('covered');
+    expect(status("I don't know what happens to the process, maybe it crashes and restarts.", point)).toBe('missed');
+  });
+
+  it('gives nothing for a question, even in plain words', () => {
+    expect(status('Is the count kept hidden so nothing else can touch it?', spec('private state or data privacy'))).toBe('missed');
   });
 });

@@ -96,3 +96,52 @@ describe('what a statement cannot be evidence for', () => {
     expect(j.contradicted).toEqual([{ point: 'const prevents reassignment but not mutation', said: 'Later on, const can be reassigned anyway.' }]);
   });
 });
+
+// Paraphrase matching (stems, the concept lexicon, clause splitting) must not open the door the
+// evidence rule closed: these fail if a precision guard breaks.
+describe('precision guards with paraphrase matching', () => {
+  let models: ModelAnswer[];
+  let questions: string[];
+  beforeAll(async () => {
+    const set = (await readCatalogue(CATALOGUE)).find((s) => s.index === 1)!;
+    questions = set.questions;
+    models = splitModelAnswers(set.modelAnswers, set.questions.length);
+  });
+  const judgeQ = (n: number, answer: string) => judgeAnswer([answer], models[n - 1], questions[n - 1]);
+
+  it('credits a run-on paraphrase in plain words', () => {
+    const j = judgeQ(
+      2,
+      'well a closure is basically when the inner function hangs on to the outer function variables even after the outer one has finished and returned ' +
+        'so the count stays hidden and nobody else can touch it which is handy for a click counter',
+    );
+    expect(j.covered).toEqual(expect.arrayContaining(['inner function keeps access to outer variables after the outer function returns', 'private state or data privacy']));
+    expect(j.evidence.every((e) => e.length > 0)).toBe(true);
+  });
+
+  it('still denies a negated paraphrase', () => {
+    const j = judgeQ(1, "var doesn't belong to the whole function. let and const don't only live inside the curly braces.");
+    expect(j.covered).not.toContain('var is function scoped');
+    expect(j.covered).not.toContain('let and const are block scoped');
+    expect(j.score).toBeLessThanOrEqual(20);
+  });
+
+  it('scores a salad of paraphrase words as not a real answer', () => {
+    const j = judgeQ(2, 'hidden private surrounding outer returns counter debounce stale memory lexical closure function scope retention');
+    expect(j).toMatchObject({ verdict: 'Not a real answer', covered: [] });
+    expect(j.score).toBeLessThanOrEqual(10);
+  });
+
+  it('keeps an off-topic answer full of other concepts at most 20', () => {
+    const j = judgeQ(
+      1,
+      'We deploy to Kubernetes with three replicas behind a load balancer, roll out new versions gradually and watch the dashboards for errors and latency so we can roll back quickly.',
+    );
+    expect(j).toMatchObject({ verdict: 'Off topic', covered: [] });
+    expect(j.score).toBeLessThanOrEqual(20);
+  });
+
+  it('gives nothing for paraphrases asked as questions', () => {
+    expect(judgeQ(2, 'Does the inner function keep the outer variables after the outer function returns? Is the count hidden so nobody else can touch it?').covered).toEqual([]);
+  });
+});

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { evaluateLabelled, type LabelledFigures } from '../rater/evaluate';
-import { LABEL_DIR, readLabelledSet } from '../rater/labelled-set';
+import { LABEL_DIR, LABELLED_SETS, readLabelledSet, type LabelledSetInfo } from '../rater/labelled-set';
 import { readCatalogue } from '../../server/catalogue/read-catalogue';
 import { CATALOGUE_DIR } from '../../server/app';
 import { loadTranscriptFixture } from '../../server/providers/fixtures/load-transcripts';
@@ -20,10 +20,8 @@ export interface RaterResult {
   medianMs: number;
   p90Ms: number;
   pass: boolean;
-  /** The labelled set (the shipped phrasings were written with it in view). */
-  labelled?: LabelledFigures;
-  /** Answers written after the phrasings and never tuned on. */
-  heldOut?: LabelledFigures;
+  /** Each labelled set measured on its own (see bench/rater/labelled-set.ts, LABELLED_SETS). */
+  evaluations?: Array<LabelledSetInfo & { figures: LabelledFigures }>;
 }
 
 const MINUTES = 60;
@@ -68,10 +66,9 @@ export async function runRater(log: (line: string) => void, runs = 31): Promise<
     p90Ms: at(0.9),
     pass: at(0.5) < 50,
   };
-  result.labelled = evaluateLabelled(CATALOGUE_DIR);
-  result.heldOut = evaluateLabelled(CATALOGUE_DIR, readLabelledSet(path.join(LABEL_DIR, 'held-out')));
-  for (const [name, f] of [['labelled set', result.labelled], ['held-out answers', result.heldOut]] as const) {
-    log(`  ${name}: ${f.answers} answers, key-point precision ${f.precision.toFixed(3)}, recall ${f.recall.toFixed(3)}, paraphrase recall ${f.paraphraseRecall.toFixed(3)}, ordering ${f.orderingHolds ? 'holds' : 'broken'}, salad max ${f.saladMax}, off-topic max ${f.offTopicMax}`);
+  result.evaluations = LABELLED_SETS.map((info) => ({ ...info, figures: evaluateLabelled(CATALOGUE_DIR, readLabelledSet(path.join(LABEL_DIR, info.dir))) }));
+  for (const { title, role, figures: f } of result.evaluations) {
+    log(`  ${title} (${role}): ${f.answers} answers, key-point precision ${f.precision.toFixed(3)}, recall ${f.recall.toFixed(3)}, paraphrase recall ${f.paraphraseRecall.toFixed(3)}, ordering ${f.orderingHolds ? 'holds' : 'broken'}, salad max ${f.saladMax}, off-topic max ${f.offTopicMax}`);
   }
   log(`  rubric rater, ${result.words} words in ${result.entries} turns: median ${result.medianMs.toFixed(1)} ms, p90 ${result.p90Ms.toFixed(1)} ms`);
   return result;

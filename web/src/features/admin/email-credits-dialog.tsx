@@ -51,7 +51,7 @@ function NumberForm({ label, initial, min, button, variant, disabled, onSubmit }
  * the plan's default, or add credits (a limit that many sessions higher than the one in force).
  */
 export function EmailCreditsDialog({ account, onClose }: { account: EmailAccount; onClose: () => void }) {
-  const fetcher = useFetcher<EmailActionResult>();
+  const fetcher = useFetcher<EmailActionResult | null>();
   const [refused, setRefused] = useState<string | null>(null);
   const busy = fetcher.state !== 'idle';
   const answer = busy ? undefined : fetcher.data;

@@ -10,7 +10,7 @@ import { useFetcherDone } from './use-fetcher-done';
 export const EMAIL_ACTIONS_FETCHER = 'email-actions';
 
 export function useEmailActions() {
-  return useFetcher<EmailActionResult>({ key: EMAIL_ACTIONS_FETCHER });
+  return useFetcher<EmailActionResult | null>({ key: EMAIL_ACTIONS_FETCHER });
 }
 
 const CREATE_FORM = 'create-email-form';

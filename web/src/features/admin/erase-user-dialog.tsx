@@ -7,7 +7,7 @@ import { AdminError, DialogFooter } from './page-parts';
 
 /** A data erasure request (the emails route's `erase` action): nothing happens until the operator types the email exactly. */
 export function EraseUserDialog({ email, onClose }: { email: string; onClose: () => void }) {
-  const fetcher = useFetcher<EmailActionResult>();
+  const fetcher = useFetcher<EmailActionResult | null>();
   const [typed, setTyped] = useState('');
   const confirmed = typed.trim().toLowerCase() === email;
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;

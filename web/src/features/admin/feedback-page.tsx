@@ -79,7 +79,7 @@ function FeedbackRow({ item, onDetails }: { item: AdminFeedback; onDetails: () =
 /** docs/product-rules.md, Admin area: the list, details, delete and the CSV export. */
 export function Component() {
   const items = useLoaderData<typeof loader>();
-  const deletion = useFetcher<Submitted<unknown>>({ key: DELETE_FETCHER });
+  const deletion = useFetcher<Submitted<unknown> | null>({ key: DELETE_FETCHER });
   const [selected, setSelected] = useState<AdminFeedback | null>(null);
   if (items === null) return <FeedbackHeader />;
   return (

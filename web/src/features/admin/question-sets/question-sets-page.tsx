@@ -58,7 +58,7 @@ function SetPanel({ selection, set, busy, onChange, onSave, onRemove }: {
 
 export function Component() {
   const sets = useLoaderData<typeof loader>();
-  const fetcher = useFetcher<QuestionSetChangeResult>();
+  const fetcher = useFetcher<QuestionSetChangeResult | null>();
   const [selection, setSelection] = useState<Selection>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const busy = fetcher.state !== 'idle';

@@ -23,3 +23,6 @@ export const FEEDBACK_MAX_LENGTH = 1000;
 
 export const HISTORY_PAGE_SIZE = 9;
 export const MAX_RATINGS_PAGE_SIZE = 50;
+
+/** Longest reason a browser may give with a session report (POST /interview/sessions/{id}/report). */
+export const MAX_REPORT_DETAIL = 300;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { timestampSchema } from './common';
+import { MAX_REPORT_DETAIL } from './limits';
 
 /** Why a session ended. The server records the first end it learns of; a resume clears it. */
 export const SESSION_END_REASONS = [
@@ -24,8 +25,6 @@ export const BROWSER_END_REASONS = ['closed-by-interviewer', 'stopped-by-candida
 /** Browser speech without speech recognition is typed; elsewhere the candidate speaks. */
 export const SESSION_INPUTS = ['voice', 'typed'] as const;
 export type SessionInput = (typeof SESSION_INPUTS)[number];
-
-export const MAX_REPORT_DETAIL = 300;
 
 export const sessionReportSchema = z.discriminatedUnion(
   'event',

@@ -146,6 +146,8 @@ export async function reportSession(ctx: AppContext, email: string, sessionId: s
     if (session.transport === 'openai-realtime') return answer(false);
     return answer(await recordConnected(ctx.db, session.id, report.input));
   }
+  // An OpenAI call's close is heard on the sideband, with the interviewer's reason: the server's record is the better one.
+  if (report.reason === 'closed-by-interviewer' && session.transport === 'openai-realtime') return answer(false);
   return answer(await recordEnd(ctx.db, session.id, { reason: report.reason, detail: report.detail ?? null }));
 }
 

@@ -8,6 +8,8 @@ import type {
   RateRequest,
   RateResponse,
   RatingsResponse,
+  SessionReport,
+  SessionReportResponse,
   TokenResponse,
   TurnRequest,
   TurnResponse,
@@ -37,6 +39,10 @@ export const resumeSession = (email: string, sessionId: string) =>
 /** A start that failed after the token was minted: the server gives the credit back (2 minutes). */
 export const abandonSession = (email: string, sessionId: string) =>
   callApi<AbandonResponse>(`/interview/sessions/${encodeURIComponent(sessionId)}/abandon`, { method: 'POST', headers: userHeaders(email) });
+
+/** Session telemetry: the transport is up, or why the session ended (docs/product-rules.md, Session telemetry). */
+export const reportSession = (email: string, sessionId: string, body: SessionReport) =>
+  callApi<SessionReportResponse>(`/interview/sessions/${encodeURIComponent(sessionId)}/report`, { method: 'POST', body, headers: userHeaders(email) });
 
 export const rateTranscript = (email: string, body: RateRequest) =>
   callApi<RateResponse>('/interview/rate-transcript', { method: 'POST', body, headers: userHeaders(email) });

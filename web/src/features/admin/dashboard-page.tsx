@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Await, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ordinal } from '../../../../domain/format';
-import { dataOr, submitData } from '../../lib/load-data';
-import { fetchDailyStats, fetchStats, type InterviewStats } from './admin-api';
+import { dataOr, submitData, type Submitted } from '../../lib/load-data';
+import { fetchDailyStats, fetchStats, type DailyStats, type InterviewStats } from './admin-api';
+import { SessionFigures } from './session-figures';
 import { adminSecretFor } from './admin-secret';
 import { chartRangeOf } from './dashboard-range';
 import { adminTexts } from './format';
@@ -97,6 +98,13 @@ export function Component() {
       <div className="mt-8">
         <Suspense fallback={<p className="text-gray-500">Loading charts...</p>}>
           <DashboardCharts daily={data.daily} days={data.days} />
+        </Suspense>
+      </div>
+      <div className="mt-8">
+        <Suspense fallback={null}>
+          <Await resolve={data.daily}>
+            {(daily: Submitted<DailyStats>) => daily.ok && <SessionFigures figures={daily.data.sessions} days={data.days} />}
+          </Await>
         </Suspense>
       </div>
     </section>

@@ -2,8 +2,9 @@ import type { AdminEvent } from './admin-api';
 import { Markdown } from '../../components/lazy-markdown';
 import { Dialog } from '../../components/dialog';
 import { DialogFooter } from './page-parts';
+import { SessionDetails } from './session-details';
 
-/** docs/product-rules.md, Admin area: id, topic, set index, the transcript as formatted JSON and the rating Markdown. */
+/** docs/product-rules.md, Admin area: id, topic, set index, the session's telemetry, the transcript as formatted JSON and the rating Markdown. */
 export function EventDetails({ event, onClose }: { event: AdminEvent; onClose: () => void }) {
   return (
     <Dialog title="Event Details" onClose={onClose} size="lg">
@@ -21,6 +22,7 @@ export function EventDetails({ event, onClose }: { event: AdminEvent; onClose: (
           </>
         )}
       </dl>
+      {event.session && <SessionDetails session={event.session} />}
       <h3 className="mb-1 font-semibold">Transcript</h3>
       <pre data-testid="detail-transcript" className="mb-4 max-h-72 overflow-auto whitespace-pre-wrap rounded bg-gray-100 p-3 text-xs">
         {JSON.stringify(event.transcript ?? [], null, 2)}

@@ -4,8 +4,8 @@
  * reconnected or the candidate chooses between reconnecting and ending. Pure: no DOM, no fetch; everything outside comes
  * in through `SessionDeps`, so unit tests drive it with a scripted transport.
  */
-import type { RateRequest, TokenResponse, TranscriptEntry } from '../../../../contract';
-import { MAX_DURATION_SECONDS } from '../../../../contract/limits';
+import type { RateRequest, SessionReport, TokenResponse, TranscriptEntry } from '../../../../contract';
+import { MAX_DURATION_SECONDS, MAX_REPORT_DETAIL } from '../../../../contract/limits';
 import { wholeSecondsBetween } from '../../../../domain/format';
 import { isReconnectable } from '../../lib/realtime/turn-failure';
 import type { TransportEvent, VoiceTransport } from '../../lib/realtime/types';
@@ -24,6 +24,8 @@ export const CLOSE_DELAY_MS = 4000;
 export const CLOSING_REMARK_WAIT_MS = 10_000;
 /** docs/product-rules.md, Session lifecycle: the last three interviewer messages are shown. */
 export const VISIBLE_INTERVIEWER_MESSAGES = 3;
+
+type EndReason = Extract<SessionReport, { event: 'ended' }>['reason'];
 
 export type SessionPhase = 'idle' | 'starting' | 'active' | 'interrupted' | 'disconnected' | 'rating';
 
@@ -95,6 +97,8 @@ export interface SessionDeps {
   checkMicrophone?(): Promise<string | null>;
   /** A minted session whose start failed: the server gives the credit back; true when it did. */
   abandon?(sessionId: string): Promise<boolean>;
+  /** Session telemetry (docs/product-rules.md, Session telemetry): connected, or why it ended. Never throws. */
+  report?(sessionId: string, report: SessionReport): Promise<void>;
 }
 
 /** The server refused a resume (4xx): its sentence is shown, and pressing Reconnect again would not help. */
@@ -189,6 +193,7 @@ export class SessionController {
       if (this.transport !== transport) throw new Error('The voice connection failed while starting.');
       this.update({ phase: 'active', acceptsTypedAnswers: transport.acceptsTypedAnswers });
       this.deps.wakeLock.acquire();
+      void this.report({ event: 'connected' });
     } catch (error) {
       transport?.close();
       if (this.transport === transport) this.transport = null;
@@ -203,6 +208,8 @@ export class SessionController {
   private async startFailure(error: unknown, minted: string | undefined): Promise<string> {
     if (error instanceof OutOfTokensError) return OUT_OF_SESSIONS_TEXT;
     if (minted === undefined) return error instanceof StartFailedError ? error.sentence : TOKEN_FAILED_TEXT;
+    const detail = (error instanceof Error ? error.message : String(error)).slice(0, MAX_REPORT_DETAIL);
+    await this.report({ event: 'ended', reason: 'failed-start', detail });
     let returned = false;
     try {
       returned = (await this.deps.abandon?.(minted)) ?? false;
@@ -212,9 +219,13 @@ export class SessionController {
     return connectionFailedText(returned);
   }
 
-  /** Manual `disconnect`, the close-session timer and transport failures all end here. */
-  async stop(): Promise<void> {
+  /**
+   * Manual `disconnect`, the close-session timer and transport failures all end here. `reason` is
+   * what the telemetry records; ending from the reconnect choice is a lost connection.
+   */
+  async stop(reason: EndReason = 'stopped-by-candidate'): Promise<void> {
     if (this.snapshot.phase !== 'active' && this.snapshot.phase !== 'interrupted') return;
+    const ended = this.snapshot.phase === 'interrupted' && reason === 'stopped-by-candidate' ? 'connection-lost' : reason;
     this.resumeAttempt++;
     this.cancelClose?.();
     this.cancelClose = null;
@@ -224,6 +235,8 @@ export class SessionController {
     this.deps.wakeLock.release();
     const request = this.rateRequest();
     this.update({ phase: 'rating', speaking: false, interim: '', acceptsTypedAnswers: false, reconnect: null, rating: { status: 'loading' } });
+    // Before the rating, which would otherwise record its own end.
+    await this.report({ event: 'ended', reason: ended });
     let outcome: RateOutcome;
     try {
       outcome = await this.deps.rate(request);
@@ -258,6 +271,7 @@ export class SessionController {
     this.transport?.close();
     this.transport = null;
     this.deps.wakeLock.release();
+    if (wasActive) void this.report({ event: 'ended', reason: 'stopped-by-candidate' });
     if (!wasActive || !this.snapshot.transcript.some((entry) => entry.role === 'interviewee')) return;
     const request = this.rateRequest();
     this.update({ phase: 'disconnected', speaking: false, interim: '', acceptsTypedAnswers: false, reconnect: null });
@@ -317,14 +331,14 @@ export class SessionController {
         this.deps.log.info(`Interviewer closed the session (${event.reason}); ending the session in 5 seconds.`);
         this.cancelClose = this.deps.schedule(() => {
           this.closeDelayPassed = true;
-          if (this.closingRemarkDone) void this.stop();
-          else this.cancelClose = this.deps.schedule(() => void this.stop(), CLOSING_REMARK_WAIT_MS);
+          if (this.closingRemarkDone) void this.stop('closed-by-interviewer');
+          else this.cancelClose = this.deps.schedule(() => void this.stop('closed-by-interviewer'), CLOSING_REMARK_WAIT_MS);
         }, CLOSE_DELAY_MS);
         break;
       case 'closing-remark-done':
         if (!this.closeRequested) return;
         this.closingRemarkDone = true;
-        if (this.closeDelayPassed) void this.stop();
+        if (this.closeDelayPassed) void this.stop('closed-by-interviewer');
         break;
       case 'failed':
         if (this.closeRequested && event.reconnectable) {
@@ -332,13 +346,13 @@ export class SessionController {
           // end of an interview the interviewer closed, not a failure.
           this.deps.log.info('The voice connection ended after the closing remark.');
           this.closingRemarkDone = true;
-          if (this.closeDelayPassed) void this.stop();
+          if (this.closeDelayPassed) void this.stop('closed-by-interviewer');
           break;
         }
         this.deps.log.error('Voice connection failed:', event.message);
         if (event.pendingAnswer) this.pendingAnswer = event.pendingAnswer;
         if (this.snapshot.phase === 'active' && event.reconnectable && this.sessionId) this.interrupt(source);
-        else if (this.snapshot.phase === 'active') void this.stop();
+        else if (this.snapshot.phase === 'active') void this.stop('connection-lost');
         else {
           this.transport = null;
           source.close();
@@ -412,6 +426,13 @@ export class SessionController {
         reconnect: refusal ? { trying: false, message: refusal, canRetry: false } : { trying: false, message: RECONNECT_FAILED_CHOICE, canRetry: true },
       });
     }
+  }
+
+  /** Telemetry for the current session; a report that fails is only logged by the caller's dep. */
+  private report(report: SessionReport): Promise<void> {
+    const sessionId = this.sessionId;
+    if (!sessionId || !this.deps.report) return Promise.resolve();
+    return this.deps.report(sessionId, report).catch(() => undefined);
   }
 
   private update(patch: Partial<SessionSnapshot>): void {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { QuestionSet } from '../../../../contract';
-import { abandonSession, fetchToken, rateTranscript, resumeSession } from '../../lib/api';
+import { abandonSession, fetchToken, rateTranscript, reportSession, resumeSession } from '../../lib/api';
 import { checkMicrophone } from '../../lib/microphone-check';
 import { createTransport } from '../../lib/realtime/create-transport';
 import { schedule } from '../../lib/schedule';
@@ -44,6 +44,14 @@ export function useSession(options: UseSessionOptions) {
           if (!result.ok) console.error('The session credit could not be returned:', result.kind === 'http' ? `${result.status} ${result.message}` : result.error);
           return result.ok && result.data.creditReturned;
         },
+        async report(sessionId, report) {
+          const email = ref.current.email;
+          if (!email) return;
+          // Browser speech without speech recognition is typed (docs/product-rules.md, Session telemetry).
+          const body = report.event === 'connected' && ref.current.voiceMode === 'browser-speech' ? { ...report, input: canRecognise() ? 'voice' as const : 'typed' as const } : report;
+          const result = await reportSession(email, sessionId, body);
+          if (!result.ok) console.warn('The session report was not taken:', result.kind === 'http' ? `${result.status} ${result.message}` : result.error);
+        },
         async resumeSession(sessionId) {
           const email = ref.current.email;
           if (!email) throw new Error(TOKEN_ERROR);
@@ -83,4 +91,9 @@ export function useSession(options: UseSessionOptions) {
     reconnect: () => controller.reconnect(),
     sendText: (text: string) => controller.sendText(text),
   };
+}
+
+function canRecognise(): boolean {
+  const w = window as unknown as Record<string, unknown>;
+  return Boolean(w.SpeechRecognition ?? w.webkitSpeechRecognition);
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, userHeadersSchema } from './common';
 import { MAX_DB_INTEGER, MAX_DURATION_SECONDS, MAX_TRANSCRIPT_ENTRIES, MAX_TRANSCRIPT_TEXT, MAX_TRANSCRIPT_TOTAL_TEXT, MAX_UTTERANCE_LENGTH } from './limits';
 import { ratingBreakdownSchema } from './rating-breakdown';
+import { RATING_END_REASONS } from './session-telemetry';
 
 export const tokenQuerySchema = z.object({ questionSetId: idSchema });
 
@@ -62,6 +63,8 @@ export const rateRequestSchema = z.object({
    * the set; a repeat with the same sessionId answers the stored rating.
    */
   sessionId: z.string().max(100).optional(),
+  /** Session telemetry: why the browser ended the session (docs/product-rules.md, Session telemetry). */
+  endReason: z.enum(RATING_END_REASONS, { error: `endReason must be one of ${RATING_END_REASONS.join(', ')}.` }).optional(),
 });
 export type RateRequest = z.infer<typeof rateRequestSchema>;
 

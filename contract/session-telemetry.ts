@@ -22,6 +22,9 @@ export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 /** The reasons a browser may report; the others only the server knows. */
 export const BROWSER_END_REASONS = ['closed-by-interviewer', 'stopped-by-candidate', 'connection-lost', 'failed-start'] as const;
 
+/** Why the browser ended a session it then sends for rating (`endReason` of POST /interview/rate-transcript). */
+export const RATING_END_REASONS = ['closed-by-interviewer', 'stopped-by-candidate', 'connection-lost'] as const;
+
 /** Browser speech without speech recognition is typed; elsewhere the candidate speaks. */
 export const SESSION_INPUTS = ['voice', 'typed'] as const;
 export type SessionInput = (typeof SESSION_INPUTS)[number];

@@ -143,8 +143,8 @@ export function interviewRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags: ['interview'],
         description:
           "Session telemetry from the browser: `connected` when a turn-taking transport is up (the server's clock sets the time, " +
-          'within 2 minutes of minting; an OpenAI call is timed by the server), `ended` with the reason when the session ends ' +
-          'in the browser (the first end recorded wins). Only the session\'s owner, only while it is open; `recorded` false otherwise.',
+          'within 2 minutes of minting; an OpenAI call is timed by the server), `ended` with the reason when a session ends in the ' +
+          'browser without a rating (a failed start, leaving with nothing said; a rating carries `endReason` itself). The first end recorded wins. Only the session\'s owner, only while it is open; `recorded` false otherwise.',
         headers: userHeadersSchema,
         params: sessionParamsSchema,
         body: sessionReportSchema,

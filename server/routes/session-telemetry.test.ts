@@ -99,6 +99,19 @@ describeDatabases('session telemetry', (database) => {
     });
     expect(await telemetryOf(stopped.sessionId)).toMatchObject({ endReason: 'stopped-by-candidate', connectedAt: null, connectMs: null, lengthSeconds: null });
 
+    // The browser says why with the rating.
+    const lost = await mint(email);
+    const refused = await call(t.app, 'POST', '/interview/rate-transcript', {
+      email,
+      body: { questionSetId: setId, sessionId: lost.sessionId, durationSeconds: 5, transcripts: [{ role: 'interviewee', transcript: answer }], endReason: 'expired' },
+    });
+    expect(refused).toMatchObject({ status: 400, body: { error: 'endReason: endReason must be one of closed-by-interviewer, stopped-by-candidate, connection-lost.' } });
+    await call(t.app, 'POST', '/interview/rate-transcript', {
+      email,
+      body: { questionSetId: setId, sessionId: lost.sessionId, durationSeconds: 5, transcripts: [{ role: 'interviewee', transcript: answer }], endReason: 'connection-lost' },
+    });
+    expect((await telemetryOf(lost.sessionId))?.endReason).toBe('connection-lost');
+
     const closed = await mint(email);
     const sessionToken = closed.client_secret.value;
     await turn(email, sessionToken);

@@ -152,8 +152,12 @@ async function rateSession(
   // copy is for display only. Elsewhere the server's record of the turns counts when the browser
   // sent no answers.
   const realtime = session.transport === 'openai-realtime';
+  // Telemetry (docs/product-rules.md, Session telemetry): the browser's reason first, unless it is
+  // an OpenAI call's close, which the server heard with its reason; then the call's own end; then
+  // the rating ends it. The first end recorded wins.
+  const told = input.endReason;
+  if (told && !(realtime && told === 'closed-by-interviewer')) await quietly(ctx, 'end', recordEnd(ctx.db, session.id, { reason: told }));
   if (realtime) session = await settleRealtimeCall(ctx, session);
-  // Telemetry: without an earlier end (the browser's report, the call's own end), the rating ends it.
   await quietly(ctx, 'end', recordEnd(ctx.db, session.id, { reason: session.finishedAt ? 'closed-by-interviewer' : 'stopped-by-candidate' }));
   const transcripts = realtime
     ? hasCandidateWords(session.turns) ? session.turns : null

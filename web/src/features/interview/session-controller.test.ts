@@ -204,6 +204,7 @@ describe('session controller (docs/product-rules.md, Session lifecycle)', () => 
         durationSeconds: 66,
         questionSetId: 3,
         sessionId: 'sess-1',
+        endReason: 'stopped-by-candidate',
       },
     ]);
     expect(h.controller.getSnapshot()).toMatchObject({ phase: 'disconnected', rating: { status: 'ready', markdown: '# Great job', score: 84 } });
@@ -400,6 +401,7 @@ describe('session controller (docs/product-rules.md, Session lifecycle)', () => 
         durationSeconds: 42,
         questionSetId: 5,
         sessionId: 'sess-1',
+        endReason: 'stopped-by-candidate',
       },
     ]);
     expect(h.controller.getSnapshot().phase).toBe('disconnected');

@@ -25,7 +25,7 @@ export const CLOSING_REMARK_WAIT_MS = 10_000;
 /** docs/product-rules.md, Session lifecycle: the last three interviewer messages are shown. */
 export const VISIBLE_INTERVIEWER_MESSAGES = 3;
 
-type EndReason = Extract<SessionReport, { event: 'ended' }>['reason'];
+type EndReason = NonNullable<RateRequest['endReason']>;
 
 export type SessionPhase = 'idle' | 'starting' | 'active' | 'interrupted' | 'disconnected' | 'rating';
 
@@ -233,10 +233,8 @@ export class SessionController {
     this.transport = null;
     transport?.close();
     this.deps.wakeLock.release();
-    const request = this.rateRequest();
+    const request = this.rateRequest(ended);
     this.update({ phase: 'rating', speaking: false, interim: '', acceptsTypedAnswers: false, reconnect: null, rating: { status: 'loading' } });
-    // Before the rating, which would otherwise record its own end.
-    await this.report({ event: 'ended', reason: ended });
     let outcome: RateOutcome;
     try {
       outcome = await this.deps.rate(request);
@@ -271,9 +269,13 @@ export class SessionController {
     this.transport?.close();
     this.transport = null;
     this.deps.wakeLock.release();
-    if (wasActive) void this.report({ event: 'ended', reason: 'stopped-by-candidate' });
-    if (!wasActive || !this.snapshot.transcript.some((entry) => entry.role === 'interviewee')) return;
-    const request = this.rateRequest();
+    if (!wasActive) return;
+    if (!this.snapshot.transcript.some((entry) => entry.role === 'interviewee')) {
+      // Nothing to rate: only the telemetry hears that the candidate left.
+      void this.report({ event: 'ended', reason: 'stopped-by-candidate' });
+      return;
+    }
+    const request = this.rateRequest('stopped-by-candidate');
     this.update({ phase: 'disconnected', speaking: false, interim: '', acceptsTypedAnswers: false, reconnect: null });
     this.deps.log.info('Left the session; submitting what was said for rating in the background.');
     this.deps.rate(request).then(
@@ -285,12 +287,13 @@ export class SessionController {
   }
 
   /** What the rating call gets: the transcript so far and the whole seconds since start. */
-  private rateRequest(): RateRequest {
+  private rateRequest(endReason: EndReason): RateRequest {
     return {
       transcripts: this.snapshot.transcript,
       durationSeconds: Math.min(MAX_DURATION_SECONDS, wholeSecondsBetween(this.startedAt, this.deps.now())),
       questionSetId: this.questionSetId,
       ...(this.sessionId ? { sessionId: this.sessionId } : {}),
+      endReason,
     };
   }
 

@@ -25,8 +25,8 @@ function harness(transport = new Transport()) {
     fetchToken: () => Promise.resolve(token),
     resumeSession: () => Promise.reject(new Error('no')),
     createTransport: () => Promise.resolve(transport),
-    rate: async () => {
-      order.push('rate');
+    rate: async (request) => {
+      order.push(`rate ${request.endReason ?? 'no reason'}`);
       return { ok: true, markdown: '# ok', score: 80 };
     },
     now: () => 0,
@@ -50,28 +50,35 @@ function harness(transport = new Transport()) {
 }
 
 describe('session reports', () => {
-  it('reports connected once the transport is up, and the candidate stopping before the rating', async () => {
+  it('reports connected once the transport is up; the rating says the candidate stopped', async () => {
     const h = harness();
     await h.controller.start({ id: 1 });
     await h.controller.stop();
-    expect(h.order).toEqual(['sess-1 {"event":"connected"}', 'sess-1 {"event":"ended","reason":"stopped-by-candidate"}', 'rate']);
+    expect(h.order).toEqual(['sess-1 {"event":"connected"}', 'rate stopped-by-candidate']);
   });
 
-  it("reports the interviewer's close and a lost connection as such", async () => {
+  it('leaving with nothing said reports the end, as nothing is rated', async () => {
+    const h = harness();
+    await h.controller.start({ id: 1 });
+    h.controller.dispose();
+    expect(h.order).toEqual(['sess-1 {"event":"connected"}', 'sess-1 {"event":"ended","reason":"stopped-by-candidate"}']);
+  });
+
+  it("tells the rating of the interviewer's close and of a lost connection", async () => {
     const closed = harness();
     await closed.controller.start({ id: 1 });
     closed.transport.listener?.({ type: 'close-requested', reason: 'done' });
     closed.transport.listener?.({ type: 'closing-remark-done' });
     closed.timers.shift()?.();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(closed.order.slice(1)).toEqual(['sess-1 {"event":"ended","reason":"closed-by-interviewer"}', 'rate']);
+    expect(closed.order.slice(1)).toEqual(['rate closed-by-interviewer']);
     expect(CLOSE_DELAY_MS).toBe(4000);
 
     const lost = harness();
     await lost.controller.start({ id: 1 });
     lost.transport.listener?.({ type: 'failed', message: 'gone' });
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(lost.order.slice(1)).toEqual(['sess-1 {"event":"ended","reason":"connection-lost"}', 'rate']);
+    expect(lost.order.slice(1)).toEqual(['rate connection-lost']);
   });
 
   it('reports a failed start with its reason before giving the credit back', async () => {

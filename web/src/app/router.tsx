@@ -1,6 +1,6 @@
 import { createBrowserRouter, Outlet } from 'react-router';
 import { loadConfig, ROOT_ROUTE_ID } from '../lib/config';
-import { MainPage } from './routes/main';
+import { action as mainAction, loader as mainLoader, MainPage } from './routes/main';
 import { adminRoute } from '../features/admin/routes';
 import { ErrorPage } from './error-page';
 
@@ -20,7 +20,7 @@ export const router = createBrowserRouter([
     errorElement: <ErrorPage />,
     hydrateFallbackElement: <p className="p-6 text-slate-500">Loading…</p>,
     children: [
-      { index: true, element: <MainPage /> },
+      { index: true, loader: mainLoader, action: mainAction, Component: MainPage },
       { path: 'history', lazy: () => import('./routes/history') },
       {
         path: 'test/question-set-item',

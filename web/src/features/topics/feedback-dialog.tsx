@@ -1,49 +1,51 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useFetcher } from 'react-router';
 import { FEEDBACK_MAX_LENGTH, FEEDBACK_MIN_LENGTH } from '../../../../contract/limits';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
+import { FEEDBACK_MISSING_INFO, type FeedbackOutcome } from './feedback-action';
 
 export const FEEDBACK_TOO_SHORT = `Feedback must be at least ${FEEDBACK_MIN_LENGTH} characters`;
-export const FEEDBACK_MISSING_INFO = 'Missing feedback submission information';
 
 export interface FeedbackDialogProps {
   topic: string | null;
   questionIndex: number | null;
-  /** Resolves with an error text, or null when the feedback was sent. */
-  onSubmit: ((text: string, topic: string, questionIndex: number) => Promise<string | null>) | null;
+  /** The route's `feedback` action answered that the feedback was sent. */
+  onSent: () => void;
   onClose: () => void;
 }
 
-/** docs/product-rules.md, Topic tiles: 'Share Your Feedback', 20..1000 characters with a counter. */
-export function FeedbackDialog({ topic, questionIndex, onSubmit, onClose }: FeedbackDialogProps) {
+/**
+ * docs/product-rules.md, Topic tiles: 'Share Your Feedback', 20..1000 characters with a counter,
+ * sent as the route's `feedback` action through a fetcher (feedback-action.ts).
+ */
+export function FeedbackDialog({ topic, questionIndex, onSent, onClose }: FeedbackDialogProps) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const fetcher = useFetcher<FeedbackOutcome>();
+  const busy = fetcher.state !== 'idle';
   const id = useId();
   const trimmed = text.trim().length;
   const tooShort = trimmed < FEEDBACK_MIN_LENGTH;
 
-  const submit = async (event: FormEvent) => {
+  const outcome = busy ? undefined : fetcher.data;
+  useEffect(() => {
+    if (outcome?.ok) onSent();
+    else if (outcome) setError(outcome.error);
+  }, [outcome]); // once per answer of the action
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (!onSubmit || !topic || questionIndex === null) {
-      setError(FEEDBACK_MISSING_INFO);
-      return;
-    }
-    if (tooShort) {
-      setError(FEEDBACK_TOO_SHORT);
-      return;
-    }
-    setBusy(true);
-    const failure = await onSubmit(text, topic, questionIndex);
-    setBusy(false);
-    if (failure) setError(failure);
+    if (!topic || questionIndex === null) setError(FEEDBACK_MISSING_INFO);
+    else if (tooShort) setError(FEEDBACK_TOO_SHORT);
+    else void fetcher.submit({ intent: 'feedback', feedback: text, topic, questionIndex }, { method: 'post' });
   };
 
   const shownError = error ?? (text.length > 0 && tooShort ? FEEDBACK_TOO_SHORT : null);
   return (
     <Dialog title="Share Your Feedback" onClose={onClose} testId="feedback-dialog">
-      <form onSubmit={(event) => void submit(event)} className="space-y-3">
+      <form onSubmit={submit} className="space-y-3">
         <p className="text-sm text-slate-600">
           <span aria-hidden="true">💬 </span>Before you continue with {topic ? <strong className="text-slate-900">{topic}</strong> : 'this topic'}, tell us
           how the practice has been for you so far: what helped, what was confusing, what you would change.

@@ -1,0 +1,44 @@
+import { Suspense } from 'react';
+import type { PublicConfig, QuestionSet } from '../../../../../contract';
+import type { AccountData } from '../../../features/account/account-session';
+import { LoginDialog } from '../../../features/account/login-dialog';
+import { SupportDialog, TopicPicker, WelcomeDialog } from './lazy-parts';
+
+export type DialogName = 'email' | 'welcome' | 'topics' | 'support';
+
+export interface MainDialogsProps {
+  dialog: DialogName | null;
+  config: PublicConfig;
+  data: AccountData;
+  selected: QuestionSet | null;
+  outOfTokens: boolean;
+  onLoggedIn: (isNewUser: boolean) => void;
+  onSelect: (set: QuestionSet) => void;
+  onClose: () => void;
+}
+
+/** The one open dialog of the main screen; each belongs to its feature (account, topics) or is shared (support). */
+export function MainDialogs({ dialog, config, data, selected, outOfTokens, onLoggedIn, onSelect, onClose }: MainDialogsProps) {
+  const { account } = data;
+  if (dialog === 'email')
+    return (
+      <LoginDialog
+        config={config}
+        initialEmail={account?.email ?? ''}
+        loaderError={data.loginError}
+        outOfTokens={outOfTokens}
+        onLoggedIn={onLoggedIn}
+        // A visitor must enter an email (docs/product-rules.md, Login and identity).
+        onClose={account ? onClose : undefined}
+      />
+    );
+  return (
+    <Suspense fallback={null}>
+      {dialog === 'welcome' && <WelcomeDialog productName={config.productName} onClose={onClose} />}
+      {dialog === 'topics' && (
+        <TopicPicker config={config} sets={account?.sets ?? []} user={account?.profile ?? null} selectedId={selected?.id ?? null} onSelect={onSelect} onClose={onClose} />
+      )}
+      {dialog === 'support' && <SupportDialog config={config} onClose={onClose} />}
+    </Suspense>
+  );
+}

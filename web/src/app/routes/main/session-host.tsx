@@ -1,0 +1,60 @@
+/** The main screen's session, a lazy chunk: the session controller through features/interview's useSession, and what only a session shows. */
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { QuestionSet } from '../../../../../contract';
+import { ResultsOverlay } from '../../../components/results-overlay';
+import { MessageCards } from '../../../features/interview/message-cards';
+import { TypedAnswer } from '../../../features/interview/typed-answer';
+import { useSession, type UseSessionOptions } from '../../../features/interview/use-session';
+import type { SessionView } from './session-view';
+
+export interface SessionHostProps {
+  options: UseSessionOptions;
+  selected: QuestionSet | null;
+  dogImageApi: string | null;
+  /** Start was pressed before this chunk had loaded: start once it is here. */
+  startRequested: boolean;
+  onStartTaken: () => void;
+  children: (view: SessionView) => ReactNode;
+}
+
+export default function SessionHost({ options, selected, dogImageApi, startRequested, onStartTaken, children }: SessionHostProps) {
+  const session = useSession(options);
+  const { phase, interviewerMessages, speaking, interim, notice, acceptsTypedAnswers, rating, startError } = session.snapshot;
+  const taken = useRef(false);
+  useEffect(() => {
+    if (!startRequested || taken.current) return;
+    taken.current = true;
+    onStartTaken();
+    session.start(selected);
+  });
+
+  const active = phase === 'active';
+  return children({
+    phase,
+    speaking,
+    startError,
+    start: () => session.start(selected),
+    stop: session.stop,
+    reconnect: session.snapshot.reconnect,
+    reconnectNow: session.reconnect,
+    messages: interviewerMessages.length > 0 ? <MessageCards messages={interviewerMessages} /> : null,
+    footer: active && (
+      <>
+        {notice && (
+          <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200" data-testid="session-notice">
+            {notice}
+          </p>
+        )}
+        {interim && (
+          <p className="text-sm text-slate-600 italic" aria-live="polite" data-testid="interim-text">
+            {interim}
+          </p>
+        )}
+        {acceptsTypedAnswers && <TypedAnswer onSend={session.sendText} />}
+      </>
+    ),
+    overlay: rating && (
+      <ResultsOverlay rating={rating} modelAnswers={selected?.modelAnswers ?? null} dogImageApi={dogImageApi} onContinue={() => window.location.reload()} />
+    ),
+  });
+}

@@ -158,7 +158,7 @@ test('the first screen loads neither admin nor Markdown code; the admin area loa
 
   await page.goto(server.url + '/admin');
   await page.waitForLoadState('networkidle');
-  expect(scripts.some((s) => /routes-/.test(s))).toBe(true);
+  expect(scripts.some((s) => /admin-layout-/.test(s))).toBe(true);
 });
 
 test('an unknown route shows the router fallback', async ({ page }) => {

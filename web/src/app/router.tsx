@@ -1,33 +1,41 @@
-import { createBrowserRouter, Outlet } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { loadConfig, ROOT_ROUTE_ID } from '../lib/config';
 import { action as mainAction, loader as mainLoader, MainPage } from './routes/main';
-import { adminRoute } from '../features/admin/routes';
 import { ErrorPage } from './error-page';
+
+/** The admin area's route table and the full stylesheet, fetched on the first visit to /admin. */
+async function adminRoutes(): Promise<RouteObject[]> {
+  const [{ adminRoute }] = await Promise.all([import('../features/admin/routes'), import('../styles/app.css')]);
+  return [adminRoute];
+}
 
 /**
  * The route table (ARCHITECTURE.md, "How a screen gets its data"). The root loader reads the app's
  * settings once; each screen's route module brings its own loader, action and error element. Only
- * the main screen is in the first chunk; every other screen is a lazy route module, loaded when visited.
+ * the main screen is in the first chunk (docs/first-screen.md); every other screen is a lazy route
+ * module loaded when visited, and the admin area's routes are discovered on the way to /admin.
  */
-export const router = createBrowserRouter([
+export const router = createBrowserRouter(
+  [
+    {
+      id: ROOT_ROUTE_ID,
+      path: '/',
+      loader: loadConfig,
+      // The settings do not change while the app runs: no reload after a form is sent.
+      shouldRevalidate: () => false,
+      element: <Outlet />,
+      errorElement: <ErrorPage />,
+      hydrateFallbackElement: <p className="p-6 text-slate-500">Loading…</p>,
+      children: [
+        { index: true, loader: mainLoader, action: mainAction, Component: MainPage },
+        { path: 'history', lazy: () => import('./routes/history') },
+        { path: 'test/question-set-item', lazy: () => import('./routes/tile-test') },
+      ],
+    },
+  ],
   {
-    id: ROOT_ROUTE_ID,
-    path: '/',
-    loader: loadConfig,
-    // The settings do not change while the app runs: no reload after a form is sent.
-    shouldRevalidate: () => false,
-    element: <Outlet />,
-    errorElement: <ErrorPage />,
-    hydrateFallbackElement: <p className="p-6 text-slate-500">Loading…</p>,
-    children: [
-      { index: true, loader: mainLoader, action: mainAction, Component: MainPage },
-      { path: 'history', lazy: () => import('./routes/history') },
-      {
-        path: 'test/question-set-item',
-        lazy: async () => ({ Component: (await import('../features/topics/tile-test-page')).default }),
-      },
-      // The admin area: a light route table here, its layout and pages load when visited.
-      adminRoute,
-    ],
+    async patchRoutesOnNavigation({ path, patch }) {
+      if (path === '/admin' || path.startsWith('/admin/')) patch(ROOT_ROUTE_ID, await adminRoutes());
+    },
   },
-]);
+);

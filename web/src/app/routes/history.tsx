@@ -1,4 +1,5 @@
 /** The history screen (docs/product-rules.md, Results and history): a lazy route module, loaded on the first visit. */
+import '../../styles/app.css';
 import { useLoaderData, useRouteError } from 'react-router';
 import { HistoryList } from '../../features/history/history-list';
 import { loadHistory } from '../../features/history/history-data';

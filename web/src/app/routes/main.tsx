@@ -3,7 +3,6 @@ import { Suspense, useEffect, useState } from 'react';
 import { useLoaderData, type ActionFunctionArgs } from 'react-router';
 import type { QuestionSet } from '../../../../contract';
 import { currentEmail, firstDialogAfterLogin, loadAccount, loginAction, markFeedbackGiven } from '../../features/account/account-session';
-import { feedbackAction } from '../../features/topics/feedback-action';
 import type { UseSessionOptions } from '../../features/interview/use-session';
 import { useConfig } from '../../lib/config';
 import { errorResponse } from '../../lib/load-data';
@@ -21,6 +20,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get('intent');
   if (intent === 'login') return loginAction(form);
   if (intent === 'feedback') {
+    // The feedback dialog's chunk holds its action too: the first screen does without both.
+    const { feedbackAction } = await import('./main/later-dialogs');
     const outcome = await feedbackAction(form, currentEmail());
     if (outcome.ok) markFeedbackGiven(outcome.topic);
     return outcome;

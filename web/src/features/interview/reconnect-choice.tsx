@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '../../components/button';
-import { RECONNECT_REFUSED_HINT, type ReconnectView } from './session-controller';
+import { RECONNECT_REFUSED_HINT } from './reconnect-texts';
+import type { ReconnectView } from './session-controller';
 
 export interface ReconnectChoiceProps {
   view: ReconnectView;

@@ -110,13 +110,10 @@ export class ResumeRefusedError extends Error {
 }
 
 export const RATING_NETWORK_ERROR = 'Error submitting transcript for rating.';
-/** docs/product-rules.md, Session lifecycle (Reconnecting): the texts of the reconnect choice. */
-export const RECONNECTING_NOTICE = 'The connection was lost. Reconnecting to continue your interview...';
-export const CONNECTION_LOST_CHOICE =
-  'The connection was lost. Your interview so far is kept: press Reconnect to continue it (no extra session credit is used), or end it to get feedback on what you said.';
-export const RECONNECT_FAILED_CHOICE =
-  'Reconnecting did not work. Your interview so far is kept: check your internet connection and press Reconnect to try again (no extra session credit is used), or end it to get feedback on what you said.';
-export const RECONNECT_REFUSED_HINT = 'You can still end the interview and get feedback on what you said.';
+// The texts live in their own module so the reconnect choice, which the first screen's controls
+// import, does not bring the controller into the first chunk (docs/first-screen.md).
+import { CONNECTION_LOST_CHOICE, RECONNECT_FAILED_CHOICE, RECONNECTING_NOTICE } from './reconnect-texts';
+export { CONNECTION_LOST_CHOICE, RECONNECT_FAILED_CHOICE, RECONNECT_REFUSED_HINT, RECONNECTING_NOTICE } from './reconnect-texts';
 
 const initialSnapshot: SessionSnapshot = {
   phase: 'idle',

@@ -1,4 +1,6 @@
 /** The main screen's dialogs that no first paint shows: one lazy chunk, preloaded after the first paint (lazy-parts.tsx). */
+import '../../../styles/app.css';
 export { WelcomeDialog } from '../../../features/account/welcome-dialog';
 export { TopicPicker } from '../../../features/topics/topic-picker';
 export { SupportDialog } from '../../../components/support-dialog';
+export { feedbackAction } from '../../../features/topics/feedback-action';

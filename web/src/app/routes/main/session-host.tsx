@@ -1,4 +1,5 @@
 /** The main screen's session, a lazy chunk: the session controller through features/interview's useSession, and what only a session shows. */
+import '../../../styles/app.css';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { QuestionSet } from '../../../../../contract';
 import { ResultsOverlay } from '../../../components/results-overlay';

@@ -45,6 +45,8 @@ const NEGATIVE_PATTERN = /\b(?:not|no|never|without|cannot|\w+n't)\b/i;
 
 const PATTERN_CACHE = new Map<string, Pattern>();
 
+/** Stems of verbs a question asks with; said back in a key point they are no requirement. */
+const ECHO_VERBS = new Set(['run', 'use', 'make', 'do', 'work', 'handl', 'happen', 'find', 'decid', 'choos', 'build', 'design', 'explain', 'give', 'tell', 'get', 'need', 'walk', 'deliv']);
 const NEGATION_WORDS = new Set(['not', 'no', 'never', 'without', 'cannot', 'nor', 'neither', 'none']);
 const INSTRUCTION_WORDS = new Set(['concrete']);
 /** A key point opening with one of these tells the candidate what to do ("explain the root cause"); "EXPLAIN ANALYZE" is SQL. */
@@ -82,13 +84,21 @@ function stemGroups(text: string, concepts: boolean): string[][] {
     joinNext = false;
   }
   if (concepts) {
-    // "key-value", "N+1", "access patterns": the phrase's concept is said by whichever words say it.
+    // "key-value", "N+1", "access patterns": a phrase of the lexicon is one requirement, said by
+    // its words or its concept.
+    const merged = new Set<number>();
     for (const { tag, from, length } of phrasesIn(words)) {
-      for (let j = from; j < from + length; j++) {
-        const g = groups[groupOf[j] ?? -1];
-        if (g && !g.includes(tag)) g.push(tag);
+      const own = [...new Set(groupOf.slice(from, from + length).filter((g) => g !== -1 && !merged.has(g)))];
+      const [first, ...rest] = own;
+      if (first === undefined) continue;
+      const target = groups[first]!;
+      for (const g of rest) {
+        target.push(...groups[g]!);
+        merged.add(g);
       }
+      if (!target.includes(tag)) target.push(tag);
     }
+    for (const g of [...merged].sort((a, b) => b - a)) groups.splice(g, 1);
   }
   const alternatives = tokenize(examples.join(' ')).flatMap((w) => {
     const [s] = contentStems(w);
@@ -111,9 +121,12 @@ function pattern(text: string, echo: ReadonlySet<string>, strict: boolean): Patt
   const cached = PATTERN_CACHE.get(key);
   if (cached) return cached;
   const groups = stemGroups(text, !strict);
-  // Echo is judged on the point's own word (a group's first stem), not on its concepts.
-  let own = groups.filter((g) => !echo.has(g[0]!));
-  let echoed = groups.filter((g) => echo.has(g[0]!));
+  // Echo is judged on the point's own word (a group's first stem), not on its concepts; the
+  // question's verbs ("runs on many servers") are no subject the point must name.
+  const verb = (g: readonly string[]) => echo.has(g[0]!) && ECHO_VERBS.has(g[0]!);
+  const said = groups.some((g) => !verb(g)) ? groups.filter((g) => !verb(g)) : groups;
+  let own = said.filter((g) => !echo.has(g[0]!));
+  let echoed = said.filter((g) => echo.has(g[0]!));
   if (own.length === 0) [own, echoed] = [echoed, []];
   const n = own.length;
   const needOwn = n <= 2 ? n : Math.ceil(n * (strict ? 0.75 : 0.6));

@@ -16,7 +16,7 @@
 const CONCEPTS = `
 prevent: prevent, prevention, avoid, forbid, disallow, stop, guard against, protect, protection, otherwise, or else
 prefer: prefer, preference, favour, default, always use, always go for, reach for, go for, go with, opt for, stick with, stick to, first choice, by default
-scope: scope, confine, visible, visibility, belong, attach, lives in, live in, live inside, lives inside, only live, only lives, exist in, exists in, exist inside, exists inside, only exist, only exists, environment, where it was made, where it was created, where it was defined, where it was declared
+scope: scope, confine, anywhere inside, anywhere in, once you leave, outside the block, only inside, disappear once, visible, visibility, belong, attach, lives in, live in, live inside, lives inside, only live, only lives, exist in, exists in, exist inside, exists inside, only exist, only exists, environment, where it was made, where it was created, where it was defined, where it was declared
 brace: brace, bracket, curly
 private: private, privacy, hidden, hide, encapsulate, encapsulation, secret, nobody else, no one else, nothing else can, nothing else could, from outside, one on one, one to one, in private, privately
 lexical: lexical, surrounding, enclosing, outer
@@ -52,7 +52,7 @@ result: result, outcome, day before, on time, impact, improved, improve, reduced
 learn: learn, lesson, takeaway, realise, realize, taught, since then, now i, from then on
 change: change, update, modify, alter, adjust, switch, started, start, began, now
 mutation: change, changed, modify, alter, push, edit
-approach: behaviour, habit, approach, process, practice, routine, way i work, how i work, the way i
+approach: behaviour, habit, approach, process, practice, routine, way i work, how i work, the way i, started, i now, now i always
 measure: measure, measurable, metric, number, percent, percentage, went from, reduce, reduced, cut, figure, kpi, stat, stats, dropped, halved, doubled, quantify
 reason: reason, reasoning, why, perspective, motive, motivation, concern, worry, worried, coming from, point of view, side
 evidence: evidence, data, numbers, metric, benchmark, proof, fact, facts, measurement, spike, prototype, graph, dashboard
@@ -66,12 +66,12 @@ plan: plan, schedule, roadmap, timeline, checkpoint, milestone, estimate
 deadline: deadline, on time, in time, due date, ahead of, day before, before the deadline, early
 reflect: reflect, reflection, hindsight, looking back, did it again, do it again, next time, differently, would change, if i did, would have
 mentor: mentor, coach, teach, junior, juniors, pass on, pass it on, train, onboard, give the same advice
-feedback: feedback, advice, comment, comments, criticism, review
+feedback: feedback, advice, comment, comments, criticism, review, told me, was told, pointed out, piece of feedback
 openly: openly, open, on board, receptive, took it well, listen, listened, accept, accepted, thanked
 problem: problem, pain, issue, complain, complaint, struggle, losing, broken, frustrating
 matter: matter, mattered, important, value, valuable, impact, why
 decision: decision, decide, decided, choose, chose, pick, picked, option, alternative, over, instead of, trade
-bring: bring, brought, convince, persuade, adopt, adopted, on board, buy in, demo, demoed, rally, present, presented, got other teams, other teams
+bring: bring, brought, brought others along, bring others along, brought people along, bringing people along, convince, persuade, adopt, adopted, on board, buy in, demo, demoed, rally, present, presented, got other teams, other teams
 quadratic: quadratic, n squared, n 2, squared
 linear: linear, o of n, o n, order n, proportional
 constant: constant, o of 1, o 1, order 1
@@ -89,7 +89,7 @@ shortest: shortest, fewest, least number, closest, minimum steps, fewest steps, 
 backtrack: backtrack, backing up, back up, go back, goes back, puzzle, undo
 cycle: cycle, cyclic, circular, loop forever, infinite loop, loops forever, going round
 memory: memory, space, ram, heap, storage
-worst: worst, upper bound, upper limit, at most, ceiling, pessimistic, bad case
+worst: worst, upper bound, upper limit, at most, no more than, not more than, ceiling, pessimistic, bad case
 ignore: ignore, drop, discard, throw away, disregard, leave out
 lower: lower, smaller, minor, less significant, lesser
 bucket: bucket, slot, array of buckets
@@ -103,7 +103,7 @@ deduplicate: deduplicate, dedupe, de duplication, remove duplicates, removing du
 lookup: lookup, look up, looking up, find, search, retrieve, access, fetch
 insert: insert, add, put, push, append
 subproblem: subproblem, sub problem, smaller problem, smaller problems, smaller version, smaller versions, smaller case, smaller cases, subtask, parts, substructure, smaller ones
-reuse: reuse, save, store, cache, remember, keep, memo, don't work them out again, not recompute, recompute
+reuse: reuse, save, store, cache, remember, memo, don't work them out again, not recompute, recompute
 overlap: overlap, overlapping, repeat, repeated, over and over, keep coming up, keeps coming up, again and again, come up again, same smaller, same subproblems, recompute
 optimal: optimal, best, optimum, optimise
 topdown: top down, topdown, memoise
@@ -115,7 +115,7 @@ parent: parent, component above, ancestor, owner
 reference: reference, identity, referential, object is, by reference, same object, new object, new array, shallow
 stable: stable, same, doesn't change, does not change, never changes, consistent, persistent, fixed, keep the same, identity
 profile: profile, profiler, measure, devtools, which components are slow
-local: local, where it's used, where it is used, close to, colocate, colocated, in the component, right where
+local: local, where it's used, where it is used, close to, colocate, colocated, right where
 lift: lift, move it up, move up, pull up, lifted, moved up, hoist
 common: common, shared, share, closest, nearest
 global: global, app wide, everywhere, whole app, theme, logged in user, current user
@@ -302,7 +302,7 @@ strict: strict, triple equals, triple equal, three equals, strictly
 macrotask: macrotask, task, next task, each task, one task
 drain: drain, empty, empties, flush, flushes, run all, runs all, clear out, all of them, whole queue
 sugar: sugar, syntax, syntactic, nicer syntax, on top of, wrapper, nicer way, underneath, under the hood, same thing
-link: link, wire, wiring, wired, connect, connects, hook up, point to, points to, points at, chain
+link: link, wire, wiring, wired, connect, connects, hook up, point to, points to, points at
 free: free, frees, clean up, cleans up, reclaim, reclaims, release, collect, collects
 unreachable: unreachable, nothing can reach, can't reach, can't be reached, no longer reachable, not reachable, no references, nothing references, nothing points to
 reachable: reachable, holding a reference, still referenced, still holding, still hold, reference to, keeps a reference, still reachable
@@ -311,7 +311,7 @@ runtime: runtime, run time, when the code runs, when it runs, when the code hits
 evaluate: evaluate, execute, executes, run, runs, runs when
 static: static, statically, fixed, at the top level, top level, known ahead of time, ahead of time, without running, before running, analysed, analyzed
 treeshake: tree shaking, tree shake, strip out, strips out, dead code, unused code, drop unused, remove unused, eliminate, nobody imports, nobody uses, unused exports
-enable: enable, enables, lets, allows, makes possible, possible
+enable: enable, enables, allows, makes possible, possible
 objectis: object is, by reference, reference equality, referential equality, same reference, shallow compare, shallow comparison, identity
 array: array, list, dependency list
 return: return, returns, give, gives, gives you, produce, yield, get back, you get
@@ -330,6 +330,16 @@ pitfall: pitfall, pitfalls, gotcha, trap, downside, danger, watch out, catch, ca
 pass: pass, passing, hand, handing, give, giving, send, handing it
 work: work, job, ticket, tickets, stories
 example: example, instance, for instance, such as, e g, use case, used it for, used that for, you see it, we used, i used
+listener: listener, event listener, event listeners, addeventlistener, handlers
+detached: detached, detach, removed from the page, removed from the dom, no longer in the page, off the page
+node: node, nodes, element, elements
+condition: condition, conditional, if statement, if statements, an if, inside an if, in an if, if block
+continue: continue, continuing, still, ongoing, to this day, every couple of months, regularly, keep asking
+role: role, i was the, my part, i led, i built, i designed, i wrote, it was my idea, i owned, my job
+vertex: vertex, vertices, node, nodes
+linear: v plus e, o of v, o v e
+width: width, wide, widest
+signal: signal, sign, clue, hint, spot, recognise, telltale, giveaway, tell it
 `;
 
 export interface Lexicon {

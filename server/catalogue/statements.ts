@@ -53,6 +53,12 @@ const CLAUSE_WINDOW = 36;
 /** A statement this long with this few function words reads as a list of terms, not a sentence. */
 const SALAD_MIN_WORDS = 12;
 const SALAD_MAX_FUNCTION_SHARE = 0.15;
+/** This many words without a single sentence glue word is a list of terms. */
+const SALAD_MIN_GLUELESS = 8;
+const GLUE_WORDS = new Set([
+  'the', 'a', 'an', 'is', 'are', 'was', 'were', 'be', 'been', 'to', 'i', "i'm", "i'd", 'we', "we're", 'you', "you're", 'it', "it's", 'they', 'this', 'that',
+  'and', 'of', 'in', 'for', 'with', 'so', 'because', 'if', 'when', 'then', 'but', 'or', 'by', 'can', 'will', 'would', 'has', 'have', 'do', 'does', 'not', 'my', 'your', 'its', 'their', 'our',
+]);
 
 const WORD = /[A-Za-z0-9]+(?:'[A-Za-z]+)?/g;
 
@@ -129,18 +135,21 @@ function tagPhrases(tokens: Token[], keys: readonly string[]): void {
     if (!candidates) continue;
     for (const { keys: phrase, tag } of candidates) {
       if (i + phrase.length > tokens.length || !phrase.every((k, j) => keys[i + j] === k)) continue;
-      for (let j = 0; j < phrase.length; j++) {
-        const t = tokens[i + j]!;
-        if (!t.alts.includes(tag)) t.alts = [...t.alts, tag];
-        // The phrase says it ("doesn't change" is "stable"): its own negation denies nothing.
-        t.negation = false;
-      }
+      // The phrase is one word's worth: its first word carries the concept, so one phrase fills
+      // one requirement of a point.
+      const first = tokens[i]!;
+      if (!first.alts.includes(tag)) first.alts = [...first.alts, tag];
+      // The phrase says it ("doesn't change" is "stable"): its own negation denies nothing.
+      for (let j = 0; j < phrase.length; j++) tokens[i + j]!.negation = false;
     }
   }
 }
 
 /** Term lists ("var let const hoisting ...") and one word said over and over. */
 function looksLikeSalad(tokens: readonly Token[]): boolean {
+  // A run of terms without one word that glues a sentence together ("deadline priorities scope
+  // stakeholders quality updates must-haves delivered on time").
+  if (tokens.length >= SALAD_MIN_GLUELESS && !tokens.some((t) => GLUE_WORDS.has(t.word))) return true;
   if (tokens.length < SALAD_MIN_WORDS) return false;
   // Distinct function words: "this this this call apply bind" is no sentence for repeating "this".
   const functionWords = new Set(tokens.filter((t) => t.stem === '').map((t) => t.word)).size;

@@ -83,6 +83,18 @@ describe('concepts: plain words and spoken phrases that say the same thing', () 
     expect(status('I suggested it.', point)).toBe('missed');
   });
 
+  it('takes a phrase of a key point as one requirement, and a phrase of the answer as one word', () => {
+    const q = 'How do you decide where state should live in a React application?';
+    expect(status('Anything from the server goes in React Query.', spec('server state in a data-fetching cache'), q)).toBe('covered');
+    // "choose what they get" says "preferences" once: it cannot also fill "opt-out".
+    expect(status('Users can choose what they get.', spec('templates and user preferences with opt-out'))).toBe('missed');
+  });
+
+  it("does not ask a short point to repeat the question's verbs", () => {
+    const q = 'How would you design a rate limiter for a public API that runs on many servers?';
+    expect(status("I'd put the limiter in the API gateway.", spec('run in the gateway or middleware'), q)).toBe('covered');
+  });
+
   it('matches a short "Also accepted" phrasing only as its words in order, fillers aside', () => {
     const point = spec('continuing to ask for feedback', ['ask how I am doing']);
     expect(status('I asked her to show me examples.', point)).toBe('missed');

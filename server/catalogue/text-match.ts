@@ -15,7 +15,7 @@ export const STOP_WORDS = new Set(
     'too more most less such some any each every all both either neither which who whom whose what when where why how because ' +
     'while during before after again once here out up down off only same other another between through per via like ' +
     'etc eg ie vs use used using uses one ones thing things way ways something get gets got make makes made let\'s okay ok yes ' +
-    'yeah well um uh hmm basically actually kind sort know think mean say said going want lot lots plus er erm'
+    'yeah well um uh hmm basically actually kind sort know think mean say said going want lot lots plus er erm go goes went gone others'
   ).split(/\s+/),
 );
 

@@ -132,6 +132,12 @@ describe('precision guards with paraphrase matching', () => {
     expect(j.score).toBeLessThanOrEqual(10);
   });
 
+  it('takes a short run of terms without one sentence word for a salad too', () => {
+    const j = judgeQ(1, 'var let const block function scoped hoisting temporal dead zone');
+    expect(j).toMatchObject({ verdict: 'Not a real answer', covered: [] });
+    expect(j.score).toBeLessThanOrEqual(10);
+  });
+
   it('keeps an off-topic answer full of other concepts at most 20', () => {
     const j = judgeQ(
       1,

@@ -48,7 +48,7 @@ const PATTERN_CACHE = new Map<string, Pattern>();
 /** Stems of verbs a question asks with; said back in a key point they are no requirement. */
 const ECHO_VERBS = new Set(['run', 'use', 'make', 'do', 'work', 'handl', 'happen', 'find', 'decid', 'choos', 'build', 'design', 'explain', 'give', 'tell', 'get', 'need', 'walk', 'deliv']);
 const NEGATION_WORDS = new Set(['not', 'no', 'never', 'without', 'cannot', 'nor', 'neither', 'none']);
-const INSTRUCTION_WORDS = new Set(['concrete']);
+const INSTRUCTION_WORDS = new Set(['concrete', 'analysis']);
 /** A key point opening with one of these tells the candidate what to do ("explain the root cause"); "EXPLAIN ANALYZE" is SQL. */
 const LEADING_INSTRUCTIONS = new Set(['explain', 'describe', 'mention', 'name']);
 const isUpperCase = (text: string, word: string) => new RegExp(`\\b${word.toUpperCase()}\\b`).test(text);
@@ -77,7 +77,8 @@ function stemGroups(text: string, concepts: boolean): string[][] {
     const [s] = contentStems(word);
     if (!s) continue;
     // The word, or any word of its concepts (server/catalogue/lexicon.ts), says it.
-    const said = concepts ? [s, ...conceptTags(word)] : [s];
+    // A number in a key point ("two tables") is that number, not any measurement.
+    const said = concepts && !/^\d+$/.test(word) ? [s, ...conceptTags(word)] : [s];
     if (joinNext) groups[groups.length - 1]!.push(...said);
     else groups.push(said);
     groupOf[at] = groups.length - 1;
@@ -167,29 +168,32 @@ function matchStatement(statement: Statement, p: Pattern): StatementMatch {
   // those with no orders" still says "customers and orders".
   const ownFree = new Set<number>();
   const echoedFree = new Set<number>();
-  statement.tokens.forEach((t, i) => {
-    if ((!t.stem && t.alts.length === 0) || statement.ignorance.has(t.clause)) return;
-    // The word itself first: "call" in "one call stack" is the question's "call", even though the
-    // phrase also says "single".
-    const byStem = (g: readonly string[]) => t.stem !== '' && g.includes(t.stem);
-    const byConcept = (g: readonly string[]) => t.alts.some((a) => g.includes(a));
-    // A word that says several of the point's groups ("suggested": propose or alternative) fills
-    // one not yet filled; it still fills only one.
-    const free = !negated.has(i);
-    let o = pick(p.own, byStem, free ? ownFree : own);
-    let e = o === -1 ? pick(p.echoed, byStem, free ? echoedFree : echoed) : -1;
-    if (o === -1 && e === -1) {
-      o = pick(p.own, byConcept, free ? ownFree : own);
-      e = o === -1 ? pick(p.echoed, byConcept, free ? echoedFree : echoed) : -1;
-    }
-    if (o !== -1) {
-      own.add(o);
-      if (!negated.has(i)) ownFree.add(o);
-    } else if (e !== -1) {
-      echoed.add(e);
-      if (!negated.has(i)) echoedFree.add(e);
-    }
-  });
+  // Two passes: the words themselves first, then their concepts for what is still unfilled, so a
+  // concept said early ("waiting ... on locks") does not take the group a later word names.
+  const used = new Set<number>();
+  const fill = (byConcept: boolean) =>
+    statement.tokens.forEach((t, i) => {
+      if (used.has(i) || (!t.stem && t.alts.length === 0) || statement.ignorance.has(t.clause)) return;
+      const says = byConcept
+        ? (g: readonly string[]) => t.alts.some((a) => g.includes(a))
+        : (g: readonly string[]) => t.stem !== '' && g.includes(t.stem);
+      // A word that says several of the point's groups ("suggested": propose or alternative)
+      // fills one not yet filled; it still fills only one.
+      const free = !negated.has(i);
+      const o = pick(p.own, says, free ? ownFree : own);
+      const e = o === -1 ? pick(p.echoed, says, free ? echoedFree : echoed) : -1;
+      if (o !== -1) {
+        own.add(o);
+        if (free) ownFree.add(o);
+      } else if (e !== -1) {
+        echoed.add(e);
+        if (free) echoedFree.add(e);
+      }
+      // One word fills one group, whichever pass it filled it in.
+      if (o !== -1 || e !== -1) used.add(i);
+    });
+  fill(false);
+  fill(true);
   if (own.size === 0) return NO_MATCH;
   const isFull = (o: Set<number>, e: Set<number>) => o.size >= p.needOwn && e.size >= p.needEchoed;
   if (isFull(ownFree, echoedFree)) return { full: true, negated: false, reach: 1 };
@@ -208,12 +212,15 @@ function pick(groups: readonly string[][], says: (g: readonly string[]) => boole
   return first;
 }
 
+const DENIED_NEEDS = new Set(['need', 'needs', 'have', 'has', 'require', 'requires', 'must', 'ever', 'really']);
 const CHECK_WORDS = new Set(['check', 'checking', 'ensure', 'ensuring', 'verify', 'verifying', 'confirm', 'sure']);
 const PURPOSE_SUBJECTS = new Set(['you', 'we', 'they', 'it', 'i', 'he', 'she', 'nobody', 'users', 'people']);
 
 /** "so you don't loop forever", "so that it never", "make sure it isn't": a purpose or a check, saying what is avoided, not a denial. */
 function isPurpose(tokens: readonly Token[], n: number): boolean {
   const w = (k: number) => tokens[k]?.word ?? '';
+  // "so you don't need try/catch" denies the need: no purpose.
+  if (DENIED_NEEDS.has(w(n + 1))) return false;
   // "check the app isn't doing one query per row": what is checked for, not denied.
   for (let k = n - 1; k >= Math.max(0, n - 4); k--) if (CHECK_WORDS.has(w(k))) return true;
   if (w(n - 1) === 'so') return true;

@@ -20,7 +20,7 @@ scope: scope, confine, anywhere inside, anywhere in, once you leave, outside the
 brace: brace, bracket, curly
 private: private, privacy, hidden, hide, encapsulate, encapsulation, secret, nobody else, no one else, nothing else can, nothing else could, from outside, one on one, one to one, in private, privately
 lexical: lexical, surrounding, enclosing, outer
-create: create, define, declare, born, made
+create: create, generate, define, declare, born, made
 pause: pause, suspend, halt, wait, stop, block
 settle: settle, finish, complete, done, resolve, come back, comes back, returns
 fulfil: fulfil, fulfill, resolve, succeed, success, successful
@@ -49,7 +49,7 @@ negotiate: negotiate, negotiation, push back, pushed back, agree, agreed, discus
 help: help, assist, support, colleague, teammate, hand off, delegate, take off my plate, pair, pairing, another team
 quality: quality, test, testing, tests, review, correctness, reliable
 result: result, outcome, day before, on time, impact, improved, improve, reduced, saved, saves, dropped, went down, halved, doubled, went from, ended up, shipped, ship, delivered, deliver, went live, achieved, answer, effect
-learn: learn, lesson, takeaway, realise, realize, taught, since then, now i, from then on
+learn: learn, lesson, takeaway, took away, take away, taught me, took from, realise, realize, taught, since then, now i, from then on
 change: change, update, modify, alter, adjust, switch, started, start, began, now
 mutation: change, changed, modify, alter, push, edit
 approach: behaviour, habit, approach, process, practice, routine, way i work, how i work, the way i, started, i now, now i always
@@ -93,10 +93,10 @@ worst: worst, upper bound, upper limit, at most, no more than, not more than, ce
 ignore: ignore, drop, discard, throw away, disregard, leave out
 lower: lower, smaller, minor, less significant, lesser
 bucket: bucket, slot, array of buckets
-collision: collision, clash, collide, same bucket, same slot, land in the same, same index, conflict
+collision: collision, clash, already taken, taken, already exists, exists already, collide, same bucket, same slot, land in the same, same index, conflict
 chain: chain, chaining, linked list, little list, keep a list
 probe: probe, probing, next free, open addressing, next slot, next empty
-resize: resize, rehash, bigger array, re insert, reinsert, too full, fills up, load factor, grow the array, allocate, allocates
+resize: resize, rehash, double the size, doubles, three quarters full, bigger array, re insert, reinsert, too full, fills up, load factor, grow the array, allocate, allocates
 ordered: ordered, order, sequence, position, positional, in order, iterate, iteration, traverse, go through
 count: count, counting, counter, frequency, tally, how often, how many times
 deduplicate: deduplicate, dedupe, de duplication, remove duplicates, removing duplicates, unique, distinct
@@ -291,7 +291,7 @@ cap: cap, cap theorem, eventual consistency, eventually consistent, strong consi
 knownqueries: known queries, query patterns, design around, model around, around the queries, around the access
 experience: experience, skills, familiarity, know well, familiar, expertise
 operations: operations, ops, run it, managed, maintenance, operational, operate
-combine: combine, combining, polyglot, use both, mix, alongside, both
+combine: combine, combining, polyglot, use both, mix, alongside, both, next to it, next to, side by side, together with
 library: built in, builtin, library, includes, splice, indexof, itself linear, hidden cost
 amortise: amortise, amortize, amortised, on average, average over, occasional
 edge: edge case, edge cases, corner case, corner cases, what if, could there be, empty array, what should i return
@@ -314,7 +314,7 @@ treeshake: tree shaking, tree shake, strip out, strips out, dead code, unused co
 enable: enable, enables, allows, makes possible, possible
 objectis: object is, by reference, reference equality, referential equality, same reference, shallow compare, shallow comparison, identity
 array: array, list, dependency list
-return: return, returns, give, gives, gives you, produce, yield, get back, you get
+return: return, returns, produce, yield, get back, you get
 unmatched: unmatched, no match, without a match, don't match, doesn't match, whichever side, nothing on, null on
 perform: performance, perf, fast, slow, speed, latency, quick
 operation: operation, op, step, command, instruction
@@ -333,13 +333,19 @@ example: example, instance, for instance, such as, e g, use case, used it for, u
 listener: listener, event listener, event listeners, addeventlistener, handlers
 detached: detached, detach, removed from the page, removed from the dom, no longer in the page, off the page
 node: node, nodes, element, elements
-condition: condition, conditional, if statement, if statements, an if, inside an if, in an if, if block
+condition: condition, conditional, filter, if statement, if statements, an if, inside an if, in an if, if block
 continue: continue, continuing, still, ongoing, to this day, every couple of months, regularly, keep asking
 role: role, i was the, my part, i led, i built, i designed, i wrote, it was my idea, i owned, my job
 vertex: vertex, vertices, node, nodes
 linear: v plus e, o of v, o v e
 width: width, wide, widest
 signal: signal, sign, clue, hint, spot, recognise, telltale, giveaway, tell it
+commit: commit, committed, updated the dom, after the dom, dom is updated, after render, after rendering, after paint, painted, on screen
+compare: compare, compared, diff, diffing, difference, side by side
+devtools: devtools, dev tools, chrome devtools, browser tools, memory tab
+related: related, together, go together, change together, connected, linked
+turn: turn, turns into, becomes, become, end up with, ends up as, you've got, effectively
+worked: worked, paid off, right call, right decision, went well, good call
 `;
 
 export interface Lexicon {

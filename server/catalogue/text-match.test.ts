@@ -90,6 +90,13 @@ describe('concepts: plain words and spoken phrases that say the same thing', () 
     expect(status('Users can choose what they get.', spec('templates and user preferences with opt-out'))).toBe('missed');
   });
 
+  it('fills groups with the words themselves before their concepts, one group per word', () => {
+    // "waiting" could say "locks"; the word "locks" is there, so "waiting" is left for "contention".
+    expect(status("I'd look at whether the query is waiting on locks held by another transaction.", spec('locks and contention'))).toBe('covered');
+    // "ask" is "asking", and its concept "clarifying" too, but one word fills one requirement.
+    expect(status('I ask the quiet people for their view.', spec('asking clarifying questions or examples'))).toBe('missed');
+  });
+
   it("does not ask a short point to repeat the question's verbs", () => {
     const q = 'How would you design a rate limiter for a public API that runs on many servers?';
     expect(status("I'd put the limiter in the API gateway.", spec('run in the gateway or middleware'), q)).toBe('covered');
@@ -128,6 +135,10 @@ describe('what still denies a point', () => {
   it('keeps negation: a denied point is not earned', () => {
     expect(status('A closure does not keep anything hidden, there is no private state.', spec('private state or data privacy'))).toBe('missed');
     expect(status('You do not need a visited set, cycles are never a problem.', visited)).toBe('missed');
+  });
+
+  it('reads "so you don\'t need" as a denial, not a purpose', () => {
+    expect(status("If a promise fails it just returns undefined, so you don't need try catch around await.", spec('try/catch around await for errors'))).toBe('missed');
   });
 
   it('reads a purpose or a check as saying what is avoided, not as a denial', () => {

@@ -130,6 +130,7 @@ const SYNONYMS: Record<string, string> = {
   outcome: 'result',
   outcomes: 'result',
   results: 'result',
+  obj: 'object',
   // "trade-offs" is one word said in two.
   offs: 'trade',
 };

@@ -12,6 +12,9 @@ export const CLOSING_METADATA = { purpose: 'closing' } as const;
 /** An answer the voice service could not transcribe keeps its place in the transcript as this. */
 export const INAUDIBLE = '[inaudible]';
 
+/** Leads the interviewer's first line after a dropped connection (docs/product-rules.md, Session lifecycle). */
+export const WELCOME_BACK = 'Welcome back.';
+
 /** Service error codes after which a call does not go on; every other error is survived and logged. */
 export const FATAL_REALTIME_ERROR_CODES: ReadonlySet<string> = new Set(['session_expired', 'beta_api_shape_disabled', 'invalid_api_key', 'insufficient_quota']);
 

@@ -195,10 +195,11 @@ test('out of credits (402): the email dialog with the out-of-tokens text, and no
   expect(peer.callRequests.length).toBe(before);
 });
 
-test('a dropped connection reconnects by itself: the interview goes on, one credit, one rating of the whole interview', async ({ page, consoleErrors }) => {
+test('a dropped connection reconnects by itself: the unanswered question is asked again, one credit, one rating of the whole interview', async ({ page, consoleErrors }) => {
   // The drop itself may be logged before the transport reconnects.
   consoleErrors.allow(/^Voice connection/);
   test.setTimeout(120_000);
+  // Dropped right after the first question, before the candidate answered it.
   peer.options.midSessionFailure = { afterTurns: 1, kind: 'drop' };
   const email = await ready(page);
   const calls = peer.calls.length;
@@ -211,7 +212,8 @@ test('a dropped connection reconnects by itself: the interview goes on, one cred
   const interviewer = stored.transcript.filter((l) => l.role === 'interviewer').map((l) => l.transcript);
   expect(interviewer).toEqual([
     `${defaults.greeting} ${first.questions[0]}`,
-    `Welcome back. ${first.questions[1]}`,
+    `Welcome back. ${first.questions[0]}`,
+    first.questions[1],
     first.questions[2],
     defaults.closingRemark,
   ]);
@@ -227,11 +229,12 @@ async function eventTypes(on: RunningServer, email: string): Promise<string[]> {
   return events.body.filter((e) => e.userEmail === email).map((e) => e.eventType);
 }
 
-test('the automatic reconnect fails: the reconnect choice, Reconnect pressed, the interview goes on; one credit, one rating of both halves', async ({ page, consoleErrors }) => {
+test('the automatic reconnect fails: the reconnect choice, Reconnect pressed, the interview goes on with the next question; one credit, one rating of both halves', async ({ page, consoleErrors }) => {
   consoleErrors.allow(/^(Voice connection failed|Reconnecting failed): /);
   consoleErrors.allow(/^Failed to load resource: net::ERR_FAILED/);
   test.setTimeout(120_000);
-  peer.options.midSessionFailure = { afterTurns: 1, kind: 'drop' };
+  // Dropped once the first answer was heard, before the second question.
+  peer.options.midSessionFailure = { afterTurns: 1, kind: 'drop-after-answer' };
   const email = await ready(page);
   // The browser's own first try does not get through (as when the network is still down).
   let resumeTries = 0;

@@ -252,6 +252,12 @@ export class RealtimeCall {
       this.send({ type: 'conversation.item.input_audio_transcription.completed', item_id: itemId, content_index: 0, transcript, usage: transcriptionUsage });
     }
     if (this.closeCalled || this.nextQuestion === 0) return;
+    const failure = this.options.midSessionFailure;
+    if (failure?.kind === 'drop-after-answer' && this.turns === failure.afterTurns) {
+      this.options.midSessionFailure = null;
+      void this.close();
+      return;
+    }
     if (this.active) this.pendingVadTurn = true;
     else void this.runResponse(() => this.nextTurn());
   }
@@ -343,7 +349,7 @@ export class RealtimeCall {
 
   private async maybeFail(): Promise<void> {
     const failure = this.options.midSessionFailure;
-    if (!failure || this.turns !== failure.afterTurns) return;
+    if (!failure || failure.kind === 'drop-after-answer' || this.turns !== failure.afterTurns) return;
     const message = failure.message ?? 'The session ended unexpectedly.';
     if (failure.kind === 'fatal-error') {
       this.send({ type: 'error', error: { type: 'invalid_request_error', code: 'session_expired', message, param: null, event_id: null } });

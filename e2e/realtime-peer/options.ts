@@ -22,6 +22,8 @@ export type CallFailure =
 export type MidSessionFailure =
   /** The provider drops the WebRTC connection (and the sideband with it); once, then the script clears. */
   | 'drop'
+  /** As 'drop', but once the candidate's answer to that turn was transcribed (before the next question). */
+  | 'drop-after-answer'
   /** A fatal `error` (session_expired); the service closes the call. */
   | 'fatal-error'
   /** An `error` the session survives (most are, per the SDK). */

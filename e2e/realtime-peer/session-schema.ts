@@ -73,7 +73,7 @@ export function questionsFromInstructions(instructions: string): string[] {
   return questions;
 }
 
-/** A continuation call names the question to pick up with; the peer starts there. */
+/** A continuation call names the question to pick up with (the next one, or the unanswered one again); the peer starts there. */
 export function continueFrom(instructions: string): string | null {
-  return /^Continue with this question: (.*)$/m.exec(instructions)?.[1]?.trim() ?? null;
+  return /^(?:Continue with this question|.*Ask this question again): (.*)$/m.exec(instructions)?.[1]?.trim() ?? null;
 }

@@ -58,16 +58,3 @@ export function buildRealtimeSession(set: QuestionSetRecord, settings: RealtimeS
 export function closingResponse(reason: string): RealtimeResponseCreateParams {
   return { instructions: closingRemarkInstructions(reason), tool_choice: 'none', metadata: CLOSING_METADATA };
 }
-
-/** A continuation call's extra instructions: what was said so far and where to pick up. */
-export function continuationInstructions(transcript: ReadonlyArray<{ role: string; transcript: string }>, nextQuestion: string | null): string {
-  const lines = transcript.map((e) => `${e.role === 'interviewer' ? 'Interviewer' : 'Candidate'}: ${e.transcript}`).join('\n');
-  return [
-    'This interview was interrupted by a dropped connection and is now continuing. Do not greet the candidate again;',
-    'say in one sentence that you are back, then continue.',
-    nextQuestion ? `Continue with this question: ${nextQuestion}` : 'All questions were asked: thank the candidate and call close_session.',
-    '',
-    'Transcript so far:',
-    lines || '(nothing yet)',
-  ].join('\n');
-}

@@ -14,7 +14,8 @@ import type { Db } from '../db/client';
 import { interviewSessions } from '../db/schema';
 import { HttpError } from './http-error';
 import { PROVIDER_TEXTS, SESSION_TOKEN_TTL_SECONDS } from '../providers/openai-realtime';
-import { buildRealtimeSession, continuationInstructions } from '../providers/realtime-session-config';
+import { continuationInstructions, resumePoint } from '../providers/continuation-instructions';
+import { buildRealtimeSession } from '../providers/realtime-session-config';
 import { ProviderError } from '../providers/types';
 import { requireQuestionSet } from './question-sets';
 import { addError, addUsage, quietly, recordConnected, recordEnd } from './session-telemetry';
@@ -74,7 +75,7 @@ export async function openRealtimeCall(ctx: AppContext, sessionId: string, autho
     transcriptionModel: ctx.config.realtimeTranscriptionModel,
     noiseReduction: ctx.config.realtimeNoiseReduction,
     // A continuation call (after a dropped connection) carries what was said and where to go on.
-    ...(session.turns.length > 0 ? { continuation: continuationInstructions(session.turns, nextQuestion(set.questions, session.turns)) } : {}),
+    ...(session.turns.length > 0 ? { continuation: continuationInstructions(session.turns, resumePoint(set.questions, session.turns)) } : {}),
   });
 
   let opened: { callId: string; answer: string };
@@ -142,23 +143,6 @@ async function saveCallTelemetry(
     const current = session.tokenHash === null ? undefined : eq(interviewSessions.tokenHash, session.tokenHash);
     await quietly(ctx, 'end', recordEnd(ctx.db, session.id, update.end, current));
   }
-}
-
-/** The question after the last one the interviewer has asked (null when all were asked). */
-export function nextQuestion(questions: readonly string[], transcript: readonly TranscriptEntry[]): string | null {
-  const said = transcript
-    .filter((e) => e.role === 'interviewer')
-    .map((e) => normalise(e.transcript))
-    .join('\n');
-  let last = -1;
-  questions.forEach((q, i) => {
-    if (said.includes(normalise(q))) last = i;
-  });
-  return questions[last + 1] ?? null;
-}
-
-function normalise(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
 /** A dropped call's session is reconnected: its running call (if any) is hung up first. */

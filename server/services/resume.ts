@@ -3,7 +3,7 @@
  * The caller's open session gets a new session token (no credit is spent, the rating stays bound
  * to the session, so one interview is one credit and one rating), at most MAX_RESUMES times. For an
  * OpenAI voice session the next SDP offer starts a continuation call whose instructions carry the
- * transcript so far and the next question (realtime-calls.ts); a turn-taking session goes on with
+ * transcript so far and where to pick up (continuation-instructions.ts); a turn-taking session goes on with
  * its stored turns, its first turn asking with `resume: true` (continuationTurn in turns.ts).
  */
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';

@@ -17,6 +17,7 @@ import { requireAccount } from './accounts';
 import { requireQuestionSet } from './question-sets';
 import { addError, quietly } from './session-telemetry';
 import { hashToken, NOT_YOUR_SESSION, OPEN_STATUSES, TURN_TRANSPORTS, UNKNOWN_SESSION, type InterviewSession } from './sessions';
+import { WELCOME_BACK } from '../../domain/interviewer-protocol';
 
 export { NOT_YOUR_SESSION, UNKNOWN_SESSION };
 export const SESSION_EXPIRED = 'This interview session has expired. Please start a new session.';
@@ -118,8 +119,7 @@ export async function continuationTurn(
   return again;
 }
 
-/** Leads a resumed session's first line. */
-export const WELCOME_BACK = 'Welcome back.';
+export { WELCOME_BACK };
 const welcomeBack = (line: string): string => (line.startsWith(WELCOME_BACK) ? line : `${WELCOME_BACK} ${line}`);
 
 /** Appending in SQL keeps turns of overlapping requests; the status check makes an end final. */

@@ -80,6 +80,47 @@ test('a saved secret is verified on load without typing', async ({ page }) => {
   await expect(gate(page)).toBeHidden();
 });
 
+/** Holds the gate's check until `release` is called, so the verifying state can be seen. */
+async function holdVerification(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(isVerification, async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The gate while a secret is checked on load: 'Verifying...', disabled (not the app's loading line). */
+async function expectVerifyingOnLoad(page: Page) {
+  const checking = gate(page).getByRole('button', { name: 'Verifying...' });
+  await expect(checking).toBeVisible();
+  await expect(checking).toBeDisabled();
+  await expect(gate(page).getByRole('button', { name: 'Continue' })).toHaveCount(0);
+}
+
+test('on load a saved secret shows the gate verifying, then the area unlocks', async ({ page }) => {
+  await page.goto(`${server.url}/admin`);
+  await expect(gate(page)).toBeVisible();
+  await page.evaluate((secret) => localStorage.setItem('adminSecret', secret), server.adminSecret);
+  const release = await holdVerification(page);
+  await page.reload();
+  await expectVerifyingOnLoad(page);
+  release();
+  await expect(gate(page)).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+});
+
+test('on load a secret in the address shows the gate verifying, then the page', async ({ page }) => {
+  const release = await holdVerification(page);
+  await page.goto(`${server.url}/admin/emails/${encodeURIComponent(server.adminSecret)}`);
+  await expectVerifyingOnLoad(page);
+  release();
+  await expect(page).toHaveURL(`${server.url}/admin/emails`);
+  await expect(gate(page)).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Manage Emails' })).toBeVisible();
+});
+
 test('a saved secret that is no longer right is removed and the modal stays', async ({ page }) => {
   await page.goto(`${server.url}/admin`);
   // The lazy admin chunk must have mounted (and found nothing saved) before a secret is planted,

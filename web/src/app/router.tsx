@@ -1,4 +1,5 @@
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Outlet, useLocation, type RouteObject } from 'react-router';
 import { loadConfig, ROOT_ROUTE_ID } from '../lib/config';
 import { action as mainAction, loader as mainLoader, MainPage } from './routes/main';
 import { ErrorPage } from './error-page';
@@ -7,6 +8,29 @@ import { ErrorPage } from './error-page';
 async function adminRoutes(): Promise<RouteObject[]> {
   const [{ adminRoute }] = await Promise.all([import('../features/admin/routes'), import('../styles/app.css')]);
   return [adminRoute];
+}
+
+const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/admin/');
+
+const AdminGateFallback = lazy(() => import('../features/admin/gate-fallback').then((m) => ({ default: m.AdminGateFallback })));
+
+/**
+ * What the first load shows until the root's and the screen's loaders are done (the router renders
+ * only the root's fallback then, even for routes found on the way). On an admin address: the gate,
+ * verifying a saved secret or one in the address, from its own chunk (docs/product-rules.md, Admin area).
+ */
+function HydrateFallback() {
+  const admin = isAdminPath(useLocation().pathname);
+  return (
+    <>
+      <p className="p-6 text-slate-500">Loading…</p>
+      {admin && (
+        <Suspense fallback={null}>
+          <AdminGateFallback />
+        </Suspense>
+      )}
+    </>
+  );
 }
 
 /**
@@ -25,7 +49,7 @@ export const router = createBrowserRouter(
       shouldRevalidate: () => false,
       element: <Outlet />,
       errorElement: <ErrorPage />,
-      hydrateFallbackElement: <p className="p-6 text-slate-500">Loading…</p>,
+      HydrateFallback,
       children: [
         { index: true, loader: mainLoader, action: mainAction, Component: MainPage },
         { path: 'history', lazy: () => import('./routes/history') },
@@ -35,7 +59,7 @@ export const router = createBrowserRouter(
   ],
   {
     async patchRoutesOnNavigation({ path, patch }) {
-      if (path === '/admin' || path.startsWith('/admin/')) patch(ROOT_ROUTE_ID, await adminRoutes());
+      if (isAdminPath(path)) patch(ROOT_ROUTE_ID, await adminRoutes());
     },
   },
 );

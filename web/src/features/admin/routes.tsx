@@ -3,9 +3,9 @@ import { ADMIN_LAYOUT_ROUTE_ID } from './admin-route-id';
 import { ADMIN_PAGE_ENTRIES, loadAdminIndexPage } from './pages';
 
 /**
- * The admin area's routes, mounted by the app router under `/admin`. Only this table and the page
- * registry are in the app's first chunk; the layout and every page load when visited (interviewee
- * screens never load them).
+ * The admin area's routes, mounted by the app router under `/admin` when an admin address is first
+ * visited; the layout and every page load when visited (interviewee screens never load them). On a
+ * page load, the gate's verifying state comes from gate-fallback.tsx (app/router.tsx).
  *
  * Paths, from the page registry (pages.tsx): `/admin` and `/admin/:secret` show the index page
  * (the dashboard); every page has `/admin/<slug>` and `/admin/<slug>/:secret`. A route secret is

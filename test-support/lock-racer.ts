@@ -5,7 +5,7 @@
  *
  *   node --import tsx test-support/lock-racer.ts <base> <trials>
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { acquireDataDirLock, DataDirLockedError } from '../server/data-dir-lock';
 
@@ -26,6 +26,8 @@ for (let n = 0; n < Number(trialsText); n += 1) {
   } catch (error) {
     result = error instanceof DataDirLockedError ? 'lost' : `error: ${(error as Error).message}`;
   }
-  writeFileSync(path.join(dir, `result-${process.pid}`), result);
+  // Written aside, then renamed: the test lists result files and must never read a half-written one.
+  writeFileSync(path.join(dir, `writing-${process.pid}`), result);
+  renameSync(path.join(dir, `writing-${process.pid}`), path.join(dir, `result-${process.pid}`));
 }
 waitFor(path.join(base, 'done'));

@@ -26,7 +26,8 @@ interface Token {
   model: string;
 }
 
-describe('an app configured with OPENAI_API_KEY', () => {
+// A WebRTC handshake in this process: on a crowded machine it takes tens of seconds, so the tests get room.
+describe('an app configured with OPENAI_API_KEY', { timeout: 90_000 }, () => {
   let peer: RealtimePeer;
   let t: TestApp;
   let setId = -1;
@@ -96,7 +97,7 @@ describe('an app configured with OPENAI_API_KEY', () => {
       expect((await postSdp(minted.sdpUrl, browser.sdp, minted.client_secret.value)).statusCode).toBe(409);
 
       await browser.accept(answer.body);
-      await expect.poll(() => browser.events.some((e) => e.type === 'session.created'), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => browser.events.some((e) => e.type === 'session.created'), { timeout: 30_000 }).toBe(true);
       // The browser kicks off the interviewer, then tries to rewrite its instructions.
       browser.channel.send(JSON.stringify({ type: 'response.create' }));
       await expect.poll(() => runningCall(t.db, minted.sessionId)?.transcript.length ?? 0, { timeout: 15_000 }).toBe(1);
@@ -142,7 +143,7 @@ describe('an app configured with OPENAI_API_KEY', () => {
       const answer = await postSdp(minted.sdpUrl, browser.sdp, minted.client_secret.value);
       expect(answer.statusCode).toBe(201);
       await browser.accept(answer.body);
-      await expect.poll(() => browser.events.some((e) => e.type === 'session.created'), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => browser.events.some((e) => e.type === 'session.created'), { timeout: 30_000 }).toBe(true);
       browser.channel.send(JSON.stringify({ type: 'response.create' }));
       await expect.poll(() => runningCall(t.db, minted.sessionId)?.errors.length ?? 0, { timeout: 15_000 }).toBe(1);
       // The candidate disconnects before answering: the rating settles the call.
@@ -178,7 +179,7 @@ describe('an app configured with OPENAI_API_KEY', () => {
       peer.options.midSessionFailure = { afterTurns: 1, kind: 'fatal-error' };
       const answer = await postSdp(minted.sdpUrl, browser.sdp, minted.client_secret.value);
       await browser.accept(answer.body);
-      await expect.poll(() => browser.events.some((e) => e.type === 'session.created'), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => browser.events.some((e) => e.type === 'session.created'), { timeout: 30_000 }).toBe(true);
       browser.channel.send(JSON.stringify({ type: 'response.create' }));
       await expect.poll(async () => (await telemetryOf(minted.sessionId))?.endReason ?? null, { timeout: 15_000 }).toBe('service-error');
     } finally {
@@ -212,7 +213,7 @@ describe('an app configured with OPENAI_API_KEY', () => {
       const answer = await postSdp(minted.sdpUrl, first.sdp, minted.client_secret.value);
       expect(answer.statusCode).toBe(201);
       await first.accept(answer.body);
-      await expect.poll(() => first.events.some((e) => e.type === 'session.created'), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => first.events.some((e) => e.type === 'session.created'), { timeout: 30_000 }).toBe(true);
       first.channel.send(JSON.stringify({ type: 'response.create' }));
       await expect.poll(() => runningCall(t.db, minted.sessionId)?.transcript.length ?? 0, { timeout: 15_000 }).toBe(1);
       // The provider drops the call; the server stops supervising it.

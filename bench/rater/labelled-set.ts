@@ -98,8 +98,14 @@ export const LABELLED_SETS: readonly LabelledSetInfo[] = [
   },
   {
     dir: 'held-out-5',
-    title: 'truly held-out set (bench/rater/held-out-5/)',
+    title: 'fifth held-out set (bench/rater/held-out-5/)',
+    role: 'seen',
+    note: 'Written after the fourth set was measured and before its failures were looked at; measured blind after the third round (precision 0.864, paraphrase recall 0.552). Its failures were then looked at for a fourth round, so it is no longer held out.',
+  },
+  {
+    dir: 'held-out-6',
+    title: 'truly held-out set (bench/rater/held-out-6/)',
     role: 'held-out',
-    note: 'Written fresh after the fourth set was measured and before its failures were looked at, never looked at while tuning: the honest figure for paraphrases the matcher was not taught.',
+    note: 'Written fresh after the fifth set was measured and before its failures were looked at, never looked at while tuning: the honest figure for paraphrases the matcher was not taught.',
   },
 ];

@@ -50,7 +50,7 @@ help: help, assist, support, colleague, teammate, hand off, delegate, take off m
 quality: quality, test, testing, tests, review, correctness, reliable
 result: result, outcome, day before, on time, impact, improved, improve, reduced, saved, saves, dropped, went down, halved, doubled, went from, ended up, shipped, ship, delivered, deliver, went live, achieved, answer, effect
 learn: learn, lesson, takeaway, took away, take away, taught me, took from, realise, realize, taught, since then, now i, from then on
-change: change, update, modify, alter, adjust, switch, started, start, began, now
+change: change, after that, update, modify, alter, adjust, switch, started, start, began, now
 mutation: change, changed, modify, alter, push, edit
 approach: behaviour, habit, approach, process, practice, routine, way i work, how i work, the way i, started, i now, now i always
 measure: measure, measurable, metric, number, percent, percentage, went from, reduce, reduced, cut, figure, kpi, stat, stats, dropped, halved, doubled, quantify
@@ -61,7 +61,7 @@ commit: commit, committed, back it, backed it, get behind, go along, went along,
 cause: cause, root, reason, came down to, comes down to, due to, underlying, real problem, turned out, because
 own: own, owned, ownership, on me, my fault, responsibility, responsible, accountable, led, i led, my idea, my part, i built, i designed, i wrote
 recover: recover, recovery, fix, rescue, back on track, salvage, mitigate, new plan, replan, revised plan, made a new plan
-afterwards: afterwards, since then, from then on, ever since, these days, nowadays, now, going forward, every project, every time
+afterwards: afterwards, after that, since then, from then on, ever since, these days, nowadays, now, going forward, every project, every time
 plan: plan, schedule, roadmap, timeline, checkpoint, milestone, estimate
 deadline: deadline, on time, in time, due date, ahead of, day before, before the deadline, early
 reflect: reflect, reflection, hindsight, looking back, did it again, do it again, next time, differently, would change, if i did, would have
@@ -100,7 +100,7 @@ resize: resize, rehash, double the size, doubles, three quarters full, bigger ar
 ordered: ordered, order, sequence, position, positional, in order, iterate, iteration, traverse, go through
 count: count, counting, counter, frequency, tally, how often, how many times
 deduplicate: deduplicate, dedupe, de duplication, remove duplicates, removing duplicates, unique, distinct
-lookup: lookup, look up, looking up, find, search, retrieve, access, fetch
+lookup: lookup, look up, looking up, find, search, retrieve, access, fetch, not found, isn't found
 insert: insert, add, put, push, append
 subproblem: subproblem, sub problem, smaller problem, smaller problems, smaller version, smaller versions, smaller case, smaller cases, subtask, parts, substructure, smaller ones
 reuse: reuse, save, store, cache, remember, memo, don't work them out again, not recompute, recompute
@@ -123,7 +123,7 @@ lowfrequency: rarely, seldom, infrequent, infrequently, low frequency, rarely ch
 low: rarely, seldom, infrequent, infrequently, low
 frequent: frequent, frequently, often, a lot, constantly, all the time
 frequency: frequency, frequent, often, rarely, seldom, how often
-store: store, redux, zustand, mobx, jotai, recoil, global store
+store: store, redis, redux, zustand, mobx, jotai, recoil, global store
 datafetch: react query, tanstack query, swr, apollo, rtk query, data fetching, fetching library
 identify: identify, identity, which is which, tell apart, distinguish, match, match up, track, tell react
 across: across, between, from one, next render
@@ -136,7 +136,7 @@ external: external, outside, third party, websocket, subscription, browser api, 
 sync: sync, synchronise, synchronize, keep in sync, in sync, keeping
 derive: derive, derived, compute, calculate, work out, figure out, computed
 dependency: dependency, dependencies, deps, dependency array, dependency list
-stale: stale, old, outdated, out of date, previous, older, old value
+stale: stale, old, outdated, out of date, previous, older, old value, old values, from the first render, previous render
 race: race, racing, out of order, overwrite, overwrites, newer one, older responses, older response
 abort: abort, cancel, ignore, abortcontroller, ignoring, discard
 twice: twice, two times, double, mounts it again, again
@@ -184,7 +184,7 @@ hash: hash, hashed, bcrypt, argon2, scrypt, plain text, plaintext
 httponly: httponly, http only, can't read, cannot read, javascript can't read
 samesite: samesite, same site
 revoke: revoke, revocation, invalidate, log out, logout, take back, take one back, kill, delete the session, blacklist, denylist, sign out, logging someone out
-shared: shared, central, common, every server, all servers, all the servers, same storage, one store
+shared: shared, central, common, every instance, all instances, every server, all servers, all the servers, same storage, one store
 stateless: stateless, doesn't keep anything, keeps nothing, no state, nothing on the server, without a database lookup, self contained, carries the claims
 signed: signed, sign, signature, hmac, tamper
 short: short, short lived, few minutes, 15 minutes, minutes, brief
@@ -193,9 +193,9 @@ csrf: csrf, cross site request forgery, request forgery, forgery
 xss: xss, cross site scripting, localstorage, local storage
 https: https, tls, ssl, encrypted in transit
 authorise: authorise, authorization, permission, permissions, access control, role, roles, rbac, allowed to
-ratelimit: rate limit, rate limiting, quota, throttle, limiter, limit
+ratelimit: rate limit, rate limiting, quota, throttle, limiter, limit, cap, capped
 body: body, payload, request size, body size, upload
-backoff: backoff, back off, wait longer, longer and longer, increasing delays, increasing delay, doubling, exponential
+backoff: backoff, back off, wait longer, longer each time, bit longer, longer and longer, increasing delays, increasing delay, doubling, exponential
 jitter: jitter, random, randomness, randomise, randomize
 breaker: breaker, circuit breaker, trip, stop calling, fail fast
 btree: btree, b tree, tree, balanced tree
@@ -215,7 +215,7 @@ full: full, both, both sides, both tables, everything, whichever side, all rows
 multiply: multiply, duplicate, duplicated, more rows, repeated, fan out, one to many, blow up
 atomic: atomic, atomicity, all or nothing, none of it, whole transaction, either all, rolled back, rollback, roll back
 valid: valid, constraint, constraints, rule, rules, invariant, integrity, hold, holds
-concurrent: concurrent, concurrently, at the same time, parallel, simultaneous, simultaneously, step on each other, interfere, running at the same time
+concurrent: concurrent, concurrently, at once, running at once, at the same time, parallel, simultaneous, simultaneously, step on each other, interfere, running at the same time
 durable: durable, durability, survives a crash, survive a crash, persist, persistent, write ahead log, wal, saved to disk
 dirty: dirty, uncommitted, reading uncommitted
 nonrepeatable: non repeatable, read the same row twice, reading the same row twice, different answer, different value
@@ -301,8 +301,8 @@ enforce: enforce, enforced, catch, catches, flag, flags, forbid, warn, warns
 strict: strict, triple equals, triple equal, three equals, strictly
 macrotask: macrotask, task, next task, each task, one task
 drain: drain, empty, empties, flush, flushes, run all, runs all, clear out, all of them, whole queue
-sugar: sugar, syntax, syntactic, nicer syntax, on top of, wrapper, nicer way, underneath, under the hood, same thing
-link: link, wire, wiring, wired, connect, connects, hook up, point to, points to, points at
+sugar: sugar, syntax, syntactic, nicer syntax, on top of, wrapper, nicer way, prettier way, underneath, under the hood, same thing
+link: link, pointer, reference to, wire, wiring, wired, connect, connects, hook up, point to, points to, points at
 free: free, frees, clean up, cleans up, reclaim, reclaims, release, collect, collects
 unreachable: unreachable, nothing can reach, can't reach, can't be reached, no longer reachable, not reachable, no references, nothing references, nothing points to
 reachable: reachable, holding a reference, still referenced, still holding, still hold, reference to, keeps a reference, still reachable
@@ -326,7 +326,7 @@ edgecase: edge case, edge cases, corner case, corner cases, what if, could there
 path: path, paths, route, steps, hops, distance
 unweighted: unweighted, same cost, equal weight, same weight, edges cost the same, cost the same, no weights, all the same weight
 topological: topological, topological sort, by their dependencies, dependency order, ordering tasks, order tasks, build order, dependencies first
-pitfall: pitfall, pitfalls, gotcha, trap, downside, danger, watch out, catch, careful, bite
+pitfall: pitfall, pitfalls, gotcha, trap, thing to watch, watch out for, be careful, downside, danger, watch out, catch, careful, bite
 pass: pass, passing, hand, handing, give, giving, send, handing it
 work: work, job, ticket, tickets, stories
 example: example, instance, for instance, such as, e g, use case, used it for, used that for, you see it, we used, i used
@@ -346,6 +346,12 @@ devtools: devtools, dev tools, chrome devtools, browser tools, memory tab
 related: related, together, go together, change together, connected, linked
 turn: turn, turns into, becomes, become, end up with, ends up as, you've got, effectively
 worked: worked, paid off, right call, right decision, went well, good call
+retryafter: retry after, how long to wait, when to come back, when they can try again, when to retry
+size: size, huge, too big, max size, maximum size, oversized
+coerce: coerce, coercion, convert, conversion, conversions, converts, cast
+walk: walk, walks, all the way up, goes up, up the chain, climb, climbs, traverse
+leading: leading, at the start, first event, straight away
+trailing: trailing, at the end, last event
 `;
 
 export interface Lexicon {

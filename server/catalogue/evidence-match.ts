@@ -223,7 +223,6 @@ function isPurpose(tokens: readonly Token[], n: number): boolean {
   if (DENIED_NEEDS.has(w(n + 1))) return false;
   // "check the app isn't doing one query per row": what is checked for, not denied.
   for (let k = n - 1; k >= Math.max(0, n - 4); k--) if (CHECK_WORDS.has(w(k))) return true;
-  if (w(n - 1) === 'so') return true;
   if (!PURPOSE_SUBJECTS.has(w(n - 1))) return false;
   return w(n - 2) === 'so' || (w(n - 2) === 'that' && w(n - 3) === 'so');
 }

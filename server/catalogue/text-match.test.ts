@@ -137,6 +137,10 @@ describe('what still denies a point', () => {
     expect(status('You do not need a visited set, cycles are never a problem.', visited)).toBe('missed');
   });
 
+  it('reads "so no hooks inside if statements" as a denial, not a purpose', () => {
+    expect(status('Hooks are called in the same order, so no hooks inside if statements or loops.', spec('put conditions inside the hook'))).toBe('missed');
+  });
+
   it('reads "so you don\'t need" as a denial, not a purpose', () => {
     expect(status("If a promise fails it just returns undefined, so you don't need try catch around await.", spec('try/catch around await for errors'))).toBe('missed');
   });

@@ -237,7 +237,7 @@ export function writeResults(outDir: string, file: string): void {
 
   if (rater) {
     const r = rater.data;
-    out.push('## Rubric rater, 60-minute interview', '', `Ran ${rater.at}. ${n0(r.words)} words in ${r.entries} turns (${n0(r.characters)} characters), ${r.runs} runs after a warm-up: median **${r.medianMs.toFixed(1)} ms**, p90 ${r.p90Ms.toFixed(1)} ms. Target < 50 ms: ${ok(r.pass)}.`, '');
+    out.push('## Rubric rater, 60-minute interview', '', `Ran ${rater.at}. ${n0(r.words)} words in ${r.entries} turns (${n0(r.characters)} characters), ${r.runs} runs after a warm-up: median **${r.medianMs.toFixed(1)} ms**, p90 ${r.p90Ms.toFixed(1)} ms${r.cpuMedianMs === undefined ? '' : ` (CPU time of a run: median ${r.cpuMedianMs.toFixed(1)} ms)`}. Target < 50 ms: ${ok(r.pass)}.`, '');
     if (r.evaluations) out.push(...raterEvaluations(r.evaluations));
   } else out.push(...kept(previous, 'rater'));
 

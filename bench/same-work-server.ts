@@ -1,8 +1,10 @@
 /**
  * The same-work ceiling: a bare Fastify + `pg` server that does what the product does for four
  * calls, with the product's own SQL as Drizzle sent it before this work (login: stamp, then rated
- * events and feedback topics at once; history: account, then count and page at once; minting:
- * account, set, state, credit, then a transaction of two inserts), waited on in the same order,
+ * events and feedback topics at once; history: account, then count and page at once; events: the
+ * throttle's count, then the page joined to its sessions (as Drizzle sends it since the session
+ * telemetry); minting: account, set, state, credit, then a transaction of two inserts), waited on
+ * in the same order,
  * and answers the same JSON. No validation, no ORM, no helmet/CORS/rate-limit plugins, no request
  * logging: what the product costs above this is our stack. Login, history and minting now do the
  * same work in fewer round trips (one, one and three), so the product can beat this ceiling.
@@ -31,8 +33,9 @@ export const SQL = {
   ratingsCount: `select count(*) from "events" where ("events"."account_id" = $1 and "events"."event_type" = $2 and "events"."rating_status" = $3)`,
   ratingsPage: `select "id", "topic", "question_set_index", "score", "event_timestamp", "duration_seconds", "rating_markdown", "rating_breakdown" from "events" where ("events"."account_id" = $1 and "events"."event_type" = $2 and "events"."rating_status" = $3) order by "events"."id" desc limit $4 offset $5`,
   adminThrottle: `select "hits" from "rate_limits" where ("rate_limits"."key" = $1 and "rate_limits"."window_ends_at" > now())`,
-  events: `select "id", "event_type", "account_id", "user_email", "question_set_id", "topic", "question_set_index", "session_id", "event_timestamp", "duration_seconds", "transcript", "rating_status", "rating_markdown", "rating_breakdown", "score", "rater", "rating_attempts", "next_rating_at" from "events" order by "events"."id" desc limit $1`,
-  eventsBefore: `select "id", "event_type", "account_id", "user_email", "question_set_id", "topic", "question_set_index", "session_id", "event_timestamp", "duration_seconds", "transcript", "rating_status", "rating_markdown", "rating_breakdown", "score", "rater", "rating_attempts", "next_rating_at" from "events" where "events"."id" < $1 order by "events"."id" desc limit $2`,
+  // The events page with each event's session (a left join; the session's telemetry goes with the event).
+  events: `select "events"."id", "events"."event_type", "events"."account_id", "events"."user_email", "events"."question_set_id", "events"."topic", "events"."question_set_index", "events"."session_id", "events"."event_timestamp", "events"."duration_seconds", "events"."transcript", "events"."rating_status", "events"."rating_markdown", "events"."rating_breakdown", "events"."score", "events"."rater", "events"."rating_attempts", "events"."next_rating_at", "interview_sessions"."id", "interview_sessions"."account_id", "interview_sessions"."question_set_id", "interview_sessions"."transport", "interview_sessions"."token_hash", "interview_sessions"."status", "interview_sessions"."turns", "interview_sessions"."turn_calls", "interview_sessions"."created_at", "interview_sessions"."finished_at", "interview_sessions"."refunded_at", "interview_sessions"."resumes", "interview_sessions"."token_issued_at", "interview_sessions"."connected_at", "interview_sessions"."ended_at", "interview_sessions"."end_reason", "interview_sessions"."end_detail", "interview_sessions"."input", "interview_sessions"."usage", "interview_sessions"."estimated_cost_usd", "interview_sessions"."errors", "interview_sessions"."error_count" from "events" left join "interview_sessions" on "interview_sessions"."id" = "events"."session_id" order by "events"."id" desc limit $1`,
+  eventsBefore: `select "events"."id", "events"."event_type", "events"."account_id", "events"."user_email", "events"."question_set_id", "events"."topic", "events"."question_set_index", "events"."session_id", "events"."event_timestamp", "events"."duration_seconds", "events"."transcript", "events"."rating_status", "events"."rating_markdown", "events"."rating_breakdown", "events"."score", "events"."rater", "events"."rating_attempts", "events"."next_rating_at", "interview_sessions"."id", "interview_sessions"."account_id", "interview_sessions"."question_set_id", "interview_sessions"."transport", "interview_sessions"."token_hash", "interview_sessions"."status", "interview_sessions"."turns", "interview_sessions"."turn_calls", "interview_sessions"."created_at", "interview_sessions"."finished_at", "interview_sessions"."refunded_at", "interview_sessions"."resumes", "interview_sessions"."token_issued_at", "interview_sessions"."connected_at", "interview_sessions"."ended_at", "interview_sessions"."end_reason", "interview_sessions"."end_detail", "interview_sessions"."input", "interview_sessions"."usage", "interview_sessions"."estimated_cost_usd", "interview_sessions"."errors", "interview_sessions"."error_count" from "events" left join "interview_sessions" on "interview_sessions"."id" = "events"."session_id" where "events"."id" < $1 order by "events"."id" desc limit $2`,
   questionSet: `select "id", "name", "index", "is_premium", "requires_feedback", "questions", "instructions", "model_answers" from "question_sets" where "question_sets"."id" = $1 limit $2`,
   spendCredit: `update "accounts" set "sessions_used" = "accounts"."sessions_used" + 1 where ("accounts"."id" = $1 and "accounts"."sessions_used" < coalesce("accounts"."session_limit", case when "accounts"."subscription_id" is not null then $2::int else $3::int end)) returning "id"`,
   insertSession: `insert into "interview_sessions" ("id", "account_id", "question_set_id", "transport", "token_hash", "status", "turns", "turn_calls", "created_at", "finished_at", "refunded_at") values ($1, $2, $3, $4, $5, default, default, default, default, default, default)`,
@@ -118,22 +121,55 @@ app.get('/api/events', async (request, reply) => {
   if (request.headers['x-admin-secret'] !== adminSecret) return reply.code(401).send({ error: 'wrong' });
   await pool.query(SQL.adminThrottle, [`admin:${request.ip}`]);
   const before = (request.query as { before?: string }).before;
-  const rows = before === undefined ? await pool.query(SQL.events, [100]) : await pool.query(SQL.eventsBefore, [Number(before), 100]);
-  return rows.rows.map((r) => ({
-    id: r.id,
-    userEmail: r.user_email,
-    eventType: r.event_type,
-    topic: r.topic,
-    questionSetIndex: r.question_set_index,
-    eventTimestamp: (r.event_timestamp as Date).toISOString(),
-    durationSeconds: r.duration_seconds,
-    transcript: r.transcript,
-    ratingMarkdown: r.rating_markdown,
-    ratingBreakdown: r.rating_breakdown,
-    score: r.score,
-    rater: r.rater,
+  // Array rows: the events and sessions tables share column names (as Drizzle reads a join).
+  const rows = before === undefined
+    ? await pool.query({ text: SQL.events, values: [100], rowMode: 'array' })
+    : await pool.query({ text: SQL.eventsBefore, values: [Number(before), 100], rowMode: 'array' });
+  return (rows.rows as unknown[][]).map((r) => ({
+    id: r[0],
+    userEmail: r[3],
+    eventType: r[1],
+    topic: r[5],
+    questionSetIndex: r[6],
+    eventTimestamp: (r[8] as Date).toISOString(),
+    durationSeconds: r[9],
+    transcript: r[10],
+    ratingMarkdown: r[12],
+    ratingBreakdown: r[13],
+    score: r[14],
+    rater: r[15],
+    session: r[18] === null ? null : telemetry(r.slice(18)),
   }));
 });
+
+const iso = (value: unknown) => (value === null ? null : (value as Date).toISOString());
+
+/** server/services/session-telemetry.ts toTelemetry, on the session's columns in table order. */
+function telemetry(s: unknown[]) {
+  const [id, , , transport, , status, turns, , createdAt, , , resumes, , connectedAt, endedAt, endReason, endDetail, input, usage, estimatedCostUsd, errors, errorCount] = s;
+  const started = (createdAt as Date).getTime();
+  const connected = connectedAt === null ? null : (connectedAt as Date).getTime();
+  const ended = endedAt === null ? null : (endedAt as Date).getTime();
+  return {
+    sessionId: id,
+    transport,
+    input,
+    status,
+    startedAt: iso(createdAt),
+    connectedAt: iso(connectedAt),
+    endedAt: iso(endedAt),
+    connectMs: connected === null ? null : Math.max(0, connected - started),
+    lengthSeconds: connected === null || ended === null ? null : Math.max(0, Math.round((ended - connected) / 1000)),
+    endReason,
+    endDetail,
+    candidateTurns: (turns as Array<{ role: string }>).filter((entry) => entry.role === 'interviewee').length,
+    resumes,
+    usage,
+    estimatedCostUsd,
+    errorCount,
+    errors,
+  };
+}
 
 app.get('/interview/token', async (request, reply) => {
   const email = String(request.headers['x-user-email'] ?? '');

@@ -1,6 +1,7 @@
 /**
  * Seeds a realistic database through the real schema (migrations + catalogue, then bulk SQL),
- * not through HTTP: accounts, rated interviews with transcripts, one heavy account, feedback.
+ * not through HTTP: accounts, rated interviews with transcripts and their sessions, one heavy
+ * account, feedback.
  * Rows are generated inside the database with generate_series so 100k events take seconds and
  * the bench process does not hold them in memory.
  */
@@ -48,12 +49,38 @@ const MARKDOWN = sql`'## Overall' || chr(10) || 'A solid interview with clear ex
   '## Strengths' || chr(10) || '- Accurate model of macrotasks and microtasks' || chr(10) || '- Concrete production example' || chr(10) || chr(10) ||
   '## To improve' || chr(10) || '- Mention queueMicrotask and process.nextTick ordering' || chr(10) || '- Quantify the impact of the fix'`;
 
+/** Seeded session n's id: the session row and its RATE event compute the same one. */
+const SESSION_ID = sql`md5('bench-session-' || g)::uuid`;
+
+/**
+ * Each rated interview comes with its session, as the product records them: the same turns, and
+ * telemetry (connected, ended, usage, cost) that the events page shows with every event.
+ */
+async function insertSessions(db: Db, from: number, to: number, accountSql: ReturnType<typeof sql>, total: number): Promise<void> {
+  await db.execute(sql`
+    with qs as (select id, (row_number() over (order by index)) - 1 as k, count(*) over () as n from question_sets)
+    insert into interview_sessions (id, account_id, question_set_id, transport, status, turns, turn_calls, created_at,
+                                    finished_at, connected_at, ended_at, end_reason, input, usage, estimated_cost_usd)
+    select ${SESSION_ID}, a.id, qs.id, 'openai-realtime', 'rated', ${TRANSCRIPT}, 4,
+           now() - ((${total}::int - g) * interval '3 minutes') - ((240 + (g * 7) % 1500) * interval '1 second') - interval '2 seconds',
+           now() - ((${total}::int - g) * interval '3 minutes'),
+           now() - ((${total}::int - g) * interval '3 minutes') - ((240 + (g * 7) % 1500) * interval '1 second') - interval '0.8 seconds',
+           now() - ((${total}::int - g) * interval '3 minutes'), 'closed-by-interviewer', 'voice',
+           jsonb_build_object('realtimeModel', 'gpt-realtime', 'responses', 5, 'textInTokens', 1200 + g % 300, 'audioInTokens', 9000 + g % 900,
+                              'textOutTokens', 400, 'audioOutTokens', 6000, 'transcriptionModel', 'gpt-4o-mini-transcribe', 'transcribedSeconds', 200 + g % 60),
+           0.25 + (g % 100) / 1000.0
+    from generate_series(${from}::int, ${to}::int) as g
+    join accounts a on a.id = ${accountSql}
+    join qs on qs.k = g % qs.n`);
+}
+
 async function insertEvents(db: Db, from: number, to: number, accountSql: ReturnType<typeof sql>, total: number): Promise<void> {
+  await insertSessions(db, from, to, accountSql, total);
   await db.execute(sql`
     with qs as (select id, name, index, (row_number() over (order by index)) - 1 as k, count(*) over () as n from question_sets)
-    insert into events (event_type, account_id, user_email, question_set_id, topic, question_set_index, event_timestamp,
+    insert into events (event_type, account_id, user_email, question_set_id, topic, question_set_index, session_id, event_timestamp,
                         duration_seconds, transcript, rating_status, rating_markdown, score, rater)
-    select 'RATE', a.id, a.email, qs.id, qs.name, qs.index - 1,
+    select 'RATE', a.id, a.email, qs.id, qs.name, qs.index - 1, ${SESSION_ID},
            now() - ((${total}::int - g) * interval '3 minutes'),
            240 + (g * 7) % 1500, ${TRANSCRIPT}, 'rated', ${MARKDOWN}, (g * 37) % 101, 'rubric'
     from generate_series(${from}::int, ${to}::int) as g

@@ -11,6 +11,8 @@ export const eventsQuerySchema = z.object({
   before: z.coerce.number({ error: 'before must be an event id.' }).int().positive().max(MAX_DB_INTEGER, { error: 'before must be an event id.' }).optional(),
 });
 
+export type EventsQuery = z.infer<typeof eventsQuerySchema>;
+
 export const adminEventSchema = z.object({
   id: z.number().int().positive(),
   userEmail: z.string().nullable(),

@@ -11,6 +11,7 @@ import {
   errorSchema,
   eventsQuerySchema,
   eventsResponseSchema,
+  type EventsQuery,
   feedbackListSchema,
   idSchema,
   interviewStatsSchema,
@@ -21,9 +22,9 @@ import { createAdminGuard } from '../services/admin-auth';
 import {
   deleteEmail,
   deleteFeedback,
+  eventsPageJson,
   interviewStats,
   listEmails,
-  listEvents,
   upsertEmail,
 } from '../services/admin';
 import { createFeedbackListCache } from '../services/feedback-list-cache';
@@ -47,10 +48,11 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, catalogue: Qu
     const tags = ['admin'];
     const security = [{ admin: [] }];
 
-    r.get(
+    // The plain instance: the answer is JSON text built by the database (eventsPageJson).
+    scope.get<{ Querystring: EventsQuery }>(
       '/api/events',
       { schema: { tags, security, headers: adminHeadersSchema, querystring: eventsQuerySchema, response: { 200: eventsResponseSchema, 400: errorSchema, ...denied } } },
-      (request) => listEvents(ctx.db, request.query.limit, request.query.before),
+      async (request, reply) => reply.type('application/json; charset=utf-8').send(await eventsPageJson(ctx.db, request.query.limit, request.query.before)),
     );
     r.get(
       '/api/interview-stats',

@@ -1,24 +1,51 @@
 /** Operator calls: events, stats, email accounts and plans, feedback. */
 import { randomUUID } from 'node:crypto';
-import { asc, count, desc, eq, lt } from 'drizzle-orm';
+import { asc, count, desc, eq } from 'drizzle-orm';
 import type { AdminEvent, AdminFeedback, EmailAccount, InterviewStats } from '../../contract';
 import type { AppConfig } from '../config';
-import type { Db } from '../db/client';
-import { accounts, events, feedback, interviewSessions } from '../db/schema';
+import { preparedRows, type Db } from '../db/client';
+import { accounts, feedback, type events, type interviewSessions } from '../db/schema';
 import { HttpError } from './http-error';
 import { findAccount, type Account } from './accounts';
 import { toTelemetry } from './session-telemetry';
 
-/** Newest first, each with its session's telemetry (docs/product-rules.md, Session telemetry). */
-export async function listEvents(db: Db, limit: number, before?: number): Promise<AdminEvent[]> {
-  const rows = await db
-    .select({ event: events, session: interviewSessions })
-    .from(events)
-    .leftJoin(interviewSessions, eq(interviewSessions.id, events.sessionId))
-    .where(before === undefined ? undefined : lt(events.id, before))
-    .orderBy(desc(events.id))
-    .limit(limit);
-  return rows.map((row) => toAdminEvent(row.event, row.session));
+/** An ISO 8601 UTC timestamp in milliseconds, cut (not rounded) as JavaScript's Date does. */
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A timestamp in whole milliseconds since 1970, as Date.getTime() gives it. */
+const epochMs = (column: string) => `(extract(epoch from date_trunc('milliseconds', ${column})) * 1000)::bigint`;
+
+/**
+ * The events page in one statement (one round trip) that answers the JSON itself: 100 events with
+ * their transcripts are ~200 KB, and parsing them into objects, checking them against the contract
+ * and writing them out again cost more than the query. The JSON is what toAdminEvent and the
+ * contract's encoding give for the same rows (server/services/events-page.test.ts proves it on
+ * both databases, and that the contract's schema accepts it unchanged; docs/decisions/006). The
+ * session's turns stay in the database: only their interviewee count is read.
+ */
+const EVENTS_PAGE_SQL = `
+  select coalesce(json_agg(json_build_object(
+    'id', e.id, 'userEmail', e.user_email, 'eventType', e.event_type, 'topic', e.topic,
+    'questionSetIndex', e.question_set_index, 'eventTimestamp', ${iso('e.event_timestamp')},
+    'durationSeconds', e.duration_seconds, 'transcript', e.transcript, 'ratingMarkdown', e.rating_markdown,
+    'ratingBreakdown', e.rating_breakdown, 'score', e.score, 'rater', e.rater,
+    'session', case when s.id is null then null else json_build_object(
+      'sessionId', s.id, 'transport', s.transport, 'input', s.input, 'status', s.status,
+      'startedAt', ${iso('s.created_at')}, 'connectedAt', ${iso('s.connected_at')}, 'endedAt', ${iso('s.ended_at')},
+      'connectMs', case when s.connected_at is not null then greatest(0, ${epochMs('s.connected_at')} - ${epochMs('s.created_at')}) end,
+      'lengthSeconds', case when s.connected_at is not null and s.ended_at is not null
+        then greatest(0, round((${epochMs('s.ended_at')} - ${epochMs('s.connected_at')}) / 1000.0))::bigint end,
+      'endReason', s.end_reason, 'endDetail', s.end_detail,
+      'candidateTurns', (select count(*) from jsonb_array_elements(s.turns) t where t ->> 'role' = 'interviewee'),
+      'resumes', s.resumes, 'usage', s.usage, 'estimatedCostUsd', s.estimated_cost_usd,
+      'errorCount', s.error_count, 'errors', s.errors) end
+  ) order by e.id desc), '[]')::text as page
+  from (select * from events where id < coalesce($2::int, 2147483647) order by id desc limit $1) e
+  left join interview_sessions s on s.id = e.session_id`;
+
+/** Newest first, each with its session's telemetry (docs/product-rules.md, Session telemetry), as JSON text. */
+export async function eventsPageJson(db: Db, limit: number, before?: number): Promise<string> {
+  const [row] = await preparedRows<{ page: string }>(db, 'events-page', EVENTS_PAGE_SQL, [limit, before ?? null]);
+  return row?.page ?? '[]';
 }
 
 export function toAdminEvent(row: typeof events.$inferSelect, session: typeof interviewSessions.$inferSelect | null): AdminEvent {

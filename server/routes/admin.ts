@@ -18,7 +18,7 @@ import {
   okSchema,
 } from '../../contract';
 import type { AppContext } from '../app-context';
-import { createAdminGuard } from '../services/admin-auth';
+import { adminThrottleKey, createAdminGuard } from '../services/admin-auth';
 import {
   deleteEmail,
   deleteFeedback,
@@ -32,6 +32,8 @@ import type { QuestionSetCache } from '../services/question-set-cache';
 import { adminConsoleRoutes } from './admin-console';
 
 const denied = { 401: errorSchema, 429: errorSchema };
+/** The events page reads the admin throttle's count in its own statement (services/admin-auth.ts, deferPeek). */
+const EVENTS_URL = '/api/events';
 
 export function adminRoutes(app: FastifyInstance, ctx: AppContext, catalogue: QuestionSetCache): void {
   const guard = createAdminGuard(ctx.config.adminSecret, ctx.limits);
@@ -41,18 +43,24 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, catalogue: Qu
     // onRequest runs before body parsing and validation: nothing is read for a wrong secret.
     scope.addHook('onRequest', async (request, reply) => {
       const header = request.headers['x-admin-secret'];
-      const result = await guard.check(request.ip, typeof header === 'string' ? header : undefined);
+      const result = await guard.check(request.ip, typeof header === 'string' ? header : undefined, request.routeOptions.url === EVENTS_URL);
       if (!result.ok) return reply.code(result.status).send({ error: result.error });
     });
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ['admin'];
     const security = [{ admin: [] }];
 
-    // The plain instance: the answer is JSON text built by the database (eventsPageJson).
+    // The plain instance: the answer is JSON text built by the database (eventsPageJson), which
+    // also reads the throttle's count the guard left to it on PostgreSQL (one round trip).
     scope.get<{ Querystring: EventsQuery }>(
-      '/api/events',
+      EVENTS_URL,
       { schema: { tags, security, headers: adminHeadersSchema, querystring: eventsQuerySchema, response: { 200: eventsResponseSchema, 400: errorSchema, ...denied } } },
-      async (request, reply) => reply.type('application/json; charset=utf-8').send(await eventsPageJson(ctx.db, request.query.limit, request.query.before)),
+      async (request, reply) => {
+        const page = await eventsPageJson(ctx.db, request.query.limit, request.query.before, adminThrottleKey(request.ip));
+        const settled = guard.defers ? await guard.settle(request.ip, page.throttleFailures) : { ok: true as const };
+        if (!settled.ok) return reply.code(settled.status).send({ error: settled.error });
+        return reply.type('application/json; charset=utf-8').send(page.json);
+      },
     );
     r.get(
       '/api/interview-stats',

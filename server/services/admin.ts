@@ -38,14 +38,19 @@ const EVENTS_PAGE_SQL = `
       'candidateTurns', (select count(*) from jsonb_array_elements(s.turns) t where t ->> 'role' = 'interviewee'),
       'resumes', s.resumes, 'usage', s.usage, 'estimatedCostUsd', s.estimated_cost_usd,
       'errorCount', s.error_count, 'errors', s.errors) end
-  ) order by e.id desc), '[]')::text as page
+  ) order by e.id desc), '[]')::text as page,
+  coalesce((select r.hits from rate_limits r where r.key = $3 and r.window_ends_at > now()), 0) as throttle_failures
   from (select * from events where id < coalesce($2::int, 2147483647) order by id desc limit $1) e
   left join interview_sessions s on s.id = e.session_id`;
 
-/** Newest first, each with its session's telemetry (docs/product-rules.md, Session telemetry), as JSON text. */
-export async function eventsPageJson(db: Db, limit: number, before?: number): Promise<string> {
-  const [row] = await preparedRows<{ page: string }>(db, 'events-page', EVENTS_PAGE_SQL, [limit, before ?? null]);
-  return row?.page ?? '[]';
+/**
+ * Newest first, each with its session's telemetry (docs/product-rules.md, Session telemetry), as
+ * JSON text; with the admin-secret throttle's failure count for `throttleKey` read in the same
+ * statement (PostgreSQL keeps it in `rate_limits`; services/admin-auth.ts settles it).
+ */
+export async function eventsPageJson(db: Db, limit: number, before: number | undefined, throttleKey: string): Promise<{ json: string; throttleFailures: number }> {
+  const [row] = await preparedRows<{ page: string; throttle_failures: number }>(db, 'events-page', EVENTS_PAGE_SQL, [limit, before ?? null, throttleKey]);
+  return { json: row?.page ?? '[]', throttleFailures: Number(row?.throttle_failures ?? 0) };
 }
 
 export function toAdminEvent(row: typeof events.$inferSelect, session: typeof interviewSessions.$inferSelect | null): AdminEvent {

@@ -18,6 +18,8 @@ export interface WindowCount {
 }
 
 export interface WindowCounter {
+  /** The counts are rows of `rate_limits` (PostgreSQL), so a call's own statement can read one. */
+  readonly inTable: boolean;
   /** Counts one hit on `key`; a new window of `windowMs` starts when none is running. */
   hit(key: string, windowMs: number): Promise<WindowCount>;
   /** Hits in the running window (0 when none), without counting one. */
@@ -43,6 +45,7 @@ export function memoryWindowCounter(now: () => number = Date.now): WindowCounter
     for (const [key, entry] of windows) if (entry.endsAt <= t) windows.delete(key);
   };
   return {
+    inTable: false,
     async hit(key, windowMs) {
       if (windows.size > MEMORY_SWEEP_AT) await sweep();
       const entry = running(key) ?? { hits: 0, endsAt: now() + windowMs };
@@ -62,6 +65,7 @@ export function memoryWindowCounter(now: () => number = Date.now): WindowCounter
 
 export function postgresWindowCounter(db: Db): WindowCounter {
   return {
+    inTable: true,
     async hit(key, windowMs) {
       // One statement: the row lock of ON CONFLICT makes concurrent hits from any process count
       // one after the other; the database clock decides when a window ends, for every process.

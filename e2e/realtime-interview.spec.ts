@@ -9,6 +9,7 @@ import { expect, test } from './support/test';
 import { chromiumArgs } from '../playwright.config';
 import { PROVIDER_TEXTS } from '../server/providers/openai-realtime';
 import { TOO_MANY_RESUMES } from '../server/services/resume';
+import { TOKEN_REFUSED } from '../server/services/realtime-calls';
 import { INAUDIBLE_NOTICE } from '../web/src/lib/realtime/openai-events';
 import { RECONNECT_FAILED_CHOICE, RECONNECT_REFUSED_HINT } from '../web/src/features/interview/session-controller';
 import {
@@ -305,6 +306,37 @@ test("resumes used up: the server's sentence, only ending is offered, and what w
   const overlay = page.getByRole('dialog', { name: 'Session Feedback' });
   await expect(overlay.getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: 30_000 });
   await expect(overlay.getByText(/^Score: \d+\/100$/)).toBeVisible();
+  const stored = await storedRating(server, email);
+  expect(stored.transcript.map((l) => l.transcript).slice(0, 3)).toEqual([`${defaults.greeting} ${first.questions[0]}`, defaults.answers[0], first.questions[1]]);
+  const mine = await eventTypes(server, email);
+  expect(mine.filter((t) => t === 'START')).toHaveLength(1);
+  expect(mine.filter((t) => t === 'RATE')).toHaveLength(1);
+});
+
+test("the continuation call's SDP offer refused by our server (4xx): its sentence, only ending is offered, what was said is rated", async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/^(Voice connection failed|Reconnecting failed): /);
+  consoleErrors.allow(/^Failed to load resource: the server responded with a status of 401/);
+  test.setTimeout(120_000);
+  peer.options.midSessionFailure = { afterTurns: 2, kind: 'drop' };
+  const email = await ready(page);
+  // The resumed connection's offer reaches the real server with a token it does not know.
+  let offers = 0;
+  await page.route('**/interview/sessions/*/sdp', async (route) => {
+    offers++;
+    if (offers === 1) return route.continue();
+    return route.continue({ headers: { ...route.request().headers(), authorization: 'Bearer not-this-session' } });
+  });
+  await page.getByRole('button', { name: 'start session' }).click();
+
+  const choice = page.getByRole('group', { name: 'Connection lost' });
+  await expect(choice.getByRole('alert')).toHaveText(`${TOKEN_REFUSED}${RECONNECT_REFUSED_HINT}`, { timeout: 60_000 });
+  await expect(choice.getByRole('button', { name: 'Reconnect' })).toHaveCount(0);
+  const end = choice.getByRole('button', { name: 'End and get feedback' });
+  await expect(end).toBeFocused();
+  expect(offers).toBe(2);
+  await end.click();
+  const overlay = page.getByRole('dialog', { name: 'Session Feedback' });
+  await expect(overlay.getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: 30_000 });
   const stored = await storedRating(server, email);
   expect(stored.transcript.map((l) => l.transcript).slice(0, 3)).toEqual([`${defaults.greeting} ${first.questions[0]}`, defaults.answers[0], first.questions[1]]);
   const mine = await eventTypes(server, email);

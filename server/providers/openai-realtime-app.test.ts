@@ -203,7 +203,7 @@ describe('an app configured with OPENAI_API_KEY', { timeout: 90_000 }, () => {
     });
   });
 
-  it('a dropped call resumes in a continuation call bound to the same session: no credit, the transcript so far, limited', async () => {
+  it('a dropped call resumes in a continuation call bound to the same session: no credit, the transcript so far, a refused continuation keeps the session, limited', async () => {
     const email = 'voice-resume@example.com';
     await login(t.app, email);
     const minted = await token(email);
@@ -240,11 +240,24 @@ describe('an app configured with OPENAI_API_KEY', { timeout: 90_000 }, () => {
       expect(instructions).toContain('Transcript so far:\nInterviewer: Hello and welcome to your practice interview.');
       // Dropped before the candidate answered the first question: it is asked again.
       expect(instructions).toContain(`Ask this question again: ${FIXTURE_SETS[0]!.questions[0]}`);
+      // A continuation call the provider refuses leaves the session open (nothing abandoned or refunded).
+      const third = await makeOffer();
+      try {
+        const resumedAgain = await call<Token>(t.app, 'POST', `/interview/sessions/${minted.sessionId}/resume`, { email });
+        expect(resumedAgain.status).toBe(200);
+        peer.options.callFailure = 'quota';
+        expect(await postSdp(resumedAgain.body.sdpUrl, third.sdp, resumedAgain.body.client_secret.value)).toMatchObject({ statusCode: 503 });
+        peer.options.callFailure = null;
+        expect(await telemetryOf(minted.sessionId)).toMatchObject({ status: 'live', resumes: 2 });
+        expect((await telemetryOf(minted.sessionId))?.errors.at(-1)).toMatchObject({ source: 'realtime', code: 'HTTP 429', message: PROVIDER_TEXTS.rateLimited });
+      } finally {
+        peer.options.callFailure = null;
+        await third.close();
+      }
       // Resuming spent no credit (the limit is 1 and it is still the one session).
       const credits = await call(t.app, 'GET', `/interview/token?questionSetId=${setId}`, { email });
       expect(credits.status).toBe(402);
       // At most two resumes.
-      expect((await call(t.app, 'POST', `/interview/sessions/${minted.sessionId}/resume`, { email })).status).toBe(200);
       expect(await call(t.app, 'POST', `/interview/sessions/${minted.sessionId}/resume`, { email })).toMatchObject({
         status: 429,
         body: { error: TOO_MANY_RESUMES },

@@ -56,9 +56,18 @@ async function sessionForCall(ctx: AppContext, sessionId: string, authorization:
   return session;
 }
 
-/** A call that could not start: the credit goes back (within the daily refunds), the candidate gets the sentence. */
+/**
+ * A call that could not start: the credit goes back (within the daily refunds), the candidate gets
+ * the sentence. A continuation call (after a resume) keeps its session open instead: what was said
+ * is still rated, and Reconnect may try again (docs/product-rules.md, Session lifecycle).
+ */
 async function failedStart(ctx: AppContext, session: InterviewSession, error: ProviderError): Promise<never> {
   const upstream = error.upstreamStatus === undefined ? '' : ` (upstream HTTP ${error.upstreamStatus})`;
+  if (session.resumes > 0) {
+    await quietly(ctx, 'error', addError(ctx.db, session.id, { source: 'realtime', code: error.upstreamStatus === undefined ? null : `HTTP ${error.upstreamStatus}`, message: error.message }));
+    ctx.log.warn({ sessionId: session.id, status: error.status, upstreamStatus: error.upstreamStatus }, 'realtime continuation call could not start; the session stays open');
+    throw new HttpError(error.status, error.message);
+  }
   await abandonWithRefund(ctx.db, session, 'end', { reason: 'failed-start', detail: `${error.message}${upstream}` });
   ctx.log.warn({ sessionId: session.id, status: error.status, upstreamStatus: error.upstreamStatus }, 'realtime call could not start; credit returned');
   throw new HttpError(error.status, error.message);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { OpenAiToken } from '../../../../contract';
 import { createOpenAiTransport, DISCONNECT_GRACE_MS, type OpenAiTransportDeps } from './openai-transport';
 import type { TransportEvent } from './types';
+import { isReconnectable, TurnFailedError } from './turn-failure';
 
 class FakeChannel {
   readyState: RTCDataChannelState = 'connecting';
@@ -147,6 +148,21 @@ describe('createOpenAiTransport', () => {
     expect(t.peer.closed).toBe(true);
     expect(t.audio.removed).toBe(true);
     expect(t.events).toEqual([]);
+  });
+
+  it("our server's 4xx sentence is final (not reconnectable) and is the message; a 5xx stays a reconnectable failure", async () => {
+    const ended = 'This interview session has already ended. Please start a new session.';
+    const refused = setup(() => Response.json({ error: ended }, { status: 409 }));
+    const error: unknown = await refused.started.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TurnFailedError);
+    expect(error).toMatchObject({ message: ended, reconnectable: false });
+    expect(isReconnectable(error)).toBe(false);
+    expect(refused.peer.closed).toBe(true);
+    const busy = setup(() => Response.json({ error: 'The AI provider is having problems right now. Please try again in a few minutes.' }, { status: 503 }));
+    const failure: unknown = await busy.started.catch((e: unknown) => e);
+    expect(failure).not.toBeInstanceOf(TurnFailedError);
+    expect(isReconnectable(failure)).toBe(true);
+    expect(failure).toMatchObject({ message: 'The voice service refused the connection (HTTP 503): The AI provider is having problems right now. Please try again in a few minutes.' });
   });
 
   it('rejects with a plain text when the voice service cannot be reached', async () => {

@@ -8,6 +8,7 @@
 import type { OpenAiToken, TokenResponse } from '../../../../contract';
 import { apiUrl } from '../api-base';
 import { OpenAiEventHandler } from './openai-events';
+import { TurnFailedError } from './turn-failure';
 import type { TransportContext, TransportListener, VoiceTransport } from './types';
 import { schedule, type Schedule } from '../schedule';
 
@@ -53,20 +54,29 @@ const MIC_CONSTRAINTS: MediaStreamConstraints = {
   audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
 };
 
-/** Our server answers a failed SDP POST with `{error: "sentence"}` (a provider may say `{error: {message}}`). */
-async function sdpFailureMessage(res: Response): Promise<string> {
+/**
+ * Our server answers a failed SDP POST with `{error: "sentence"}` (a provider may say `{error: {message}}`).
+ * Our server's 4xx sentence is final (e.g. the session has ended): a TurnFailedError that is not
+ * reconnectable, so a resumed call shows it in the reconnect choice (docs/product-rules.md, Session
+ * lifecycle, Reconnecting) as a refused resume does.
+ */
+async function sdpFailure(res: Response): Promise<Error> {
   let detail = '';
+  let sentence = false;
   try {
     const body: unknown = await res.json();
     if (body && typeof body === 'object' && 'error' in body) {
       const err = body.error;
-      if (typeof err === 'string') detail = err;
-      else if (err && typeof err === 'object' && 'message' in err && typeof err.message === 'string') detail = err.message;
+      if (typeof err === 'string') {
+        detail = err;
+        sentence = true;
+      } else if (err && typeof err === 'object' && 'message' in err && typeof err.message === 'string') detail = err.message;
     }
   } catch {
     // not JSON; the status says enough
   }
-  return `The voice service refused the connection (HTTP ${res.status})${detail ? `: ${detail}` : '.'}`;
+  if (sentence && detail && res.status >= 400 && res.status < 500) return new TurnFailedError(detail, false);
+  return new Error(`The voice service refused the connection (HTTP ${res.status})${detail ? `: ${detail}` : '.'}`);
 }
 
 export function createOpenAiTransport(
@@ -188,7 +198,7 @@ export function createOpenAiTransport(
         // fetch only says "Failed to fetch"; name the part that failed.
         throw new Error('The voice service could not be reached.');
       }
-      if (!res.ok) throw new Error(await sdpFailureMessage(res));
+      if (!res.ok) throw await sdpFailure(res);
       const answer = await res.text();
       if (closed) throw new Error('The session was closed while it was starting.');
       await peer.setRemoteDescription({ type: 'answer', sdp: answer });

@@ -1,5 +1,6 @@
 /**
- * How a turn-taking transport's call failed (browser speech, speech pipeline). A reconnectable
+ * How a transport's call to our server failed (a turn of browser speech or the speech pipeline, the
+ * OpenAI transport's SDP offer). A reconnectable
  * failure (the call did not get through, the server failed) lets the same session go on after a
  * resume; a 4xx sentence is final (docs/product-rules.md, Session lifecycle, Reconnecting).
  */

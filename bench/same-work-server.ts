@@ -6,8 +6,9 @@
  * telemetry); minting: account, set, state, credit, then a transaction of two inserts), waited on
  * in the same order,
  * and answers the same JSON. No validation, no ORM, no helmet/CORS/rate-limit plugins, no request
- * logging: what the product costs above this is our stack. Login, history and minting now do the
- * same work in fewer round trips (one, one and three), so the product can beat this ceiling.
+ * logging: what the product costs above this is our stack. Login, history, the events page and
+ * minting now do the same work in fewer round trips (one, one, one and three; the events page also
+ * lets PostgreSQL build its JSON), so the product can beat this ceiling.
  *
  * Usage: tsx bench/same-work-server.ts DATABASE_URL ADMIN_SECRET  (prints `Listening on http://…`)
  */

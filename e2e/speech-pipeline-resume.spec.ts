@@ -1,0 +1,101 @@
+/**
+ * The speech pipeline after a lost connection (docs/speech-pipeline-mode.md; docs/product-rules.md,
+ * Session lifecycle, Reconnecting), with real audio as in speech-pipeline-interview.spec.ts: the
+ * candidate's first spoken answer does not get through, the session resumes by itself (no credit),
+ * the interviewer's line is said again led by "Welcome back.", the interview goes on by voice and
+ * closes, and one rating covers both halves.
+ */
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from './support/test';
+import { chromiumArgs } from '../playwright.config';
+import { CLOSING_STOP } from '../server/providers/scripted-interviewer-lines';
+import { WELCOME_BACK } from '../domain/interviewer-protocol';
+import { startFakeAudioServer, type FakeAudioServer } from '../test-support/fake-audio-server';
+import { espeakMp3, pocketsphinxTranscribe, spokenWav } from '../test-support/local-speech';
+import { api, startServer, type RunningServer } from './support/server';
+
+const ANSWER = 'A closure is a function that remembers the variables of the scope where it was created.';
+const STOP = 'I want to stop.';
+// The answer is lost at the drop; the long pause leaves room for the reconnect, a fresh detector
+// and the "Welcome back." line before the candidate asks to stop.
+const MIC_WAV = spokenWav(path.join(tmpdir(), 'speech-pipeline-resume-e2e-mic.wav'), [5, ANSWER, 25, STOP, 60]);
+const MODELS = { sttModel: 'pocketsphinx-en-us', ttsModel: 'espeak-ng', ttsVoice: 'en-us' };
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...chromiumArgs, `--use-file-for-fake-audio-capture=${MIC_WAV}`, '--autoplay-policy=no-user-gesture-required'],
+  },
+});
+
+let server: RunningServer;
+let audio: FakeAudioServer;
+
+test.beforeAll(async () => {
+  audio = await startFakeAudioServer({ apiKey: null, ...MODELS, transcribe: pocketsphinxTranscribe, synthesize: espeakMp3 });
+  server = await startServer({ env: audio.pipelineSettings });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await audio?.close();
+});
+
+interface EventRow {
+  userEmail: string;
+  eventType: string;
+  transcript: unknown;
+}
+
+test('a spoken answer that does not get through: resumed by itself, the line said again, one START, one RATE of both halves', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/^Voice connection failed: /);
+  consoleErrors.allow(/^Failed to load resource: net::ERR_FAILED/);
+  test.setTimeout(240_000);
+  const email = 'voice-resume@example.com';
+  expect((await api(server, '/user/login', { method: 'POST', body: { email } })).status).toBe(200);
+  const sets = (await api<Array<{ index: number; questions: string[] }>>(server, '/api/question-sets')).body;
+  const set = sets.find((s) => s.index === 1);
+  if (!set) throw new Error('The catalogue has no set with index 1.');
+
+  // The first spoken answer's call does not get through (as when the network blinks).
+  let answers = 0;
+  await page.route('**/interview/speech-answer', async (route) => {
+    answers++;
+    if (answers === 1) return route.abort('failed');
+    return route.continue();
+  });
+  const resumes: number[] = [];
+  page.on('response', (response) => {
+    if (/\/interview\/sessions\/[^/]+\/resume$/.test(new URL(response.url()).pathname)) resumes.push(response.status());
+  });
+  await page.addInitScript((e) => window.localStorage.setItem('userEmail', e), email);
+  await page.goto(server.url);
+  await page.getByTestId(`tile-${set.index}`).click();
+  await page.getByRole('button', { name: 'start session' }).click();
+
+  const cards = page.getByTestId('message-card');
+  await expect(cards.first()).toContainText(set.questions[0] ?? '<no question>');
+  // Resumed without the candidate's help: the opening line again, led by "Welcome back.".
+  await expect(cards.first()).toContainText(WELCOME_BACK, { timeout: 80_000 });
+  await expect(cards.first()).toContainText(set.questions[0] ?? '<no question>');
+  expect(answers).toBe(1);
+  expect(resumes).toEqual([200]);
+  await expect(page.getByRole('group', { name: 'Connection lost' })).toHaveCount(0);
+
+  // The interview goes on by voice: asking to stop closes it, and it is rated.
+  await expect(cards.first()).toContainText(CLOSING_STOP, { timeout: 100_000 });
+  await expect(page.getByTestId('results-overlay')).toBeVisible({ timeout: 30_000 });
+
+  const events = (await api<EventRow[]>(server, '/api/events', { headers: { 'x-admin-secret': server.adminSecret } })).body.filter((e) => e.userEmail === email);
+  expect(events.map((e) => e.eventType).sort()).toEqual(['RATE', 'START']);
+  const rate = events.find((e) => e.eventType === 'RATE');
+  const transcript = (typeof rate?.transcript === 'string' ? JSON.parse(rate.transcript) : rate?.transcript) as Array<{ role: string; transcript: string }>;
+  const interviewer = transcript.filter((t) => t.role === 'interviewer').map((t) => t.transcript);
+  // Before the drop: the opening; after it: the same line again, then the close.
+  expect(interviewer[0]).toContain(set.questions[0] ?? '<no question>');
+  expect(interviewer[1]).toBe(`${WELCOME_BACK} ${interviewer[0]}`);
+  expect(interviewer.at(-1)).toBe(CLOSING_STOP);
+  const said = transcript.filter((t) => t.role === 'interviewee').map((t) => t.transcript.toLowerCase());
+  expect(said.at(-1)).toContain('want to stop');
+});

@@ -1,5 +1,5 @@
-import { Fragment } from 'react';
 import type { SessionTelemetry } from '../../../../contract';
+import { FigureList, type FigureRow } from './figure-list';
 import { endText, millisecondsText, secondsText, transportText, usageLines, usdText } from './telemetry-format';
 
 const when = (iso: string | null) => (iso === null ? '—' : new Date(iso).toLocaleString());
@@ -7,7 +7,7 @@ const when = (iso: string | null) => (iso === null ? '—' : new Date(iso).toLoc
 /** The event's interview session: how it went, what it used and cost, what went wrong (docs/product-rules.md, Session telemetry). */
 export function SessionDetails({ session }: { session: SessionTelemetry }) {
   const usage = usageLines(session.usage);
-  const rows: Array<[string, string, string]> = [
+  const rows: FigureRow[] = [
     ['Transport', 'session-transport', transportText(session)],
     ['Started', 'session-started', when(session.startedAt)],
     ['Connect time', 'session-connect', session.connectMs === null ? '—' : millisecondsText(session.connectMs)],
@@ -23,13 +23,7 @@ export function SessionDetails({ session }: { session: SessionTelemetry }) {
       <h3 id="session-heading" className="mb-1 font-semibold">
         Session
       </h3>
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-        {rows.map(([label, testId, value]) => (
-          <Fragment key={testId}>
-            <dt className="font-semibold">{label}</dt>
-            <dd data-testid={testId}>{value}</dd>
-          </Fragment>
-        ))}
+      <FigureList rows={rows}>
         <dt className="font-semibold">Usage</dt>
         <dd data-testid="session-usage">
           {usage.length === 0 ? (
@@ -42,7 +36,7 @@ export function SessionDetails({ session }: { session: SessionTelemetry }) {
             </ul>
           )}
         </dd>
-      </dl>
+      </FigureList>
       {session.errorCount > 0 && (
         <>
           <h4 className="mt-2 font-semibold" data-testid="session-errors-heading">

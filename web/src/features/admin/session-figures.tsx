@@ -1,5 +1,5 @@
-import { Fragment } from 'react';
 import type { SessionFigures as Figures } from '../../../../contract';
+import { FigureList, type FigureRow } from './figure-list';
 import { millisecondsText, secondsText, usdText } from './telemetry-format';
 
 type Figure = Figures['lengthSeconds'];
@@ -11,7 +11,7 @@ function figureText(figure: Figure, text: (value: number) => string): string {
 
 /** The dashboard's session figures for the chosen range (docs/product-rules.md, Session telemetry). */
 export function SessionFigures({ figures, days }: { figures: Figures; days: number }) {
-  const rows: Array<[string, string, string]> = [
+  const rows: FigureRow[] = [
     ['Sessions', 'figure-sessions', String(figures.sessions)],
     ['Session length', 'figure-length', figureText(figures.lengthSeconds, secondsText)],
     ['Connect time', 'figure-connect', figureText(figures.connectMs, millisecondsText)],
@@ -22,14 +22,7 @@ export function SessionFigures({ figures, days }: { figures: Figures; days: numb
       <h2 id="session-figures-heading" className="mb-2 font-semibold">
         Sessions in the last {days} days
       </h2>
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-        {rows.map(([label, testId, value]) => (
-          <Fragment key={testId}>
-            <dt className="font-semibold">{label}</dt>
-            <dd data-testid={testId}>{value}</dd>
-          </Fragment>
-        ))}
-      </dl>
+      <FigureList rows={rows} />
       <p className="mt-2 text-xs text-gray-500">Costs are estimates from the price table (MODEL_PRICES).</p>
     </section>
   );

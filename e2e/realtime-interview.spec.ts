@@ -200,8 +200,8 @@ test('a dropped connection reconnects by itself: the unanswered question is aske
   // The drop itself may be logged before the transport reconnects.
   consoleErrors.allow(/^Voice connection/);
   test.setTimeout(120_000);
-  // Dropped right after the first question, before the candidate answered it.
-  peer.options.midSessionFailure = { afterTurns: 1, kind: 'drop' };
+  // Dropped right after the first question, before the candidate's answer got through.
+  peer.options.midSessionFailure = { afterTurns: 1, kind: 'drop-before-answer' };
   const email = await ready(page);
   const calls = peer.calls.length;
   await page.getByRole('button', { name: 'start session' }).click();

@@ -232,6 +232,8 @@ export class RealtimeCall {
   /** Like the real service with create_response: a finished answer triggers the next interviewer turn. */
   private onUtterance(): void {
     if (this.record.ended) return;
+    // The answer is lost with the connection that is about to drop.
+    if (this.options.midSessionFailure?.kind === 'drop-before-answer') return;
     this.record.utterances += 1;
     const n = this.record.utterances;
     const itemId = newId('item');

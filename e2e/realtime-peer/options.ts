@@ -24,6 +24,8 @@ export type MidSessionFailure =
   | 'drop'
   /** As 'drop', but once the candidate's answer to that turn was transcribed (before the next question). */
   | 'drop-after-answer'
+  /** As 'drop', and nothing the candidate says in that call before it gets through (the answer is lost with the connection). */
+  | 'drop-before-answer'
   /** A fatal `error` (session_expired); the service closes the call. */
   | 'fatal-error'
   /** An `error` the session survives (most are, per the SDK). */

@@ -232,8 +232,11 @@ export class RealtimeCall {
   /** Like the real service with create_response: a finished answer triggers the next interviewer turn. */
   private onUtterance(): void {
     if (this.record.ended) return;
+    const failure = this.options.midSessionFailure;
     // The answer is lost with the connection that is about to drop.
-    if (this.options.midSessionFailure?.kind === 'drop-before-answer') return;
+    if (failure?.kind === 'drop-before-answer') return;
+    // Only an answer to the afterTurns-th line counts; speech over the lines before it is not heard.
+    if (failure?.kind === 'drop-after-answer' && this.turns < failure.afterTurns) return;
     this.record.utterances += 1;
     const n = this.record.utterances;
     const itemId = newId('item');
@@ -254,7 +257,6 @@ export class RealtimeCall {
       this.send({ type: 'conversation.item.input_audio_transcription.completed', item_id: itemId, content_index: 0, transcript, usage: transcriptionUsage });
     }
     if (this.closeCalled || this.nextQuestion === 0) return;
-    const failure = this.options.midSessionFailure;
     if (failure?.kind === 'drop-after-answer' && this.turns === failure.afterTurns) {
       this.options.midSessionFailure = null;
       void this.close();

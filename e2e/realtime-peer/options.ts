@@ -22,7 +22,7 @@ export type CallFailure =
 export type MidSessionFailure =
   /** The provider drops the WebRTC connection (and the sideband with it); once, then the script clears. */
   | 'drop'
-  /** As 'drop', but once the candidate's answer to that turn was transcribed (before the next question). */
+  /** As 'drop', but once the candidate's answer to that turn was transcribed (before the next question; speech before that turn ended is not heard). */
   | 'drop-after-answer'
   /** As 'drop', and nothing the candidate says in that call before it gets through (the answer is lost with the connection). */
   | 'drop-before-answer'

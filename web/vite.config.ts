@@ -98,6 +98,9 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     sourcemap: false,
+    // No `modulepreload` polyfill (~0.3 KB gzipped of the first screen, docs/first-screen.md): a
+    // browser without modulepreload still fetches every chunk when it is imported, only later.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Two chunks for the first screen (docs/first-screen.md): the framework (react, react-dom,

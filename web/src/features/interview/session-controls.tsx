@@ -1,20 +1,19 @@
 import { Button } from '../../components/button';
 import { MicIcon } from '../../components/icons';
-import { ReconnectChoice } from './reconnect-choice';
-import type { ReconnectView, SessionPhase } from './session-controller';
+import type { ReactNode } from 'react';
+import type { SessionPhase } from './session-controller';
 
 export interface SessionControlsProps {
   phase: SessionPhase;
   onStart: () => void;
   onStop: () => void;
-  /** While interrupted: the reconnect choice in place of the buttons. */
-  reconnect?: ReconnectView | null;
-  onReconnect?: () => void;
+  /** While interrupted: the reconnect choice (reconnect-choice.tsx) in place of the buttons; the session's lazy chunk renders it. */
+  reconnect?: ReactNode;
 }
 
 /** docs/product-rules.md, Session lifecycle: 'start session' → 'starting session...' (grey) → 'disconnect'; 'Loading Results ...' while rating. */
-export function SessionControls({ phase, onStart, onStop, reconnect, onReconnect }: SessionControlsProps) {
-  if (phase === 'interrupted' && reconnect) return <ReconnectChoice view={reconnect} onReconnect={onReconnect ?? (() => undefined)} onStop={onStop} />;
+export function SessionControls({ phase, onStart, onStop, reconnect }: SessionControlsProps) {
+  if (phase === 'interrupted' && reconnect) return reconnect;
   if (phase === 'rating')
     return (
       <Button disabled className="min-w-44">

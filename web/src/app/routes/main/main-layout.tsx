@@ -47,7 +47,7 @@ export function MainLayout({ config, loggedIn, selected, session, onDialog }: Ma
         <div className="mx-auto flex max-w-3xl flex-col gap-3 px-4 py-3 sm:px-6">
           {session.footer}
           <div className="flex justify-center">
-            <SessionControls phase={phase} onStart={session.start} onStop={session.stop} reconnect={session.reconnect} onReconnect={session.reconnectNow} />
+            <SessionControls phase={phase} onStart={session.start} onStop={session.stop} reconnect={session.reconnect} />
           </div>
           <StartError text={phase === 'idle' ? session.startError : null} />
         </div>

@@ -4,6 +4,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import type { QuestionSet } from '../../../../../contract';
 import { ResultsOverlay } from '../../../components/results-overlay';
 import { MessageCards } from '../../../features/interview/message-cards';
+import { ReconnectChoice } from '../../../features/interview/reconnect-choice';
 import { TypedAnswer } from '../../../features/interview/typed-answer';
 import { useSession, type UseSessionOptions } from '../../../features/interview/use-session';
 import type { SessionView } from './session-view';
@@ -36,8 +37,7 @@ export default function SessionHost({ options, selected, dogImageApi, startReque
     startError,
     start: () => session.start(selected),
     stop: session.stop,
-    reconnect: session.snapshot.reconnect,
-    reconnectNow: session.reconnect,
+    reconnect: session.snapshot.reconnect && <ReconnectChoice view={session.snapshot.reconnect} onReconnect={session.reconnect} onStop={session.stop} />,
     messages: interviewerMessages.length > 0 ? <MessageCards messages={interviewerMessages} /> : null,
     footer: active && (
       <>

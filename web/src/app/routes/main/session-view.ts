@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ReconnectView, SessionPhase } from '../../../features/interview/session-controller';
+import type { SessionPhase } from '../../../features/interview/session-controller';
 
 /**
  * What the main screen shows of the interview session. The session's code (controller, transports,
@@ -12,9 +12,8 @@ export interface SessionView {
   startError: string | null;
   start: () => void;
   stop: () => void;
-  /** While interrupted: the reconnect choice (docs/product-rules.md, Session lifecycle). */
-  reconnect: ReconnectView | null;
-  reconnectNow: () => void;
+  /** While interrupted: the reconnect choice (docs/product-rules.md, Session lifecycle), rendered by the session's chunk. */
+  reconnect: ReactNode;
   /** The interviewer's last messages (null: the empty state). */
   messages: ReactNode;
   /** Notice, interim text and typed answer of an active session. */
@@ -31,7 +30,6 @@ export function idleView(startRequested: boolean, requestStart: () => void): Ses
     start: requestStart,
     stop: () => {},
     reconnect: null,
-    reconnectNow: () => {},
     messages: null,
     footer: null,
     overlay: null,

@@ -27,6 +27,11 @@ export interface CallOptions {
   fetch?: typeof fetch;
 }
 
+/** How a call failed, for the console: the status and message, or what stopped the call. */
+export function failureForLog(failure: ApiFailure): unknown {
+  return failure.kind === 'http' ? `${failure.status} ${failure.message}` : failure.error;
+}
+
 /** The `error` sentence of a `{error}` body, or null when the body is something else. */
 export function serverErrorOf(body: unknown): string | null {
   if (typeof body !== 'object' || body === null || !('error' in body)) return null;

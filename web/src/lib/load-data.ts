@@ -12,7 +12,7 @@
  * answer came back, which is also logged for whoever reads the console.
  */
 import { isRouteErrorResponse } from 'react-router';
-import { serverErrorOf, type ApiFailure, type ApiResult } from './http';
+import { failureForLog, serverErrorOf, type ApiFailure, type ApiResult } from './http';
 
 export type HttpFailure = Extract<ApiFailure, { kind: 'http' }>;
 
@@ -62,7 +62,7 @@ export async function submitData<T>(call: Promise<ApiResult<T>>, texts: FailureT
 export async function dataOr<T>(call: Promise<ApiResult<T>>, fallback: T, log: string | null): Promise<T> {
   const result = await call;
   if (result.ok) return result.data;
-  if (log !== null) console.error(log, result.kind === 'http' ? `${result.status} ${result.message}` : result.error);
+  if (log !== null) console.error(log, failureForLog(result));
   return fallback;
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { QuestionSet } from '../../../../contract';
 import { abandonSession, fetchToken, rateTranscript, reportSession, resumeSession } from '../../lib/api';
+import { failureForLog } from '../../lib/http';
 import { checkMicrophone } from '../../lib/microphone-check';
 import { createTransport } from '../../lib/realtime/create-transport';
 import { schedule } from '../../lib/schedule';
@@ -32,7 +33,7 @@ export function useSession(options: UseSessionOptions) {
           const result = await fetchToken(email, questionSetId);
           if (result.ok) return result.data;
           if (result.kind === 'http' && result.status === 402) throw new OutOfTokensError();
-          console.error('The session token request failed:', result.kind === 'http' ? `${result.status} ${result.message}` : result.error);
+          console.error('The session token request failed:', failureForLog(result));
           throw new StartFailedError(TOKEN_ERROR, result.kind === 'http' && result.serverError ? result.serverError : TOKEN_FAILED_TEXT);
         },
         // Browser speech can fall back to typed answers; the voice modes cannot work without a microphone.
@@ -41,7 +42,7 @@ export function useSession(options: UseSessionOptions) {
           const email = ref.current.email;
           if (!email) return false;
           const result = await abandonSession(email, sessionId);
-          if (!result.ok) console.error('The session credit could not be returned:', result.kind === 'http' ? `${result.status} ${result.message}` : result.error);
+          if (!result.ok) console.error('The session credit could not be returned:', failureForLog(result));
           return result.ok && result.data.creditReturned;
         },
         async report(sessionId, report) {
@@ -50,7 +51,7 @@ export function useSession(options: UseSessionOptions) {
           // Browser speech without speech recognition is typed (docs/product-rules.md, Session telemetry).
           const body = report.event === 'connected' && ref.current.voiceMode === 'browser-speech' ? { ...report, input: canRecognise() ? 'voice' as const : 'typed' as const } : report;
           const result = await reportSession(email, sessionId, body);
-          if (!result.ok) console.warn('The session report was not taken:', result.kind === 'http' ? `${result.status} ${result.message}` : result.error);
+          if (!result.ok) console.warn('The session report was not taken:', failureForLog(result));
         },
         async resumeSession(sessionId) {
           const email = ref.current.email;

@@ -6,42 +6,17 @@
  * behind /audio/speech. The candidate answers one question, then asks to stop; the interviewer
  * closes the session, which ends by itself and is rated.
  */
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { chromiumArgs } from '../playwright.config';
 import { CLOSING_STOP } from '../server/providers/scripted-interviewer-lines';
-import { startFakeAudioServer, type FakeAudioServer } from '../test-support/fake-audio-server';
-import { espeakMp3, pocketsphinxTranscribe, spokenWav } from '../test-support/local-speech';
-import { api, startServer, type RunningServer } from './support/server';
+import { api } from './support/server';
+import { spokenPipelineSuite } from './support/speech-pipeline';
 
 const ANSWER = 'A closure is a function that remembers the variables of the scope where it was created.';
 const STOP = 'I want to stop.';
 // Seconds of silence: the detector loads while the greeting plays; the pause after the answer
 // lets the interviewer's reply start before the candidate speaks again (and talks over it).
-const MIC_WAV = spokenWav(path.join(tmpdir(), 'speech-pipeline-e2e-mic.wav'), [5, ANSWER, 7, STOP, 60]);
-const MODELS = { sttModel: 'pocketsphinx-en-us', ttsModel: 'espeak-ng', ttsVoice: 'en-us' };
-
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...chromiumArgs, `--use-file-for-fake-audio-capture=${MIC_WAV}`, '--autoplay-policy=no-user-gesture-required'],
-  },
-});
-
-let server: RunningServer;
-let audio: FakeAudioServer;
-
-test.beforeAll(async () => {
-  audio = await startFakeAudioServer({ apiKey: null, ...MODELS, transcribe: pocketsphinxTranscribe, synthesize: espeakMp3 });
-  server = await startServer({ env: audio.pipelineSettings });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await audio?.close();
-});
+const pipeline = spokenPipelineSuite('speech-pipeline-e2e-mic.wav', [5, ANSWER, 7, STOP, 60]);
 
 /** Every <audio> the page plays: its path and whether it started, ended or was cut short. */
 function recordPlayback(): void {
@@ -63,9 +38,9 @@ const words = (text: string) => text.toLowerCase().match(/[a-z']+/g) ?? [];
 test('a spoken interview through the speech pipeline: VAD, real recognition, streamed voice, closed and rated', async ({ page }) => {
   test.setTimeout(240_000);
   const email = 'voice@example.com';
-  expect((await api(server, '/user/login', { method: 'POST', body: { email } })).status).toBe(200);
-  expect((await api<{ voiceMode: string }>(server, '/api/config')).body.voiceMode).toBe('speech-pipeline');
-  const sets = (await api<Array<{ index: number; name: string; questions: string[] }>>(server, '/api/question-sets')).body;
+  expect((await api(pipeline.server, '/user/login', { method: 'POST', body: { email } })).status).toBe(200);
+  expect((await api<{ voiceMode: string }>(pipeline.server, '/api/config')).body.voiceMode).toBe('speech-pipeline');
+  const sets = (await api<Array<{ index: number; name: string; questions: string[] }>>(pipeline.server, '/api/question-sets')).body;
   const set = sets.find((s) => s.index === 1);
   if (!set) throw new Error('The catalogue has no set with index 1.');
 
@@ -73,7 +48,7 @@ test('a spoken interview through the speech pipeline: VAD, real recognition, str
   await page.addInitScript((e) => window.localStorage.setItem('userEmail', e), email);
   const requested: string[] = [];
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-  await page.goto(server.url);
+  await page.goto(pipeline.server.url);
   await page.getByTestId(`tile-${set.index}`).click();
   // The first screen never downloads the detector; the session then gets it from our own server.
   expect(requested.filter((p) => p.startsWith('/vad/'))).toEqual([]);
@@ -90,7 +65,7 @@ test('a spoken interview through the speech pipeline: VAD, real recognition, str
   await expect(page.getByTestId('results-overlay')).toBeVisible({ timeout: 30_000 });
 
   // The STT server received the answers as real audio (16 kHz WAV from the detector).
-  const uploads = audio.requests.filter((r) => r.kind === 'stt');
+  const uploads = pipeline.audio.requests.filter((r) => r.kind === 'stt');
   expect(uploads.length).toBeGreaterThanOrEqual(2);
   for (const upload of uploads) {
     expect(upload.file?.type).toBe('audio/wav');
@@ -99,8 +74,8 @@ test('a spoken interview through the speech pipeline: VAD, real recognition, str
   }
 
   // Most spoken words reached the rated transcript.
-  const events = await api<Array<{ userEmail: string; eventType: string; transcript: unknown }>>(server, '/api/events', {
-    headers: { 'x-admin-secret': server.adminSecret },
+  const events = await api<Array<{ userEmail: string; eventType: string; transcript: unknown }>>(pipeline.server, '/api/events', {
+    headers: { 'x-admin-secret': pipeline.server.adminSecret },
   });
   const rate = events.body.find((e) => e.userEmail === email && e.eventType === 'RATE');
   const transcript = (typeof rate?.transcript === 'string' ? JSON.parse(rate.transcript) : rate?.transcript) as Array<{ role: string; transcript: string }>;
@@ -118,5 +93,5 @@ test('a spoken interview through the speech pipeline: VAD, real recognition, str
   expect(clips.every((c) => c.src.startsWith('/interview/speech/'))).toBe(true);
   expect(clips.filter((c) => c.events.includes('playing')).length).toBeGreaterThanOrEqual(3);
   expect(clips.some((c) => c.events.includes('ended'))).toBe(true);
-  expect(audio.requests.filter((r) => r.kind === 'tts').length).toBeGreaterThanOrEqual(3);
+  expect(pipeline.audio.requests.filter((r) => r.kind === 'tts').length).toBeGreaterThanOrEqual(3);
 });

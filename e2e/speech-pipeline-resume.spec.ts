@@ -5,42 +5,17 @@
  * the interviewer's line is said again led by "Welcome back.", the interview goes on by voice and
  * closes, and one rating covers both halves.
  */
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test } from './support/test';
-import { chromiumArgs } from '../playwright.config';
 import { CLOSING_STOP } from '../server/providers/scripted-interviewer-lines';
 import { WELCOME_BACK } from '../domain/interviewer-protocol';
-import { startFakeAudioServer, type FakeAudioServer } from '../test-support/fake-audio-server';
-import { espeakMp3, pocketsphinxTranscribe, spokenWav } from '../test-support/local-speech';
-import { api, startServer, type RunningServer } from './support/server';
+import { api } from './support/server';
+import { spokenPipelineSuite } from './support/speech-pipeline';
 
 const ANSWER = 'A closure is a function that remembers the variables of the scope where it was created.';
 const STOP = 'I want to stop.';
 // The answer is lost at the drop; the long pause leaves room for the reconnect, a fresh detector
 // and the "Welcome back." line before the candidate asks to stop.
-const MIC_WAV = spokenWav(path.join(tmpdir(), 'speech-pipeline-resume-e2e-mic.wav'), [5, ANSWER, 25, STOP, 60]);
-const MODELS = { sttModel: 'pocketsphinx-en-us', ttsModel: 'espeak-ng', ttsVoice: 'en-us' };
-
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...chromiumArgs, `--use-file-for-fake-audio-capture=${MIC_WAV}`, '--autoplay-policy=no-user-gesture-required'],
-  },
-});
-
-let server: RunningServer;
-let audio: FakeAudioServer;
-
-test.beforeAll(async () => {
-  audio = await startFakeAudioServer({ apiKey: null, ...MODELS, transcribe: pocketsphinxTranscribe, synthesize: espeakMp3 });
-  server = await startServer({ env: audio.pipelineSettings });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await audio?.close();
-});
+const pipeline = spokenPipelineSuite('speech-pipeline-resume-e2e-mic.wav', [5, ANSWER, 25, STOP, 60]);
 
 interface EventRow {
   userEmail: string;
@@ -53,8 +28,8 @@ test('a spoken answer that does not get through: resumed by itself, the line sai
   consoleErrors.allow(/^Failed to load resource: net::ERR_FAILED/);
   test.setTimeout(240_000);
   const email = 'voice-resume@example.com';
-  expect((await api(server, '/user/login', { method: 'POST', body: { email } })).status).toBe(200);
-  const sets = (await api<Array<{ index: number; questions: string[] }>>(server, '/api/question-sets')).body;
+  expect((await api(pipeline.server, '/user/login', { method: 'POST', body: { email } })).status).toBe(200);
+  const sets = (await api<Array<{ index: number; questions: string[] }>>(pipeline.server, '/api/question-sets')).body;
   const set = sets.find((s) => s.index === 1);
   if (!set) throw new Error('The catalogue has no set with index 1.');
 
@@ -70,7 +45,7 @@ test('a spoken answer that does not get through: resumed by itself, the line sai
     if (/\/interview\/sessions\/[^/]+\/resume$/.test(new URL(response.url()).pathname)) resumes.push(response.status());
   });
   await page.addInitScript((e) => window.localStorage.setItem('userEmail', e), email);
-  await page.goto(server.url);
+  await page.goto(pipeline.server.url);
   await page.getByTestId(`tile-${set.index}`).click();
   await page.getByRole('button', { name: 'start session' }).click();
 
@@ -87,7 +62,7 @@ test('a spoken answer that does not get through: resumed by itself, the line sai
   await expect(cards.first()).toContainText(CLOSING_STOP, { timeout: 100_000 });
   await expect(page.getByTestId('results-overlay')).toBeVisible({ timeout: 30_000 });
 
-  const events = (await api<EventRow[]>(server, '/api/events', { headers: { 'x-admin-secret': server.adminSecret } })).body.filter((e) => e.userEmail === email);
+  const events = (await api<EventRow[]>(pipeline.server, '/api/events', { headers: { 'x-admin-secret': pipeline.server.adminSecret } })).body.filter((e) => e.userEmail === email);
   expect(events.map((e) => e.eventType).sort()).toEqual(['RATE', 'START']);
   const rate = events.find((e) => e.eventType === 'RATE');
   const transcript = (typeof rate?.transcript === 'string' ? JSON.parse(rate.transcript) : rate?.transcript) as Array<{ role: string; transcript: string }>;

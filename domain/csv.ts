@@ -31,7 +31,7 @@ export function csvCell(value: CsvValue): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** One record, terminated by CRLF as RFC 4180 §2.1 says. */
+/** One record, terminated by CRLF as RFC 4180 (the CSV format) says. */
 export function csvRow(values: readonly CsvValue[]): string {
   return values.map(csvCell).join(',') + ROW_END;
 }

@@ -19,7 +19,7 @@ export function formatQuestionSetFile(set: CatalogueSet): string {
   return matter.stringify(body, front);
 }
 
-/** `07-system-design.md`: the index keeps files in tile order, the topic makes them findable. */
+/** Index, then the topic as a slug (e.g. index 7, "System Design" gives `07-system-design` plus .md): the index keeps files in tile order, the topic makes them findable. */
 export function questionSetFileName(set: Pick<CatalogueSet, 'index' | 'name'>): string {
   const slug = set.name
     .toLowerCase()

@@ -109,18 +109,14 @@ function sum(rounds: Figures[]): Figures {
   };
 }
 
-export async function runSameWork(options: {
-  events: number;
-  rounds: number;
-  seconds: number;
-  connections: number;
-  baseline: string | null;
-  /** Extra settings for the baseline server (e.g. LOG_LEVEL=warn to price logging). */
-  baselineEnv?: Record<string, string>;
+/** The run's shape as the result reports it (`baselineEnv`: extra settings for the baseline, e.g. LOG_LEVEL=warn to price logging). */
+type SameWorkOptions = Pick<SameWorkResult, 'events' | 'rounds' | 'seconds' | 'connections' | 'baseline' | 'baselineEnv'> & {
   /** Only the calls whose name contains one of these (default all). */
   calls?: string[];
   log: (line: string) => void;
-}): Promise<SameWorkResult> {
+};
+
+export async function runSameWork(options: SameWorkOptions): Promise<SameWorkResult> {
   const loadAtStart = loadavg()[0] ?? 0;
   const database = await seededDatabase('postgres', { ...PLAN_FULL, events: options.events }, options.log);
   const databaseUrl = database.databaseUrl ?? '';

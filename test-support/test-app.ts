@@ -9,8 +9,9 @@
  * TEST_ADMIN_SECRET, a temp DATA_DIR, generous per-call limits, everything else the config defaults), `questionSets`
  * (catalogue to load; default the shipped content/question-sets), `deps` (AppDeps such as
  * `providers` or `webDist`; default webDist null), `listen: true` (binds 127.0.0.1 on a random
- * port and returns `baseUrl`).
- * Returns {app, config, db, baseUrl?, close()}. `db` is the Drizzle handle for assertions.
+ * port and returns `baseUrl`), `postgresUrl` (a second app on an existing database, as a second
+ * server process would be).
+ * Returns {app, config, db, databaseUrl?, baseUrl?, close()}. `db` is the Drizzle handle for assertions.
  *
  * PGlite: migrated once per worker into a template that each call clones (cheap).
  * PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); each call
@@ -42,12 +43,16 @@ export interface TestAppOptions {
   questionSets?: CatalogueSet[];
   deps?: Omit<AppDeps, 'database' | 'catalogue'>;
   listen?: boolean;
+  /** PostgreSQL only: open this existing database (another app's, to act as a second server process) and leave it on close. */
+  postgresUrl?: string;
 }
 
 export interface TestApp {
   app: FastifyInstance;
   config: AppConfig & { adminSecret: string };
   db: Db;
+  /** PostgreSQL: the database's address (for a second app on it). */
+  databaseUrl?: string;
   baseUrl?: string;
   close(): Promise<void>;
 }
@@ -89,7 +94,7 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   return { url: withDatabase(testEnv.testDatabaseUrl, name), drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
-async function openTestDatabase(kind: TestDatabaseKind): Promise<{ database: Database; drop(): Promise<void> }> {
+async function openTestDatabase(kind: TestDatabaseKind): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (kind === 'pglite') {
     const client = new PGlite({ loadDataDir: await pgliteTemplate() });
     const database = await openDatabase({ kind: 'pglite-client', client });
@@ -97,7 +102,7 @@ async function openTestDatabase(kind: TestDatabaseKind): Promise<{ database: Dat
   }
   const { url, drop } = await createPostgresDatabase();
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 25 });
-  return { database, drop };
+  return { database, url, drop };
 }
 
 const generous = { perAddress: 100_000, perAccount: 100_000 };
@@ -114,7 +119,9 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     ...options.config,
   };
   const adminSecret = config.adminSecret ?? TEST_ADMIN_SECRET;
-  const { database, drop } = await openTestDatabase(options.database);
+  const { database, url, drop } = options.postgresUrl
+    ? { database: await openDatabase({ kind: 'postgres', url: options.postgresUrl, poolSize: 25 }), url: options.postgresUrl, drop: async () => undefined }
+    : await openTestDatabase(options.database);
   const catalogue = options.questionSets
     ? async () => options.questionSets ?? []
     : () => (shippedCatalogue ??= readCatalogue(CATALOGUE_DIR));
@@ -137,6 +144,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     app,
     config: { ...config, adminSecret },
     db: database.db,
+    databaseUrl: url,
     baseUrl,
     async close() {
       if (closed) return;

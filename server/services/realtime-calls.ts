@@ -109,7 +109,7 @@ export async function openRealtimeCall(ctx: AppContext, sessionId: string, autho
   const supervisor = new CallSupervisor({
     sideband,
     hangup: () => calls.hangup(opened.callId),
-    saveTranscript: (entries) => saveTranscript(ctx.db, session.id, entries),
+    saveTranscript: (entries) => saveTranscript(ctx.db, session, entries),
     log,
     schedule: (fn, ms) => {
       const timer = setTimeout(fn, ms);
@@ -159,11 +159,22 @@ export async function endRunningCall(ctx: AppContext, sessionId: string, reason:
   await callsOf(ctx.db).get(sessionId)?.end(reason);
 }
 
-async function saveTranscript(db: Db, sessionId: string, entries: TranscriptEntry[]): Promise<void> {
+/**
+ * Each save writes the call's whole transcript, so only the call of the session's current token may
+ * write: after a resume handled by another server process (which cannot hang this call up), this
+ * call's late lines would otherwise overwrite the continuation's (docs/product-rules.md, Reconnecting).
+ */
+async function saveTranscript(db: Db, session: InterviewSession, entries: TranscriptEntry[]): Promise<void> {
   await db
     .update(interviewSessions)
     .set({ turns: entries })
-    .where(and(eq(interviewSessions.id, sessionId), inArray(interviewSessions.status, OPEN_STATUSES)));
+    .where(
+      and(
+        eq(interviewSessions.id, session.id),
+        inArray(interviewSessions.status, OPEN_STATUSES),
+        session.tokenHash === null ? undefined : eq(interviewSessions.tokenHash, session.tokenHash),
+      ),
+    );
 }
 
 /**

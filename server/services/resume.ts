@@ -41,6 +41,9 @@ export async function resumeSession(ctx: AppContext, email: string, sessionId: s
     if (error instanceof ProviderError) throw new HttpError(error.status, error.message);
     throw error;
   }
+  // The old call (if this process still hears it) gives way to the continuation first: it stores its
+  // last lines while its token is still the session's, as only the current token's call may write.
+  await endRunningCall(ctx, session.id, END_RECONNECTED);
   // One conditional UPDATE: concurrent resumes cannot pass the cap together.
   const updated = await ctx.db
     .update(interviewSessions)
@@ -66,8 +69,6 @@ export async function resumeSession(ctx: AppContext, email: string, sessionId: s
     const now = await findSession(ctx.db, session.id);
     throw now && now.resumes >= MAX_RESUMES ? new HttpError(429, TOO_MANY_RESUMES) : new HttpError(409, SESSION_ENDED);
   }
-  // The old call (if the server still hears it) gives way to the continuation.
-  await endRunningCall(ctx, session.id, END_RECONNECTED);
   ctx.log.info({ sessionId: session.id, resumes: updated[0]?.resumes }, 'interview session resumed');
   return token;
 }

@@ -75,6 +75,12 @@ export const sessionUsageSchema = z.object({
   transcriptionTextTokens: count,
   speechModel: z.string().optional(),
   synthesisedCharacters: count,
+  /** The language model of the interviewer (browser speech, speech pipeline) and the AI rater. */
+  llmModel: z.string().optional(),
+  llmCalls: count,
+  llmInTokens: count,
+  llmCachedInTokens: count,
+  llmOutTokens: count,
 });
 export type SessionUsage = z.infer<typeof sessionUsageSchema>;
 

@@ -18,6 +18,11 @@ describe('configWarnings', () => {
     expect(configWarnings(loadConfig({ ...support, OPENAI_API_KEY: 'sk-x', REALTIME_MODEL: 'gpt-realtime-9' }))).toEqual([
       'No price for the model gpt-realtime-9: its usage is recorded but adds nothing to the estimated session cost (set MODEL_PRICES).',
     ]);
+    // The interviewer's and rater's model on OpenAI is priced too (gpt-4.1-mini by default).
+    expect(configWarnings(loadConfig({ ...support, OPENAI_API_KEY: 'sk-x', LLM_MODEL: 'gpt-9-text' }))).toEqual([
+      'No price for the model gpt-9-text: its usage is recorded but adds nothing to the estimated session cost (set MODEL_PRICES).',
+    ]);
+    expect(configWarnings(loadConfig({ ...support, LLM_BASE_URL: 'http://127.0.0.1:11434/v1', LLM_MODEL: 'llama3.1' }))).toEqual([]);
     // A local speech server's models cost nothing to us: no warning.
     expect(configWarnings(loadConfig({ ...support, STT_BASE_URL: 'http://127.0.0.1:8000/v1', STT_MODEL: 'whisper', TTS_BASE_URL: 'http://127.0.0.1:8880/v1', TTS_MODEL: 'kokoro', TTS_VOICE: 'af' }))).toEqual([]);
   });

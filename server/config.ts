@@ -110,6 +110,9 @@ export type ModelPrices = Record<string, ModelPrice>;
  * what `gpt-4o-mini-transcribe` does. `gpt-4o-mini-tts` bills tokens; $15 per 1M characters is its
  * $0.015 per minute of speech at about 1,000 characters a minute. MODEL_PRICES overrides any entry.
  */
+/** The interviewer's and the AI rater's model on OpenAI when only OPENAI_API_KEY is set: cheap, fast, tools and JSON schema. */
+export const DEFAULT_OPENAI_TEXT_MODEL = 'gpt-4.1-mini';
+
 export const DEFAULT_MODEL_PRICES: ModelPrices = {
   'gpt-realtime-2.1': { textIn: 4, cachedTextIn: 0.4, audioIn: 32, cachedAudioIn: 0.4, textOut: 24, audioOut: 64 },
   'gpt-realtime-2': { textIn: 4, cachedTextIn: 0.4, audioIn: 32, cachedAudioIn: 0.4, textOut: 24, audioOut: 64 },
@@ -122,6 +125,11 @@ export const DEFAULT_MODEL_PRICES: ModelPrices = {
   'gpt-4o-mini-tts': { characters: 15 },
   'tts-1': { characters: 15 },
   'tts-1-hd': { characters: 30 },
+  // Text models for the interviewer and the AI rater (DEFAULT_OPENAI_TEXT_MODEL is gpt-4.1-mini).
+  'gpt-4.1': { textIn: 2, cachedTextIn: 0.5, textOut: 8 },
+  'gpt-4.1-mini': { textIn: 0.4, cachedTextIn: 0.1, textOut: 1.6 },
+  'gpt-4.1-nano': { textIn: 0.1, cachedTextIn: 0.025, textOut: 0.4 },
+  'gpt-4o-mini': { textIn: 0.15, cachedTextIn: 0.075, textOut: 0.6 },
 };
 
 /** MODEL_PRICES: a JSON object of model name -> prices, laid over the defaults entry by entry. */
@@ -467,6 +475,9 @@ function unpricedModels(config: AppConfig): string[] {
       if (speech.tts.baseUrl === config.openaiBaseUrl) models.push(speech.tts.model);
     }
   }
+  // The language model (providers/llm-client.ts resolveLlmSettings): OpenAI's when only OPENAI_API_KEY is set.
+  const llmOnOpenAi = config.llmBaseUrl ? config.llmBaseUrl === config.openaiBaseUrl : config.openaiApiKey !== null;
+  if (llmOnOpenAi) models.push(config.llmModel ?? DEFAULT_OPENAI_TEXT_MODEL);
   return [...new Set(models)].filter((model) => !Object.hasOwn(config.modelPrices, model));
 }
 

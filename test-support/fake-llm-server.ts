@@ -38,6 +38,9 @@ export interface FakeLlmServer {
   close(): Promise<void>;
 }
 
+/** What every completion says it used (OpenAI's shape): tests of the session's cost count on it. */
+export const FAKE_LLM_USAGE = { prompt_tokens: 1200, completion_tokens: 80, total_tokens: 1280, prompt_tokens_details: { cached_tokens: 1024 } };
+
 function completion(model: string, message: Record<string, unknown>, finish: string): string {
   return JSON.stringify({
     id: `chatcmpl-${Math.random().toString(36).slice(2)}`,
@@ -45,7 +48,7 @@ function completion(model: string, message: Record<string, unknown>, finish: str
     created: Math.floor(Date.now() / 1000),
     model,
     choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: finish }],
-    usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+    usage: FAKE_LLM_USAGE,
   });
 }
 

@@ -5,12 +5,11 @@
  * an error.
  */
 import { z } from 'zod';
-import { ConfigError, type AppConfig } from '../config';
-import { ProviderError } from './types';
+import { ConfigError, DEFAULT_OPENAI_TEXT_MODEL, type AppConfig } from '../config';
+import { ProviderError, type LlmUsage } from './types';
 import { isAbort, upstreamErrorMessage } from './upstream';
 
-/** Used on OpenAI when only OPENAI_API_KEY is set: cheap, fast, and supports tools and JSON schema. */
-export const DEFAULT_OPENAI_TEXT_MODEL = 'gpt-4.1-mini';
+export { DEFAULT_OPENAI_TEXT_MODEL };
 export const DEFAULT_LLM_TIMEOUT_MS = 30_000;
 
 export interface LlmSettings {
@@ -66,7 +65,10 @@ export interface ChatRequest {
 export interface ChatResult {
   content: string | null;
   toolCalls: Array<{ name: string; arguments: string }>;
+  /** What the endpoint says the call used; null when it does not say (some local servers). */
+  usage: LlmUsage | null;
 }
+
 
 /** An LLM call failed. `retryable`: trying again may help (timeout, 429, 5xx, malformed answer). */
 export class LlmError extends ProviderError {
@@ -101,6 +103,15 @@ const completionSchema = z.object({
       }),
     )
     .min(1),
+  usage: z
+    .object({
+      prompt_tokens: z.number().nonnegative(),
+      completion_tokens: z.number().nonnegative(),
+      prompt_tokens_details: z.object({ cached_tokens: z.number().nonnegative().nullish() }).nullish(),
+    })
+    .nullish()
+    // A server that reports usage in another shape still answers: its usage is simply unknown.
+    .catch(null),
 });
 
 /** The upstream's own explanation, short, for our error text (OpenAI: {error: {message}}). */
@@ -163,9 +174,18 @@ export function createLlmClient(
       throw new LlmError(`${where} answered something that is not a chat completion.`, 502, true, res.status);
     }
     const message = parsed.data.choices[0]?.message;
+    const usage = parsed.data.usage;
     return {
       content: message?.content ?? null,
       toolCalls: (message?.tool_calls ?? []).map((c) => ({ name: c.function.name, arguments: c.function.arguments ?? '' })),
+      usage: usage
+        ? {
+            model: settings.model,
+            inputTokens: usage.prompt_tokens,
+            cachedInputTokens: usage.prompt_tokens_details?.cached_tokens ?? 0,
+            outputTokens: usage.completion_tokens,
+          }
+        : null,
     };
   }
 

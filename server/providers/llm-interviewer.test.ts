@@ -55,10 +55,18 @@ describe('llm client', () => {
   it('sends the model, messages and bearer key to /chat/completions', async () => {
     llm.enqueue({ content: 'Hello there.' });
     const result = await client().chat({ messages: [{ role: 'user', content: 'Hi' }] });
-    expect(result).toEqual({ content: 'Hello there.', toolCalls: [] });
+    // The usage the server reported (FAKE_LLM_USAGE), for the session's cost.
+    expect(result).toEqual({ content: 'Hello there.', toolCalls: [], usage: { model: 'llama3.1:8b', inputTokens: 1200, cachedInputTokens: 1024, outputTokens: 80 } });
     expect(llm.requests[0]?.path).toBe('/v1/chat/completions');
     expect(llm.requests[0]?.headers.authorization).toBe('Bearer sk-test-123');
     expect(llm.requests[0]?.body).toEqual({ model: 'llama3.1:8b', messages: [{ role: 'user', content: 'Hi' }] });
+  });
+
+  it('reads no usage from a server that reports none, or reports it in another shape', async () => {
+    llm.enqueue({ raw: JSON.stringify({ choices: [{ message: { content: 'a' } }] }) });
+    llm.enqueue({ raw: JSON.stringify({ choices: [{ message: { content: 'b' } }], usage: { tokens: 'many' } }) });
+    expect(await client().chat({ messages: [{ role: 'user', content: 'Hi' }] })).toEqual({ content: 'a', toolCalls: [], usage: null });
+    expect(await client().chat({ messages: [{ role: 'user', content: 'Hi' }] })).toEqual({ content: 'b', toolCalls: [], usage: null });
   });
 
   it('sends no authorization header without a key (local Ollama)', async () => {
@@ -75,8 +83,8 @@ describe('llm client', () => {
           : { content: 'ok' },
     });
     const c = client();
-    expect(await c.chat({ messages: [{ role: 'user', content: 'Hi' }], temperature: 0.6 })).toEqual({ content: 'ok', toolCalls: [] });
-    expect(await c.chat({ messages: [{ role: 'user', content: 'Again' }], temperature: 0.6 })).toEqual({ content: 'ok', toolCalls: [] });
+    expect(await c.chat({ messages: [{ role: 'user', content: 'Hi' }], temperature: 0.6 })).toMatchObject({ content: 'ok', toolCalls: [] });
+    expect(await c.chat({ messages: [{ role: 'user', content: 'Again' }], temperature: 0.6 })).toMatchObject({ content: 'ok', toolCalls: [] });
     expect(llm.requests.map((r) => 'temperature' in r.body)).toEqual([true, false, false]);
   });
 

@@ -14,7 +14,7 @@ import {
 } from './interviewer-instructions';
 import { extractJsonObject, LlmError, type ChatMessage, type ChatTool, type LlmClient } from './llm-client';
 import { speakable } from './speakable';
-import type { Interviewer, InterviewerTurnInput } from './types';
+import type { Interviewer, InterviewerTurnInput, LlmUsageMeter } from './types';
 
 export const JOINED_MESSAGE = '(The candidate has joined the call.)';
 export const FALLBACK_CLOSING_REMARK = 'Thank you for your time today. Your written feedback is being prepared.';
@@ -80,12 +80,13 @@ export function createLlmInterviewer(client: LlmClient): Interviewer {
   // Learned once per process: an endpoint that refuses tools refuses them every time.
   let protocol: 'tools' | 'json' = 'tools';
 
-  async function closingRemark(messages: ChatMessage[], reason: string): Promise<string> {
+  async function closingRemark(messages: ChatMessage[], reason: string, meter: LlmUsageMeter | undefined): Promise<string> {
     try {
       const result = await client.chat({
         messages: [...messages, { role: 'user', content: `[Note from the system: ${closingRemarkInstructions(reason)}]` }],
         temperature: 0.6,
       });
+      if (result.usage) meter?.(result.usage);
       const parsed = jsonTurnSchema.safeParse(extractJsonObject(result.content ?? ''));
       const say = speakable(parsed.success ? parsed.data.say : (result.content ?? ''));
       return say || FALLBACK_CLOSING_REMARK;
@@ -100,6 +101,7 @@ export function createLlmInterviewer(client: LlmClient): Interviewer {
     let result;
     try {
       result = await client.chat(protocol === 'tools' ? { messages, tools: [closeTool], temperature: 0.6 } : { messages, temperature: 0.6 });
+      if (result.usage) input.meter?.(result.usage);
     } catch (error) {
       // Refused outright (400/404/422), or any error naming tools (llama.cpp answers 500 without --jinja).
       if (protocol === 'tools' && error instanceof LlmError && (error.rejectedRequest || /\btools?\b/i.test(error.message))) {
@@ -122,7 +124,7 @@ export function createLlmInterviewer(client: LlmClient): Interviewer {
         : json.success && json.data.close_session?.reason?.trim()
           ? json.data.close_session.reason.trim()
           : DEFAULT_CLOSE_REASON;
-      if (!say) say = await closingRemark(messages, reason);
+      if (!say) say = await closingRemark(messages, reason, input.meter);
       return { say, closeSession: { reason } };
     }
     if (!say) {

@@ -222,6 +222,7 @@ export function createLlmRater(options: LlmRaterOptions): Rater {
       if (attempt > 0) await sleep(500 * attempt);
       try {
         const result = await client.chat(buildRatingRequest(input, schemaSupported));
+        if (result.usage) input.meter?.(result.usage);
         const rating = parseRating(result.content, input.set.questions.length);
         const delivery = deliveryMarkdown(input.transcripts, input.durationSeconds);
         const breakdown = verifiedBreakdown(rating, input);

@@ -33,10 +33,23 @@ export interface VoiceProvider {
   createSession(input: VoiceSessionInput): Promise<TokenResponse>;
 }
 
+/** One language-model call's tokens, for the session's telemetry and estimated cost. */
+export interface LlmUsage {
+  model: string;
+  inputTokens: number;
+  /** Of the input, read from the provider's prompt cache (billed lower). */
+  cachedInputTokens: number;
+  outputTokens: number;
+}
+
+/** Told the usage of every language-model call a turn or a rating makes (retries and closing remarks included). */
+export type LlmUsageMeter = (usage: LlmUsage) => void;
+
 export interface RatingInput {
   set: QuestionSetRecord;
   transcripts: TranscriptEntry[];
   durationSeconds: number;
+  meter?: LlmUsageMeter;
 }
 
 export interface RatingResult {
@@ -60,6 +73,7 @@ export interface InterviewerTurnInput {
   history: TranscriptEntry[];
   /** The candidate's newest answer, absent on the opening turn. */
   utterance?: string;
+  meter?: LlmUsageMeter;
 }
 
 export interface Interviewer {

@@ -15,7 +15,7 @@ import { requireAccount, UNKNOWN_USER, type Account } from './accounts';
 import { findQuestionSet, requireQuestionSet } from './question-sets';
 import { INAUDIBLE } from './realtime-call';
 import { settleRealtimeCall } from './realtime-calls';
-import { recordEnd, quietly } from './session-telemetry';
+import { llmUsageTally, quietly, recordEnd, recordLlmUsage } from './session-telemetry';
 import { abandonWithRefund, claimForRating, NO_OPEN_SESSION, sessionForRating, waitText, type InterviewSession } from './sessions';
 
 /** What a candidate reads when the rating failed: exactly what the background retries will do. */
@@ -46,18 +46,23 @@ export function inaudibleNote(entries: readonly TranscriptEntry[]): string {
 
 async function rateEvent(
   ctx: AppContext,
-  eventId: number,
+  event: { id: number; sessionId: string | null },
   set: QuestionSetRecord,
   input: Pick<RateRequest, 'transcripts' | 'durationSeconds'>,
 ): Promise<RateResponse> {
+  const eventId = event.id;
+  const llm = llmUsageTally();
   let result;
   try {
-    const rated = await ctx.providers.rater.rate({ set, transcripts: input.transcripts, durationSeconds: input.durationSeconds });
+    const rated = await ctx.providers.rater.rate({ set, transcripts: input.transcripts, durationSeconds: input.durationSeconds, meter: llm.meter });
     result = { ...rated, markdown: rated.markdown + inaudibleNote(input.transcripts) };
   } catch (error) {
     ctx.log.error({ err: error, eventId }, 'rating failed');
     await scheduleRetry(ctx, eventId);
     throw new HttpError(502, ratingFailedText(ctx.config));
+  } finally {
+    // The AI rater's tokens count in the session's cost, whichever attempt (a retry, a restart) made them.
+    if (event.sessionId) await quietly(ctx, 'usage', recordLlmUsage(ctx, event.sessionId, llm));
   }
   const score = Math.max(0, Math.min(100, Math.round(result.score)));
   await ctx.db.transaction(async (tx) => {
@@ -127,7 +132,7 @@ async function storedRating(ctx: AppContext, session: InterviewSession, set: Que
   if (event.ratingStatus === 'rated' && event.ratingMarkdown !== null) {
     return { id: event.id, markdown: event.ratingMarkdown, score: event.score ?? 0, breakdown: event.ratingBreakdown ?? [] };
   }
-  return rateEvent(ctx, event.id, set, { transcripts: event.transcript ?? [], durationSeconds: event.durationSeconds ?? 0 });
+  return rateEvent(ctx, event, set, { transcripts: event.transcript ?? [], durationSeconds: event.durationSeconds ?? 0 });
 }
 
 /** Nothing was said: no rating, and the credit goes back (within the daily refunds). */
@@ -185,7 +190,7 @@ async function rateSession(
   });
   // Another process claimed it first: answer its rating.
   if (!stored) return storedRating(ctx, session, set);
-  return rateEvent(ctx, stored.id, set, { transcripts, durationSeconds: input.durationSeconds });
+  return rateEvent(ctx, { id: stored.id, sessionId: session.id }, set, { transcripts, durationSeconds: input.durationSeconds });
 }
 
 /**
@@ -214,7 +219,7 @@ export async function completePendingRatings(ctx: AppContext): Promise<number> {
       continue;
     }
     try {
-      await rateEvent(ctx, event.id, set, { transcripts: event.transcript ?? [], durationSeconds: event.durationSeconds ?? 0 });
+      await rateEvent(ctx, event, set, { transcripts: event.transcript ?? [], durationSeconds: event.durationSeconds ?? 0 });
       done += 1;
     } catch {
       // rateEvent logged it and scheduled a retry; the transcript stays stored.
@@ -301,7 +306,7 @@ export async function retryFailedRatings(ctx: AppContext, batch = 20): Promise<n
       continue;
     }
     try {
-      await rateEvent(ctx, id, set, { transcripts: claimed.transcript ?? [], durationSeconds: claimed.durationSeconds ?? 0 });
+      await rateEvent(ctx, claimed, set, { transcripts: claimed.transcript ?? [], durationSeconds: claimed.durationSeconds ?? 0 });
       rated += 1;
     } catch {
       // Logged and rescheduled (or given up) by rateEvent.

@@ -44,5 +44,10 @@ export function estimateCost(usage: SessionUsage, prices: ModelPrices): number |
   }
   const speech = priceOf(prices, usage.speechModel);
   if (speech) add((n(usage.synthesisedCharacters) * n(speech.characters)) / PER_MILLION);
+  const llm = priceOf(prices, usage.llmModel);
+  if (llm) {
+    const uncached = Math.max(0, n(usage.llmInTokens) - n(usage.llmCachedInTokens));
+    add((uncached * n(llm.textIn) + n(usage.llmCachedInTokens) * n(llm.cachedTextIn ?? llm.textIn) + n(usage.llmOutTokens) * n(llm.textOut)) / PER_MILLION);
+  }
   return total;
 }

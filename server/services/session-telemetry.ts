@@ -9,6 +9,7 @@ import type { SessionEndReason, SessionError, SessionInput, SessionReport, Sessi
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { interviewSessions } from '../db/schema';
+import type { LlmUsageMeter } from '../providers/types';
 import { requireAccount } from './accounts';
 import { HttpError } from './http-error';
 import { estimateCost } from './session-cost';
@@ -73,8 +74,12 @@ const NUMERIC_USAGE_KEYS = [
   'transcriptionAudioTokens',
   'transcriptionTextTokens',
   'synthesisedCharacters',
+  'llmCalls',
+  'llmInTokens',
+  'llmCachedInTokens',
+  'llmOutTokens',
 ] as const satisfies ReadonlyArray<keyof SessionUsage>;
-const MODEL_KEYS = ['realtimeModel', 'transcriptionModel', 'speechModel'] as const satisfies ReadonlyArray<keyof SessionUsage>;
+const MODEL_KEYS = ['realtimeModel', 'transcriptionModel', 'speechModel', 'llmModel'] as const satisfies ReadonlyArray<keyof SessionUsage>;
 
 /**
  * Adds one part of a session's usage (one response, one transcription, one synthesised line) and
@@ -102,6 +107,35 @@ export async function addUsage(ctx: Pick<AppContext, 'db' | 'config'>, sessionId
       ...(cost === null ? {} : { estimatedCostUsd: sql`coalesce(${interviewSessions.estimatedCostUsd}, 0) + ${cost}::float8` }),
     })
     .where(eq(interviewSessions.id, sessionId));
+}
+
+/** The language-model calls of one interviewer turn or one rating, summed as they are made. */
+export interface LlmUsageTally {
+  meter: LlmUsageMeter;
+  readonly part: SessionUsage | null;
+}
+
+export function llmUsageTally(): LlmUsageTally {
+  let part: SessionUsage | null = null;
+  return {
+    meter: (usage) => {
+      part = {
+        llmModel: usage.model,
+        llmCalls: (part?.llmCalls ?? 0) + 1,
+        llmInTokens: (part?.llmInTokens ?? 0) + usage.inputTokens,
+        llmCachedInTokens: (part?.llmCachedInTokens ?? 0) + usage.cachedInputTokens,
+        llmOutTokens: (part?.llmOutTokens ?? 0) + usage.outputTokens,
+      };
+    },
+    get part() {
+      return part;
+    },
+  };
+}
+
+/** Adds a turn's or a rating's language-model usage (and its estimated cost) to the session: one UPDATE, none without calls. */
+export async function recordLlmUsage(ctx: Pick<AppContext, 'db' | 'config'>, sessionId: string, tally: LlmUsageTally): Promise<void> {
+  if (tally.part) await addUsage(ctx, sessionId, tally.part);
 }
 
 /** Keeps an upstream error for the admin (the first MAX_SESSION_ERRORS; all are counted). */

@@ -15,7 +15,7 @@ import { BROWSER_SPEECH_TOKEN_TTL_SECONDS } from '../providers/browser-speech-vo
 import { ProviderError } from '../providers/types';
 import { requireAccount } from './accounts';
 import { requireQuestionSet } from './question-sets';
-import { addError, quietly } from './session-telemetry';
+import { addError, llmUsageTally, quietly, recordLlmUsage } from './session-telemetry';
 import { hashToken, NOT_YOUR_SESSION, OPEN_STATUSES, TURN_TRANSPORTS, UNKNOWN_SESSION, type InterviewSession } from './sessions';
 import { WELCOME_BACK } from '../../domain/interviewer-protocol';
 
@@ -153,10 +153,12 @@ export async function takeTurn(
   await reserveTurn(ctx.db, session);
 
   let turn: TurnResponse;
+  const llm = llmUsageTally();
   try {
-    turn = await ctx.providers.interviewer.nextTurn({ set, history: session.turns.slice(-LLM_TURN_WINDOW), utterance });
+    turn = await ctx.providers.interviewer.nextTurn({ set, history: session.turns.slice(-LLM_TURN_WINDOW), utterance, meter: llm.meter });
   } catch (error) {
     await releaseTurn(ctx.db, session.id);
+    await quietly(ctx, 'usage', recordLlmUsage(ctx, session.id, llm));
     // An LLM interviewer's endpoint failed: the candidate gets a plain sentence, the log the details.
     if (error instanceof ProviderError) {
       ctx.log.warn({ status: error.status, upstreamStatus: error.upstreamStatus, err: error }, 'interviewer provider failed');
@@ -174,5 +176,7 @@ export async function takeTurn(
   if (utterance) added.push({ role: 'interviewee', transcript: utterance, at });
   if (turn.say) added.push({ role: 'interviewer', transcript: turn.say, at });
   await appendTurns(ctx.db, session.id, added, turn.closeSession !== null);
+  // After the line is out: the LLM interviewer's tokens, for the session's cost (none for the scripted one).
+  await quietly(ctx, 'usage', recordLlmUsage(ctx, session.id, llm));
   return turn;
 }

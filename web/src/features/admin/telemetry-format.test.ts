@@ -45,5 +45,8 @@ describe('session telemetry texts', () => {
       'Speech (kokoro): 1,500 characters',
     ]);
     expect(usageLines({})).toEqual([]);
+    expect(usageLines({ llmModel: 'gpt-4.1-mini', llmCalls: 3, llmInTokens: 2400, llmCachedInTokens: 1024, llmOutTokens: 310 })).toEqual([
+      'Language model (gpt-4.1-mini, interviewer and rater): 3 calls; in 2,400 tokens (1,024 cached); out 310 tokens',
+    ]);
   });
 });

@@ -70,5 +70,11 @@ export function usageLines(usage: SessionUsage): string[] {
   if (usage.transcribedSeconds) transcribed.push(`${usage.transcribedSeconds.toFixed(1)} s of audio`);
   if (transcribed.length > 0) lines.push(`Transcription (${usage.transcriptionModel ?? 'unknown model'}): ${transcribed.join(', ')}`);
   if (usage.synthesisedCharacters) lines.push(`Speech (${usage.speechModel ?? 'unknown model'}): ${n(usage.synthesisedCharacters)} characters`);
+  if (usage.llmCalls) {
+    const cached = usage.llmCachedInTokens ? ` (${n(usage.llmCachedInTokens)} cached)` : '';
+    lines.push(
+      `Language model (${usage.llmModel ?? 'unknown model'}, interviewer and rater): ${n(usage.llmCalls)} calls; in ${n(usage.llmInTokens)} tokens${cached}; out ${n(usage.llmOutTokens)} tokens`,
+    );
+  }
   return lines;
 }

@@ -104,9 +104,9 @@ export const LABELLED_SETS: readonly LabelledSetInfo[] = [
   },
   {
     dir: 'held-out-6',
-    title: 'truly held-out set (bench/rater/held-out-6/)',
-    role: 'held-out',
-    note: 'Written fresh after the fifth set was measured and before its failures were looked at, never used for tuning: the honest figure for paraphrases the matcher was not taught. Measured blind at precision 0.848, paraphrase recall 0.625; reading its failures then showed one bug ("so no hooks inside if statements" was read as a purpose, not a denial), whose fix raised its precision to 0.875; nothing was tuned on it.',
+    title: 'sixth held-out set (bench/rater/held-out-6/)',
+    role: 'seen',
+    note: 'Written after the fifth set was measured and before its failures were looked at; measured blind after the fourth round (precision 0.848, paraphrase recall 0.625; 0.875 precision after a negation bug its failures showed was fixed). Its failures were then looked at for a fifth round, so it is no longer held out.',
   },
   {
     dir: 'held-out-7',

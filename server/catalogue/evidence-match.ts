@@ -5,6 +5,7 @@
  * says a listed contradiction, or says the whole key point negated, contradicts the point, and a
  * contradicted point is not earned. The earning statement is kept as evidence.
  */
+import { alternativesIn, comparedGroups, otherSubjectPositions, propertiesIn, saysOpposite } from './contrasts';
 import { conceptTags, contentStems, phrasesIn, stem, STOP_WORDS, tokenize } from './text-match';
 import type { Statement, Token } from './statements';
 
@@ -37,6 +38,8 @@ interface Pattern {
   needEchoed: number;
   /** The pattern itself is negative ("but not mutation"): negation words in the answer are part of saying it. */
   negative: boolean;
+  /** Own groups the point denies ("without coercion", "not in conditions"): the answer must deny them too. */
+  denied: ReadonlySet<number>;
 }
 
 /** How far after a negation word its reach ends. */
@@ -58,8 +61,11 @@ const isUpperCase = (text: string, word: string) => new RegExp(`\\b${word.toUppe
  * `concepts`, a word's lexicon concepts say it too; an operator's "Also accepted" phrasing is
  * already the wording to look for, so it is matched without them.
  */
-function stemGroups(text: string, concepts: boolean): string[][] {
+function stemGroups(text: string, concepts: boolean): { groups: string[][]; denied: Set<string[]> } {
   const groups: string[][] = [];
+  /** Groups of the first word after a negation ("without coercion"): the point denies them. */
+  const denied = new Set<string[]>();
+  let denyNext = false;
   const [head = '', ...examples] = text.split(/\bsuch as\b|\be\.g\.|\bfor example\b/i);
   let joinNext = false;
   const words = tokenize(head);
@@ -73,7 +79,11 @@ function stemGroups(text: string, concepts: boolean): string[][] {
     }
     // "without blaming", "not mutation": the negation is the point's sense, not a word to find;
     // "explain the root cause", "concrete actions": what the candidate should do, not what they say.
-    if (NEGATION_WORDS.has(word) || word.endsWith("n't") || INSTRUCTION_WORDS.has(word) || (at === 0 && LEADING_INSTRUCTIONS.has(word) && !isUpperCase(head, word))) continue;
+    if (NEGATION_WORDS.has(word) || word.endsWith("n't")) {
+      denyNext = true;
+      continue;
+    }
+    if (INSTRUCTION_WORDS.has(word) || (at === 0 && LEADING_INSTRUCTIONS.has(word) && !isUpperCase(head, word))) continue;
     const [s] = contentStems(word);
     if (!s) continue;
     // The word, or any word of its concepts (server/catalogue/lexicon.ts), says it.
@@ -82,7 +92,9 @@ function stemGroups(text: string, concepts: boolean): string[][] {
     if (joinNext) groups[groups.length - 1]!.push(...said);
     else groups.push(said);
     groupOf[at] = groups.length - 1;
+    if (denyNext) denied.add(groups[groups.length - 1]!);
     joinNext = false;
+    denyNext = false;
   }
   if (concepts) {
     // "key-value", "N+1", "access patterns": a phrase of the lexicon is one requirement, said by
@@ -108,12 +120,13 @@ function stemGroups(text: string, concepts: boolean): string[][] {
   if (alternatives.length > 0) groups.push(alternatives);
   // The same stem twice ("function ... function") is one requirement.
   const seen = new Set<string>();
-  return groups.filter((g) => {
+  const kept = groups.filter((g) => {
     const key = g.join('|');
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
+  return { groups: kept, denied };
 }
 
 /** `strict`: an operator's phrasing is specific, so nearly all of its words are needed. */
@@ -121,7 +134,7 @@ function pattern(text: string, echo: ReadonlySet<string>, strict: boolean): Patt
   const key = `${strict ? 's' : 'k'}|${[...echo].join(' ')}|${text}`;
   const cached = PATTERN_CACHE.get(key);
   if (cached) return cached;
-  const groups = stemGroups(text, !strict);
+  const { groups, denied } = stemGroups(text, !strict);
   // Echo is judged on the point's own word (a group's first stem), not on its concepts; the
   // question's verbs ("runs on many servers") are no subject the point must name.
   const verb = (g: readonly string[]) => echo.has(g[0]!) && ECHO_VERBS.has(g[0]!);
@@ -135,8 +148,12 @@ function pattern(text: string, echo: ReadonlySet<string>, strict: boolean): Patt
   // answer about functions' scope would earn it; a longer one is specific enough on its own.
   const needEchoed = n <= 2 ? Math.ceil(echoed.length / 2) : 0;
   // "avoid duplicates" is said as "don't duplicate": for such a point a negation is part of saying it.
-  const negative = NEGATIVE_PATTERN.test(text) || groups.some((g) => g.includes('~prevent'));
-  const result = { own, echoed, needOwn, needEchoed, negative };
+  const prevents = groups.some((g) => g.includes('~prevent'));
+  const negative = NEGATIVE_PATTERN.test(text) || prevents;
+  // "prevents reassignment but not mutation" denies the prevention, not the mutation: only a
+  // point that prevents nothing denies its negated words.
+  const deniedOwn = new Set(prevents ? [] : own.flatMap((g, i) => (denied.has(g) ? [i] : [])));
+  const result = { own, echoed, needOwn, needEchoed, negative, denied: deniedOwn };
   if (PATTERN_CACHE.size > 20_000) PATTERN_CACHE.clear();
   PATTERN_CACHE.set(key, result);
   return result;
@@ -152,7 +169,28 @@ const NO_MATCH: StatementMatch = { full: false, negated: false, reach: 0 };
 
 const groupsHit = (groups: readonly string[][], stems: ReadonlySet<string>): number => groups.filter((g) => g.some((s) => stems.has(s))).length;
 
-function matchStatement(statement: Statement, p: Pattern): StatementMatch {
+/** What a point says about which alternative, and which properties (server/catalogue/contrasts.ts). */
+interface Sense {
+  /** Alternatives the point names, as `group:side`. */
+  subjects: ReadonlySet<string>;
+  /** Opposite-able properties the point says, as `group:side`. */
+  properties: ReadonlySet<string>;
+  /** Groups of alternatives the question compares. */
+  compared: ReadonlySet<number>;
+}
+
+const NO_SENSE: Sense = { subjects: new Set(), properties: new Set(), compared: new Set() };
+
+/** Words that deny what their clause says about a point's denied word ("you forget to remove the listener"). */
+const DENIERS = new Set(['forget', 'forgets', 'forgot', 'forgotten', 'forgetting', 'fail', 'fails', 'failed', 'failing', 'missing', 'skip', 'skips', 'skipped', 'skipping', 'nobody', 'instead', 'rather', 'lack', 'lacks', 'lacking']);
+
+function deniedClauses(statement: Statement): Set<number> {
+  const out = new Set<number>();
+  for (const t of statement.tokens) if (t.negation || DENIERS.has(t.word) || t.alts.includes('~prevent')) out.add(t.clause);
+  return out;
+}
+
+function matchStatement(statement: Statement, p: Pattern, sense: Sense = NO_SENSE): StatementMatch {
   if (p.own.length === 0 || statement.question || statement.salad) return NO_MATCH;
   // Most statements are nowhere near most points: decide those from the stem set alone (the
   // partial reach then ignores negation, which only matters for a full match).
@@ -161,7 +199,13 @@ function matchStatement(statement: Statement, p: Pattern): StatementMatch {
   if (ownHit < p.needOwn) {
     return { full: false, negated: false, reach: (ownHit / p.needOwn) * (groupsHit(p.echoed, statement.stems) >= p.needEchoed ? 1 : 0.5) };
   }
-  const negated = p.negative ? new Set<number>() : negatedPositions(statement);
+  const denials = negatedPositions(statement);
+  const negated = p.negative ? new Set<number>() : denials;
+  // Words about another alternative than the point's ("double equals is the strict one") say
+  // nothing about the point; a statement saying the opposite property says it wrong.
+  const elsewhere = otherSubjectPositions(statement, sense.subjects, sense.compared);
+  if (saysOpposite(statement, sense.properties, denials, elsewhere)) return NO_MATCH;
+  const deniedIn = p.denied.size > 0 ? deniedClauses(statement) : undefined;
   const own = new Set<number>();
   const echoed = new Set<number>();
   // The same groups counted only from words no negation reaches: "customers and orders, even
@@ -173,10 +217,13 @@ function matchStatement(statement: Statement, p: Pattern): StatementMatch {
   const used = new Set<number>();
   const fill = (byConcept: boolean) =>
     statement.tokens.forEach((t, i) => {
-      if (used.has(i) || (!t.stem && t.alts.length === 0) || statement.ignorance.has(t.clause)) return;
-      const says = byConcept
+      if (used.has(i) || (!t.stem && t.alts.length === 0) || statement.ignorance.has(t.clause) || elsewhere.has(i)) return;
+      const word = byConcept
         ? (g: readonly string[]) => t.alts.some((a) => g.includes(a))
         : (g: readonly string[]) => t.stem !== '' && g.includes(t.stem);
+      // A word the point denies ("without coercion") is said only in a clause that denies it too.
+      const affirmed = deniedIn !== undefined && !deniedIn.has(t.clause);
+      const says = (g: readonly string[], at: number, groups: readonly string[][]) => word(g) && !(affirmed && groups === p.own && p.denied.has(at));
       // A word that says several of the point's groups ("suggested": propose or alternative)
       // fills one not yet filled; it still fills only one.
       const free = !negated.has(i);
@@ -202,10 +249,10 @@ function matchStatement(statement: Statement, p: Pattern): StatementMatch {
 }
 
 /** The first group the word says that is not filled yet, else the first it says, else -1. */
-function pick(groups: readonly string[][], says: (g: readonly string[]) => boolean, filled: ReadonlySet<number>): number {
+function pick(groups: readonly string[][], says: (g: readonly string[], at: number, all: readonly string[][]) => boolean, filled: ReadonlySet<number>): number {
   let first = -1;
   for (let i = 0; i < groups.length; i++) {
-    if (!says(groups[i]!)) continue;
+    if (!says(groups[i]!, i, groups)) continue;
     if (!filled.has(i)) return i;
     if (first === -1) first = i;
   }
@@ -285,11 +332,18 @@ function saysSequence(statement: Statement, words: readonly string[]): boolean {
 }
 
 /** `question`: stems of the question asked; its own words are weak evidence (see Pattern.echoed). */
-export function matchKeyPoint(statements: readonly Statement[], spec: KeyPointSpec, echo: ReadonlySet<string>): PointMatch {
-  const accepted = spec.accepted.map((a) => ({ p: pattern(a, echo, true), words: sequence(a) }));
+export function matchKeyPoint(statements: readonly Statement[], spec: KeyPointSpec, echo: ReadonlySet<string>, compared: ReadonlySet<number> = new Set()): PointMatch {
+  // A phrasing may leave the point's subject unsaid ("only exist inside the curly braces"): it
+  // keeps the point's; its properties are its own.
+  const subjects = alternativesIn(spec.text);
+  const senseOf = (text: string): Sense => ({ subjects: text === spec.text ? subjects : new Set([...subjects, ...alternativesIn(text)]), properties: propertiesIn(text), compared });
+  const accepted = spec.accepted.map((a) => ({ p: pattern(a, echo, true), words: sequence(a), sense: senseOf(a) }));
   // A short phrasing ("ask how I am doing" is just "ask" once its small words are gone) is only
   // specific as the words in their order.
-  const patterns = [pattern(spec.text, echo, false), ...accepted.filter((a) => a.p.own.length + a.p.echoed.length > SHORT_PHRASING).map((a) => a.p)];
+  const patterns = [
+    { p: pattern(spec.text, echo, false), sense: senseOf(spec.text) },
+    ...accepted.filter((a) => a.p.own.length + a.p.echoed.length > SHORT_PHRASING),
+  ];
   const phrases = accepted.filter((a) => a.p.own.length + a.p.echoed.length <= SHORT_PHRASING).map((a) => a.words);
   const wrong = spec.contradictions.map(sequence);
   let evidence = '';
@@ -304,8 +358,8 @@ export function matchKeyPoint(statements: readonly Statement[], spec: KeyPointSp
       reach = 1;
       continue;
     }
-    for (const p of patterns) {
-      const m = matchStatement(statement, p);
+    for (const { p, sense } of patterns) {
+      const m = matchStatement(statement, p, sense);
       if (m.negated) continue;
       if (m.full) {
         evidence = statement.text;
@@ -320,5 +374,6 @@ export function matchKeyPoint(statements: readonly Statement[], spec: KeyPointSp
 
 export function matchKeyPoints(statements: readonly Statement[], specs: readonly KeyPointSpec[], question?: string): PointMatch[] {
   const echo = new Set(question ? contentStems(question) : []);
-  return specs.map((spec) => matchKeyPoint(statements, spec, echo));
+  const compared = comparedGroups(question ?? '', specs.map((s) => s.text));
+  return specs.map((spec) => matchKeyPoint(statements, spec, echo, compared));
 }

@@ -42,7 +42,7 @@ const NEGATIONS = new Set([
 /** Words that open a new clause: a negation before them does not reach past them. */
 const CLAUSE_WORDS = new Set(['but', 'whereas', 'while', 'although', 'though', 'however', 'because', 'so', 'unlike', 'instead']);
 // "I don't know", not "we don't know what state we're in" (which states a point).
-const IGNORANCE = /(?:^|\bi (?:really |just |honestly )?)(?:do ?n[o']?t|dont|do not) (?:really )?(?:know|remember|understand|recall)\b|\b(?:not (?:really )?sure|no idea|(?:can ?not|can'?t|cannot) (?:remember|recall|say)|never heard|not familiar|forgot(?:ten)?|no clue|pass on this)\b/;
+const IGNORANCE = /(?:^|\bi (?:really |just |honestly )?)(?:do ?n[o']?t|dont|do not) (?:really )?(?:know|remember|understand|recall)\b|\b(?:not (?:really )?sure|no idea|(?:can ?not|can'?t|cannot) (?:remember|recall|say)|never heard|not familiar|forgot(?:ten)?(?! to\b)|no clue|pass on this)\b/;
 const QUESTION_START = /^(?:is it|isn'?t it|are they|does it|do you|could you|can you|what is|what are|what's|why is|how do|how does|is that)\b/i;
 
 /** Statements longer than this (speech without punctuation) are read in overlapping windows. */

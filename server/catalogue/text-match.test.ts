@@ -160,3 +160,63 @@ describe('what still denies a point', () => {
     expect(status('Is the count kept hidden so nothing else can touch it?', spec('private state or data privacy'))).toBe('missed');
   });
 });
+
+describe('wrong answers in the right words', () => {
+  /** The status of one of a question's key points (all of them given: they tell which alternatives the question compares). */
+  const among = (answer: string, points: readonly string[], point: string, question?: string) =>
+    matchKeyPoints(splitStatements(answer), points.map((p) => spec(p)), question).find((m) => m.point === point)!.status;
+  const equality = 'What is the difference between == and === and when, if ever, would you use the loose one?';
+  const equalityPoints = ['strict equality compares type and value without coercion', 'loose equality performs type coercion'];
+  const [strict, loose] = equalityPoints as [string, string];
+
+  it('gives a property said of the other alternative the question compares to neither', () => {
+    const swapped = 'double equals is the strict one and triple equals converts types, so I always use double equals to be safe';
+    expect(among(swapped, equalityPoints, strict, equality)).toBe('missed');
+    expect(among(swapped, equalityPoints, loose, equality)).toBe('missed');
+    const right = 'triple equals compares the type and the value without converting anything, double equals converts the types first';
+    expect(among(right, equalityPoints, strict, equality)).toBe('covered');
+    expect(among(right, equalityPoints, loose, equality)).toBe('covered');
+  });
+
+  it('binds a property to the alternative its clause names, before or after it', () => {
+    const q = 'Explain the difference between inner, left and full outer joins with an example.';
+    const joins = ['inner join returns only matching rows', 'left join keeps all left rows with NULLs for missing matches'];
+    expect(among('A left join only gives you the rows that match in both tables, and an inner join gives you everything.', joins, joins[0]!, q)).toBe('missed');
+    expect(among('Only the rows that match in both tables come back from an inner join.', joins, joins[0]!, q)).toBe('covered');
+    const declarations = 'What is the difference between var, let and const in JavaScript?';
+    const scopes = ['var is function scoped', 'let and const are block scoped'];
+    expect(among('var is block scoped and let is function scoped.', scopes, scopes[0]!, declarations)).toBe('missed');
+    expect(among('var is block scoped and let is function scoped.', scopes, scopes[1]!, declarations)).toBe('missed');
+    expect(among('var is function scoped and let and const are block scoped.', scopes, scopes[1]!, declarations)).toBe('covered');
+    expect(among('let and const are block scoped unlike var, which is function scoped.', scopes, scopes[0]!, declarations)).toBe('covered');
+    expect(among('let and const are block scoped unlike var, which is function scoped.', scopes, scopes[1]!, declarations)).toBe('covered');
+  });
+
+  it('binds only alternatives the question or its key points compare', () => {
+    // The array is what the two-sum question hands over, not an alternative to the hash map.
+    const q = 'How would you find the two numbers in an unsorted array that add up to a target value?';
+    const answer = 'I make a single pass over the array and keep a hash map of the values seen so far.';
+    expect(among(answer, ['single pass with a hash map of seen values'], 'single pass with a hash map of seen values', q)).toBe('covered');
+  });
+
+  it('gives nothing for the opposite property, unless the opposite is denied', () => {
+    const q = 'How do ES modules differ from CommonJS, and why does it matter for bundling?';
+    const point = spec('CommonJS require is synchronous and evaluated at runtime');
+    expect(status('require is asynchronous and evaluated at runtime.', point, q)).toBe('missed');
+    expect(status("require isn't asynchronous, it is evaluated at runtime.", point, q)).toBe('covered');
+    expect(status('require is synchronous and evaluated at runtime.', point, q)).toBe('covered');
+  });
+
+  it('asks a word the point denies to be denied in the answer too', () => {
+    const point = spec('own the mistake honestly without blaming others');
+    expect(status('I was honest about the mistake and blamed the other team.', point)).toBe('missed');
+    expect(status("I was honest about the mistake and didn't blame the other team.", point)).toBe('covered');
+    expect(status('I was honest about the mistake instead of blaming the other team.', point)).toBe('covered');
+    // "forgot to remove" denies the removal; it is no admission of not knowing.
+    const listeners = spec('event listeners and subscriptions not removed');
+    expect(status('A classic leak is when you forgot to remove an event listener.', listeners)).toBe('covered');
+    expect(status('A classic leak is when you remove an event listener.', listeners)).toBe('missed');
+    // "prevents ... but not mutation" denies the prevention: the mutation is said plainly.
+    expect(status('const stops you reassigning it, but you can still mutate the object.', spec('const prevents reassignment but not mutation'))).toBe('covered');
+  });
+});

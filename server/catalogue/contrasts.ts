@@ -1,0 +1,218 @@
+/**
+ * What a wrong answer in the right words gets wrong: it pins a key point's property on the other
+ * alternative the question compares ("double equals is the strict one", "a left join only gives
+ * you the matching rows"), or it says the opposite property ("require is asynchronous", "BFS uses
+ * a stack"). Both lists are general software-interview vocabulary, not answers (see
+ * server/catalogue/lexicon.ts for the same rule); they only take credit away.
+ *
+ * Format: `name: alternative | alternative | ...`, each alternative a comma list of words or
+ * phrases naming it. Single words are compared by stem, phrases as word sequences.
+ */
+import { rawKey } from './text-match';
+import type { Statement } from './statements';
+
+/** Alternatives a question may compare; a property said in a clause belongs to the alternative that clause names. */
+const ALTERNATIVES = `
+equality: strict equality, strict, strictly, triple equals, triple equal, three equals | loose equality, loose, loosely, double equals, double equal, two equals, abstract equality
+declaration: var | let | const
+join: inner join, inner | left join, left outer, left | right join, right outer | full outer, full join, full, outer join
+search: bfs, breadth first | dfs, depth first
+timing: debounce, debouncing, debounced, debouncer | throttle, throttling, throttled, throttler
+modules: commonjs, cjs, require, module exports | es module, es modules, esm, ecmascript modules, import, imports, export, exports
+auth: session, sessions, session id, cookie, cookies | jwt, jwts, token, tokens, local storage, bearer
+databases: relational, sql database, sql databases, postgres, postgresql, mysql | nosql, mongo, mongodb, dynamodb, cassandra, document store, document database
+acid: atomicity | consistency | isolation | durability
+normalisation: normalise, normalisation, normalised, normalising, normal form, normal forms | denormalise, denormalisation, denormalised, denormalising
+state: context, react context, context api | redux, zustand, mobx, store, global store
+collections: hash map, hashmap, hash maps, hash table, hashtable, dictionary | array, arrays, list, lists | linked list, linked lists
+functions: arrow, arrow function, arrow functions | regular function, regular functions, normal function, normal functions, function keyword, ordinary function, ordinary functions, traditional function
+`;
+
+/** Opposite properties: a statement that says one side, and never the other, does not state a point that says the other. */
+const OPPOSITES = `
+synchronous: synchronous, synchronously, sync | asynchronous, asynchronously, async
+static: static, statically | dynamic, dynamically, runtime, run time
+state: stateless | stateful
+ease: easy, easier, easily | hard, harder, difficult
+speed: fast, faster, fastest, quick, quicker, quickly, speed, speeds | slow, slower, slowest, slows, slowly
+scaling: horizontal, horizontally, scale out | vertical, vertically, scale up
+weights: weighted | unweighted
+order: sorted | unsorted
+visibility: privately, in private, one on one | publicly, in public, in front of everyone
+timeliness: early, earlier | late, last minute
+reach: local, locally | global, globally
+`;
+
+interface Entry {
+  keys: string[];
+  group: number;
+  side: number;
+}
+
+interface Table {
+  /** Entries by their first word key, longest first. */
+  byFirst: Map<string, Entry[]>;
+}
+
+/** Words that point back at something named earlier: after one, a clause's subject is unknown. */
+const ANAPHORS = new Set(['it', "it's", 'its', 'they', "they're", 'them', 'their', 'other', 'others', 'ones', 'both', 'former', 'latter', 'each']);
+/** "let me", "let's", "let us": the verb, not the keyword. */
+const LET_VERB_NEXT = new Set(['me', 'us', 'you', 'them', 'him', 'her', 'it', 'people', 'the', 'that', 'this']);
+
+function build(text: string): Table {
+  const byFirst = new Map<string, Entry[]>();
+  let group = 0;
+  for (const line of text.split('\n')) {
+    const colon = line.indexOf(':');
+    if (colon === -1) continue;
+    line
+      .slice(colon + 1)
+      .split('|')
+      .forEach((side, s) => {
+        for (const name of side.split(',')) {
+          const keys = (name.toLowerCase().match(/[a-z0-9]+/g) ?? []).map(rawKey);
+          if (keys.length === 0) continue;
+          const list = byFirst.get(keys[0]!) ?? [];
+          list.push({ keys, group, side: s });
+          list.sort((a, b) => b.keys.length - a.keys.length);
+          byFirst.set(keys[0]!, list);
+        }
+      });
+    group += 1;
+  }
+  return { byFirst };
+}
+
+let TABLES: { alternatives: Table; opposites: Table } | undefined;
+function tables() {
+  TABLES ??= { alternatives: build(ALTERNATIVES), opposites: build(OPPOSITES) };
+  return TABLES;
+}
+
+/** One naming of an alternative or a property in a word sequence. */
+export interface Mention {
+  from: number;
+  length: number;
+  group: number;
+  side: number;
+}
+
+function mentions(words: readonly string[], table: Table): Mention[] {
+  const keys = words.map(rawKey);
+  const found: Mention[] = [];
+  for (let i = 0; i < keys.length; ) {
+    const entry = (table.byFirst.get(keys[i]!) ?? []).find((e) => e.keys.every((k, j) => keys[i + j] === k));
+    if (!entry || (words[i] === 'let' && LET_VERB_NEXT.has(words[i + 1] ?? ''))) {
+      i += 1;
+      continue;
+    }
+    found.push({ from: i, length: entry.keys.length, group: entry.group, side: entry.side });
+    i += entry.keys.length;
+  }
+  return found;
+}
+
+const words = (text: string) => text.toLowerCase().match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? [];
+
+/** Alternatives named in a text, as `group:side`. */
+export function alternativesIn(text: string): Set<string> {
+  return new Set(mentions(words(text), tables().alternatives).map((m) => `${m.group}:${m.side}`));
+}
+
+/**
+ * Groups of alternatives a question compares: two or more of a group's alternatives are named in
+ * the question, or across its key points. Only those bind a statement's words to a subject, so
+ * "store" in an answer about rate limiting is no alternative to React context, and the array a
+ * two-sum question hands over is no alternative to the hash map a key point names.
+ */
+export function comparedGroups(question: string, keyPoints: readonly string[]): Set<number> {
+  const compared = new Set<number>();
+  for (const texts of [[question], keyPoints]) {
+    const sides = new Map<number, Set<number>>();
+    for (const m of texts.flatMap((t) => mentions(words(t), tables().alternatives))) {
+      const s = sides.get(m.group) ?? new Set<number>();
+      s.add(m.side);
+      sides.set(m.group, s);
+    }
+    for (const [g, s] of sides) if (s.size >= 2) compared.add(g);
+  }
+  return compared;
+}
+
+const STATEMENT_ALTERNATIVES = new WeakMap<Statement, Mention[]>();
+const STATEMENT_OPPOSITES = new WeakMap<Statement, Mention[]>();
+
+function cached(map: WeakMap<Statement, Mention[]>, statement: Statement, table: Table): Mention[] {
+  let found = map.get(statement);
+  if (!found) {
+    found = mentions(
+      statement.tokens.map((t) => t.word),
+      table,
+    );
+    map.set(statement, found);
+  }
+  return found;
+}
+
+/**
+ * Positions of a statement's words that speak about another alternative than the point's own
+ * (`own`: `group:side` of the alternatives the key point names, only for compared groups). A word
+ * belongs to the alternative named nearest before it in its clause, else nearest after it in its
+ * clause; a clause naming none, or a pronoun in between ("it", "the other ones"), leaves it open.
+ */
+export function otherSubjectPositions(statement: Statement, own: ReadonlySet<string>, compared: ReadonlySet<number>): Set<number> {
+  const out = new Set<number>();
+  const ownGroups = new Set([...own].map((k) => Number(k.split(':')[0])));
+  const groups = [...ownGroups].filter((g) => compared.has(g));
+  if (groups.length === 0) return out;
+  const all = cached(STATEMENT_ALTERNATIVES, statement, tables().alternatives);
+  const tokens = statement.tokens;
+  for (const group of groups) {
+    const named = all.filter((m) => m.group === group);
+    if (named.length === 0 || named.every((m) => own.has(`${group}:${m.side}`))) continue;
+    const sideAt = new Map<number, number>();
+    for (const m of named) for (let j = 0; j < m.length; j++) sideAt.set(m.from + j, m.side);
+    tokens.forEach((t, i) => {
+      let side = sideAt.get(i);
+      if (side === undefined) {
+        for (let k = i - 1; k >= 0 && tokens[k]!.clause === t.clause && !ANAPHORS.has(tokens[k]!.word); k--) {
+          side = sideAt.get(k);
+          if (side !== undefined) break;
+        }
+      }
+      if (side === undefined) {
+        for (let k = i + 1; k < tokens.length && tokens[k]!.clause === t.clause && !ANAPHORS.has(tokens[k]!.word); k++) {
+          side = sideAt.get(k);
+          if (side !== undefined) break;
+        }
+      }
+      if (side !== undefined && !own.has(`${group}:${side}`)) out.add(i);
+    });
+  }
+  return out;
+}
+
+/** Opposite properties a key point says, as `group:side`. */
+export function propertiesIn(text: string): Set<string> {
+  return new Set(mentions(words(text), tables().opposites).map((m) => `${m.group}:${m.side}`));
+}
+
+/**
+ * Whether a statement says the opposite of one of the point's properties and never that property
+ * itself (a denied opposite, "isn't asynchronous", says the property). `excluded`: positions that
+ * speak about another alternative, whose properties are not the point's.
+ */
+export function saysOpposite(statement: Statement, properties: ReadonlySet<string>, negated: ReadonlySet<number>, excluded: ReadonlySet<number>): boolean {
+  if (properties.size === 0) return false;
+  const found = cached(STATEMENT_OPPOSITES, statement, tables().opposites);
+  if (found.length === 0) return false;
+  const opposite = new Set<number>();
+  const said = new Set<number>();
+  for (const m of found) {
+    if (excluded.has(m.from) || ![...properties].some((p) => p.startsWith(`${m.group}:`))) continue;
+    // "not asynchronous" says synchronous; "not synchronous" says its opposite.
+    if (properties.has(`${m.group}:${m.side}`) !== negated.has(m.from)) said.add(m.group);
+    else opposite.add(m.group);
+  }
+  return [...opposite].some((g) => !said.has(g));
+}

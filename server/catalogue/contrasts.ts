@@ -20,7 +20,7 @@ search: bfs, breadth first | dfs, depth first
 timing: debounce, debouncing, debounced, debouncer | throttle, throttling, throttled, throttler
 modules: commonjs, cjs, require, module exports | es module, es modules, esm, ecmascript modules, import, imports, export, exports
 auth: session, sessions, session id, cookie, cookies | jwt, jwts, token, tokens, local storage, bearer
-databases: relational, sql database, sql databases, postgres, postgresql, mysql | nosql, mongo, mongodb, dynamodb, cassandra, document store, document database
+databases: relational, sql database, sql databases, postgres, postgresql, mysql | nosql, mongo, mongodb, dynamodb, cassandra, redis, elasticsearch, neo4j, couchdb, firestore, hbase, document store, document database, key value store
 acid: atomicity | consistency | isolation | durability
 normalisation: normalise, normalisation, normalised, normalising, normal form, normal forms | denormalise, denormalisation, denormalised, denormalising
 state: context, react context, context api | redux, zustand, mobx, store, global store
@@ -215,4 +215,56 @@ export function saysOpposite(statement: Statement, properties: ReadonlySet<strin
     else opposite.add(m.group);
   }
   return [...opposite].some((g) => !said.has(g));
+}
+
+/** Words that say two things are one ("the same", "identical", "interchangeable"). */
+const SAME_WORDS = new Set(['same', 'identical', 'interchangeable', 'interchangeably', 'equivalent']);
+/** How far from a word of sameness the alternatives it speaks of are named. */
+const SAMENESS_BEFORE = 8;
+const SAMENESS_AFTER = 6;
+
+function samenessAt(tokens: Statement['tokens'], i: number): boolean {
+  const w = tokens[i]!.word;
+  // "there is no difference", "no real difference"
+  if (w === 'difference') return tokens[i - 1]?.word === 'no' || (tokens[i - 2]?.word === 'no' && tokens[i - 1]?.word === 'real');
+  if (!SAME_WORDS.has(w)) return false;
+  // "they are not the same" tells them apart.
+  for (let k = i - 1; k >= Math.max(0, i - 4); k--) if (tokens[k]!.negation) return false;
+  return true;
+}
+
+/**
+ * Whether a statement says the point's alternative is the same as another ("var, let and const
+ * are all exactly the same", "arrow functions work the same way as normal functions"): then it
+ * states nothing that tells them apart. Both alternatives must be named close to the word of
+ * sameness, so "triple equals checks the type and the value are the same" is no mix-up; nor are
+ * alternatives the point itself names together ("let and const behave the same").
+ */
+export function equatesWithOther(statement: Statement, subjects: ReadonlySet<string>): boolean {
+  if (subjects.size === 0) return false;
+  const tokens = statement.tokens;
+  const at = tokens.flatMap((_, i) => (samenessAt(tokens, i) ? [i] : []));
+  if (at.length === 0) return false;
+  const named = cached(STATEMENT_ALTERNATIVES, statement, tables().alternatives);
+  const groups = new Set([...subjects].map((k) => Number(k.split(':')[0])));
+  return at.some((i) =>
+    [...groups].some((g) => {
+      const near = named.filter((m) => m.group === g && m.from >= i - SAMENESS_BEFORE && m.from <= i + SAMENESS_AFTER).map((m) => `${g}:${m.side}`);
+      return near.some((k) => subjects.has(k)) && near.some((k) => !subjects.has(k));
+    }),
+  );
+}
+
+/** Words that speak of several alternatives at once. */
+const PLURAL = new Set(['both', 'either', 'each', 'all', 'they', "they're", 'them', 'two', 'neither']);
+
+/**
+ * Whether a statement names just one of the alternatives the question compares, and nothing that
+ * speaks of several: it cannot state a point that opens with "both" ("both limit how often a
+ * handler runs").
+ */
+export function namesOnlyOne(statement: Statement, compared: ReadonlySet<number>): boolean {
+  if (compared.size === 0 || statement.tokens.some((t) => PLURAL.has(t.word))) return false;
+  const named = cached(STATEMENT_ALTERNATIVES, statement, tables().alternatives);
+  return [...compared].some((g) => new Set(named.filter((m) => m.group === g).map((m) => m.side)).size === 1);
 }

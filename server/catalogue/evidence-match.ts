@@ -5,7 +5,7 @@
  * says a listed contradiction, or says the whole key point negated, contradicts the point, and a
  * contradicted point is not earned. The earning statement is kept as evidence.
  */
-import { alternativesIn, comparedGroups, otherSubjectPositions, propertiesIn, saysOpposite } from './contrasts';
+import { alternativesIn, comparedGroups, equatesWithOther, namesOnlyOne, otherSubjectPositions, propertiesIn, saysOpposite } from './contrasts';
 import { conceptTags, contentStems, phrasesIn, stem, STOP_WORDS, tokenize } from './text-match';
 import type { Statement, Token } from './statements';
 
@@ -177,9 +177,11 @@ interface Sense {
   properties: ReadonlySet<string>;
   /** Groups of alternatives the question compares. */
   compared: ReadonlySet<number>;
+  /** The point opens with "both" ("both limit how often a handler runs"): it speaks of the alternatives together. */
+  both: boolean;
 }
 
-const NO_SENSE: Sense = { subjects: new Set(), properties: new Set(), compared: new Set() };
+const NO_SENSE: Sense = { subjects: new Set(), properties: new Set(), compared: new Set(), both: false };
 
 /** Words that deny what their clause says about a point's denied word ("you forget to remove the listener"). */
 const DENIERS = new Set(['forget', 'forgets', 'forgot', 'forgotten', 'forgetting', 'fail', 'fails', 'failed', 'failing', 'missing', 'skip', 'skips', 'skipped', 'skipping', 'nobody', 'instead', 'rather', 'lack', 'lacks', 'lacking']);
@@ -205,6 +207,7 @@ function matchStatement(statement: Statement, p: Pattern, sense: Sense = NO_SENS
   // nothing about the point; a statement saying the opposite property says it wrong.
   const elsewhere = otherSubjectPositions(statement, sense.subjects, sense.compared);
   if (saysOpposite(statement, sense.properties, denials, elsewhere)) return NO_MATCH;
+  if (equatesWithOther(statement, sense.subjects) || (sense.both && namesOnlyOne(statement, sense.compared))) return NO_MATCH;
   const deniedIn = p.denied.size > 0 ? deniedClauses(statement) : undefined;
   const own = new Set<number>();
   const echoed = new Set<number>();
@@ -336,7 +339,7 @@ export function matchKeyPoint(statements: readonly Statement[], spec: KeyPointSp
   // A phrasing may leave the point's subject unsaid ("only exist inside the curly braces"): it
   // keeps the point's; its properties are its own.
   const subjects = alternativesIn(spec.text);
-  const senseOf = (text: string): Sense => ({ subjects: text === spec.text ? subjects : new Set([...subjects, ...alternativesIn(text)]), properties: propertiesIn(text), compared });
+  const senseOf = (text: string): Sense => ({ subjects: text === spec.text ? subjects : new Set([...subjects, ...alternativesIn(text)]), properties: propertiesIn(text), compared, both: /^\s*both\b/i.test(text) });
   const accepted = spec.accepted.map((a) => ({ p: pattern(a, echo, true), words: sequence(a), sense: senseOf(a) }));
   // A short phrasing ("ask how I am doing" is just "ask" once its small words are gone) is only
   // specific as the words in their order.

@@ -207,6 +207,22 @@ describe('wrong answers in the right words', () => {
     expect(status('require is synchronous and evaluated at runtime.', point, q)).toBe('covered');
   });
 
+  it('gives nothing that tells alternatives apart to a statement that says they are the same', () => {
+    const arrow = spec('arrow functions use lexical this');
+    expect(status('Arrow functions work exactly the same way as normal functions, they use the lexical this.', arrow)).toBe('missed');
+    expect(status('Arrow functions use the lexical this, unlike normal functions.', arrow)).toBe('covered');
+    // "the same" said of something else is no mix-up.
+    expect(among('triple equals checks that the type and the value are the same, with no conversion at all', equalityPoints, strict, equality)).toBe('covered');
+  });
+
+  it('gives a point about both alternatives only to a statement about both', () => {
+    const q = 'What are debouncing and throttling, and when would you choose each?';
+    const points = ['both limit how often a handler runs', 'throttle runs at most once per interval'];
+    expect(among('Throttling limits how often the handler runs.', points, points[0]!, q)).toBe('missed');
+    expect(among('Debouncing and throttling both limit how often the handler runs.', points, points[0]!, q)).toBe('covered');
+    expect(among('They both limit how often a handler runs.', points, points[0]!, q)).toBe('covered');
+  });
+
   it('asks a word the point denies to be denied in the answer too', () => {
     const point = spec('own the mistake honestly without blaming others');
     expect(status('I was honest about the mistake and blamed the other team.', point)).toBe('missed');

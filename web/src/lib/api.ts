@@ -1,20 +1,10 @@
-/** The interviewee's calls (contract/user.ts, contract/interview.ts), each typed with the shared contract. */
-import { HISTORY_PAGE_SIZE } from '../../../contract/limits';
-import type {
-  AbandonResponse,
-  LoginResponse,
-  PublicConfig,
-  QuestionSetList,
-  RateRequest,
-  RateResponse,
-  RatingsResponse,
-  SessionReport,
-  SessionReportResponse,
-  TokenResponse,
-  TurnRequest,
-  TurnResponse,
-} from '../../../contract';
-import { callApi, userHeaders, type CallOptions } from './http';
+/**
+ * The calls the first screen's loaders make (the settings, login, the question sets), each typed
+ * with the shared contract. The calls of later clicks are in session-api.ts, so the first screen's
+ * script does without them (docs/first-screen.md).
+ */
+import type { LoginResponse, PublicConfig, QuestionSetList } from '../../../contract';
+import { callApi, userHeaders } from './http';
 
 export const fetchConfig = () => callApi<PublicConfig>('/api/config');
 
@@ -23,38 +13,6 @@ export const fetchQuestionSets = (email: string | null) =>
   callApi<QuestionSetList>('/api/question-sets', email ? { headers: userHeaders(email) } : {});
 
 export const login = (email: string) => callApi<LoginResponse>('/user/login', { method: 'POST', body: { email } });
-
-export const sendFeedback = (email: string, body: { feedback: string; topic: string; questionIndex: number }) =>
-  callApi<unknown>('/user/feedback', { method: 'POST', body, headers: userHeaders(email) });
-
-export const fetchToken = (email: string, questionSetId: number) =>
-  callApi<TokenResponse>(`/interview/token?questionSetId=${encodeURIComponent(String(questionSetId))}`, {
-    headers: userHeaders(email),
-  });
-
-/** After a dropped connection: a new token for the same session (no credit spent). */
-export const resumeSession = (email: string, sessionId: string) =>
-  callApi<TokenResponse>(`/interview/sessions/${encodeURIComponent(sessionId)}/resume`, { method: 'POST', headers: userHeaders(email) });
-
-/** A start that failed after the token was minted: the server gives the credit back (2 minutes). */
-export const abandonSession = (email: string, sessionId: string) =>
-  callApi<AbandonResponse>(`/interview/sessions/${encodeURIComponent(sessionId)}/abandon`, { method: 'POST', headers: userHeaders(email) });
-
-/** Session telemetry: the transport is up, or why the session ended (docs/product-rules.md, Session telemetry). */
-export const reportSession = (email: string, sessionId: string, body: SessionReport) =>
-  callApi<SessionReportResponse>(`/interview/sessions/${encodeURIComponent(sessionId)}/report`, { method: 'POST', body, headers: userHeaders(email) });
-
-export const rateTranscript = (email: string, body: RateRequest) =>
-  callApi<RateResponse>('/interview/rate-transcript', { method: 'POST', body, headers: userHeaders(email) });
-
-/** Browser speech: the interviewer's next line (the opening one without an utterance). */
-export const postTurn = (email: string, body: TurnRequest, options: Pick<CallOptions, 'signal' | 'fetch'> = {}) =>
-  callApi<TurnResponse>('/interview/turn', { method: 'POST', body, headers: userHeaders(email), ...options });
-
-export const fetchRatings = (email: string, page: number, limit: number = HISTORY_PAGE_SIZE) =>
-  callApi<RatingsResponse>(`/user/ratings?page=${page}&limit=${limit}`, {
-    headers: { ...userHeaders(email), 'content-type': 'application/json' },
-  });
 
 /** Used until /api/config answers, and if it never does. */
 export const FALLBACK_CONFIG: PublicConfig = {

@@ -2,7 +2,8 @@
 import { replace, type LoaderFunctionArgs } from 'react-router';
 import type { QuestionSet, RatingItem, RatingsResponse } from '../../../../contract';
 import { isShowablePage } from '../../../../domain/pagination';
-import { fetchQuestionSets, fetchRatings } from '../../lib/api';
+import { fetchQuestionSets } from '../../lib/api';
+import { fetchRatings } from '../../lib/session-api';
 import { dataOr, loadData, type FailureTexts } from '../../lib/load-data';
 import { readStored, USER_EMAIL_KEY } from '../../lib/storage';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { QuestionSet } from '../../../../contract';
-import { abandonSession, fetchToken, rateTranscript, reportSession, resumeSession } from '../../lib/api';
+import { abandonSession, fetchToken, rateTranscript, reportSession, resumeSession } from '../../lib/session-api';
 import { failureForLog } from '../../lib/http';
 import { checkMicrophone } from '../../lib/microphone-check';
 import { createTransport } from '../../lib/realtime/create-transport';

@@ -1,5 +1,5 @@
 /** The feedback form's action (docs/product-rules.md, Topic tiles): POST /user/feedback for the topic a tile asked about. */
-import { sendFeedback } from '../../lib/api';
+import { sendFeedback } from '../../lib/session-api';
 import { submitData, type FailureTexts } from '../../lib/load-data';
 
 export const FEEDBACK_NETWORK_ERROR = 'An error occurred while sending your feedback.';

@@ -5,7 +5,7 @@
  * recognition (Firefox, headless Chromium) can still finish an interview.
  */
 import type { BrowserSpeechToken, TokenResponse, TurnResponse } from '../../../../contract';
-import { postTurn } from '../api';
+import { postTurn } from '../session-api';
 import { schedule as browserSchedule, type Schedule } from '../schedule';
 import { browserRecognition, browserSpeechOutput, type RecognitionConstructor, type SpeechOutput } from './browser-speech-io';
 import { createListeningLoop } from './listening-loop';

@@ -41,6 +41,7 @@ order: sorted | unsorted
 visibility: privately, in private, one on one | publicly, in public, in front of everyone
 timeliness: early, earlier | late, last minute
 reach: local, locally | global, globally
+threads: single thread, one thread, single threaded, one main thread | own thread, separate thread, separate threads, new thread, multiple threads, multithreaded, multi threaded, many threads, different threads
 `;
 
 interface Entry {

@@ -335,7 +335,18 @@ function saysSequence(statement: Statement, words: readonly string[]): boolean {
 }
 
 /** `question`: stems of the question asked; its own words are weak evidence (see Pattern.echoed). */
-export function matchKeyPoint(statements: readonly Statement[], spec: KeyPointSpec, echo: ReadonlySet<string>, compared: ReadonlySet<number> = new Set()): PointMatch {
+/**
+ * `wrongStatements`: statements that say a listed contradiction of any point of the question; a
+ * statement that gets one point wrong is no evidence for another ("hooks can be called anywhere,
+ * inside loops or conditions" states no rule of hooks).
+ */
+export function matchKeyPoint(
+  statements: readonly Statement[],
+  spec: KeyPointSpec,
+  echo: ReadonlySet<string>,
+  compared: ReadonlySet<number> = new Set(),
+  wrongStatements: ReadonlySet<Statement> = new Set(),
+): PointMatch {
   // A phrasing may leave the point's subject unsaid ("only exist inside the curly braces"): it
   // keeps the point's; its properties are its own.
   const subjects = alternativesIn(spec.text);
@@ -355,7 +366,7 @@ export function matchKeyPoint(statements: readonly Statement[], spec: KeyPointSp
     if (!statement.question && wrong.some((w) => saysSequence(statement, w))) {
       return { point: spec.text, status: 'contradicted', evidence: statement.text, reach: 0 };
     }
-    if (evidence) continue;
+    if (evidence || wrongStatements.has(statement)) continue;
     if (!statement.question && phrases.some((w) => saysSequence(statement, w))) {
       evidence = statement.text;
       reach = 1;
@@ -378,5 +389,7 @@ export function matchKeyPoint(statements: readonly Statement[], spec: KeyPointSp
 export function matchKeyPoints(statements: readonly Statement[], specs: readonly KeyPointSpec[], question?: string): PointMatch[] {
   const echo = new Set(question ? contentStems(question) : []);
   const compared = comparedGroups(question ?? '', specs.map((s) => s.text));
-  return specs.map((spec) => matchKeyPoint(statements, spec, echo, compared));
+  const contradictions = specs.flatMap((s) => s.contradictions.map(sequence));
+  const wrongStatements = new Set(contradictions.length === 0 ? [] : statements.filter((st) => !st.question && contradictions.some((w) => saysSequence(st, w))));
+  return specs.map((spec) => matchKeyPoint(statements, spec, echo, compared, wrongStatements));
 }

@@ -223,6 +223,15 @@ describe('wrong answers in the right words', () => {
     expect(among('They both limit how often a handler runs.', points, points[0]!, q)).toBe('covered');
   });
 
+  it('takes no evidence from a statement that says a listed contradiction of any point', () => {
+    const answer = 'Hooks can be called anywhere, inside loops or conditions.';
+    const inside = spec('put conditions inside the hook');
+    const topLevel = (contradictions: string[]) => spec('call hooks only at the top level, not in conditions or loops', [], contradictions);
+    const statuses = (contradictions: string[]) => matchKeyPoints(splitStatements(answer), [topLevel(contradictions), inside]).map((m) => m.status);
+    expect(statuses([])).toEqual(['missed', 'covered']);
+    expect(statuses(['hooks can be called anywhere'])).toEqual(['contradicted', 'missed']);
+  });
+
   it('asks a word the point denies to be denied in the answer too', () => {
     const point = spec('own the mistake honestly without blaming others');
     expect(status('I was honest about the mistake and blamed the other team.', point)).toBe('missed');

@@ -58,6 +58,8 @@ const SALAD_MIN_GLUELESS = 8;
 const GLUE_WORDS = new Set([
   'the', 'a', 'an', 'is', 'are', 'was', 'were', 'be', 'been', 'to', 'i', "i'm", "i'd", 'we', "we're", 'you', "you're", 'it', "it's", 'they', 'this', 'that',
   'and', 'of', 'in', 'for', 'with', 'so', 'because', 'if', 'when', 'then', 'but', 'or', 'by', 'can', 'will', 'would', 'has', 'have', 'do', 'does', 'not', 'my', 'your', 'its', 'their', 'our',
+  // "Two transactions running at once shouldn't see each other's half-finished work" is a sentence.
+  'at', 'from', 'into', 'should', 'could', 'each', 'other', 'what', 'which', 'who', 'how', 'where', 'than', 'there', 'he', 'she', 'them', 'me', 'us',
 ]);
 
 const WORD = /[A-Za-z0-9]+(?:'[A-Za-z]+)?/g;
@@ -149,7 +151,7 @@ function tagPhrases(tokens: Token[], keys: readonly string[]): void {
 function looksLikeSalad(tokens: readonly Token[]): boolean {
   // A run of terms without one word that glues a sentence together ("deadline priorities scope
   // stakeholders quality updates must-haves delivered on time").
-  if (tokens.length >= SALAD_MIN_GLUELESS && !tokens.some((t) => GLUE_WORDS.has(t.word))) return true;
+  if (tokens.length >= SALAD_MIN_GLUELESS && !tokens.some((t) => GLUE_WORDS.has(t.word) || t.word.endsWith("n't"))) return true;
   if (tokens.length < SALAD_MIN_WORDS) return false;
   // Distinct function words: "this this this call apply bind" is no sentence for repeating "this".
   const functionWords = new Set(tokens.filter((t) => t.stem === '').map((t) => t.word)).size;

@@ -122,6 +122,12 @@ describe('statements of run-on speech', () => {
     expect(texts.join(' ')).toContain('let and const only live inside the curly braces');
   });
 
+  it('tells a sentence with few of the commonest small words from a list of terms', () => {
+    const salad = (text: string) => splitStatements(text)[0]!.salad;
+    expect(salad("Two transactions running at once shouldn't see each other's half-finished work.")).toBe(false);
+    expect(salad('deadline deadline priorities scope stakeholders quality updates must-haves delivered on time')).toBe(true);
+  });
+
   it('earns the points a run-on answer states', () => {
     const q = 'What is the difference between var, let and const in JavaScript?';
     expect(status(runOn, spec('var is function scoped'), q)).toBe('covered');

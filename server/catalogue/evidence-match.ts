@@ -308,7 +308,7 @@ function sequence(text: string): string[] {
   return words.filter((w) => !SEQUENCE_SKIP.has(w)).map((w) => (STOP_WORDS.has(w) ? w : stem(w)));
 }
 
-function saysSequence(statement: Statement, words: readonly string[]): boolean {
+function saysSequence(statement: Statement, words: readonly string[], elsewhere?: (statement: Statement) => ReadonlySet<number>): boolean {
   if (words.length === 0 || statement.salad) return false;
   const keys = statement.keys;
   for (let start = 0; start < keys.length; start++) {
@@ -329,7 +329,8 @@ function saysSequence(statement: Statement, words: readonly string[]): boolean {
     if (k < words.length) continue;
     // "const can never be reassigned": a negation inside or just before the span denies it.
     const negated = statement.tokens.slice(Math.max(0, start - 3), at + 1).some((t) => t.negation && !words.includes(t.word));
-    if (!negated && !statement.ignorance.has(statement.tokens[start]!.clause)) return true;
+    // "triple equals does conversions": a phrasing said of the other alternative says nothing of the point.
+    if (!negated && !statement.ignorance.has(statement.tokens[start]!.clause) && !elsewhere?.(statement).has(start)) return true;
   }
   return false;
 }
@@ -358,7 +359,7 @@ export function matchKeyPoint(
     { p: pattern(spec.text, echo, false), sense: senseOf(spec.text) },
     ...accepted.filter((a) => a.p.own.length + a.p.echoed.length > SHORT_PHRASING),
   ];
-  const phrases = accepted.filter((a) => a.p.own.length + a.p.echoed.length <= SHORT_PHRASING).map((a) => a.words);
+  const phrases = accepted.filter((a) => a.p.own.length + a.p.echoed.length <= SHORT_PHRASING);
   const wrong = spec.contradictions.map(sequence);
   let evidence = '';
   let reach = 0;
@@ -367,7 +368,7 @@ export function matchKeyPoint(
       return { point: spec.text, status: 'contradicted', evidence: statement.text, reach: 0 };
     }
     if (evidence || wrongStatements.has(statement)) continue;
-    if (!statement.question && phrases.some((w) => saysSequence(statement, w))) {
+    if (!statement.question && phrases.some((a) => saysSequence(statement, a.words, (st) => otherSubjectPositions(st, a.sense.subjects, compared)))) {
       evidence = statement.text;
       reach = 1;
       continue;

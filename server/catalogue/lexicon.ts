@@ -30,16 +30,16 @@ error: error, exception, failure, fail, fault, bug, mistake, crash, problem
 remove: remove, delete, drop, evict, clear, unsubscribe, detach, dispose, take off, get rid of, purge, bust, invalidate
 clean: clean, cleanup, tidy, tear down, teardown, dispose, clean up, tidy up
 unmount: unmount, goes away, go away, destroyed, disappears, removed from the page, leaves the page
-grow: grow, growth, increase, rise, climb, balloon, expand, keeps growing, goes up, more and more, pile up
+grow: grow, growth, increase, rise, climb, balloon, expand, keeps growing, goes up, more and more, pile up, got bigger, gets bigger, much bigger, grew, grown
 large: large, big, huge, massive, heavy, giant, bigger, larger
 many: many, multiple, several, lots, loads, numerous, bunch
 slow: slow, sluggish, laggy, slower
 fast: fast, quick, speed, rapid, snappy, faster, quicker, cheap
 customer: customer, user, client, people
 stakeholder: stakeholder, manager, boss, product manager, product owner, pm, client, lead, leadership, management, business, team lead, tech lead
-communicate: communicate, communication, talk, talk to, spoke, speak, chat, sat down with, tell, told, inform, informed, update, let know, flag, flagged, heads up, post, posted, announce, share, raise, raised, escalate, status update
+communicate: communicate, communication, talk, talk to, spoke, speak, chat, sat down with, tell, told, inform, informed, update, let know, flag, flagged, heads up, post, posted, announce, share, raise, raised, escalate, status update, status note, status email, status report, progress update, progress report
 early: early, immediately, straight away, right away, promptly, asap, as soon as
-regular: regular, regularly, daily, weekly, every day, every week, frequent, routine, periodic, often
+regular: regular, regularly, daily, weekly, every day, every week, frequent, routine, periodic, often, every morning, every afternoon, every evening, each day, each week, every standup, every sprint
 requirement: requirement, require, must, must have, must haves, needs, need, has to, had to, have to, essential, needed, critical, core
 clarify: clarify, clarification, ask, asked, asking, question, confirm, find out, found out, establish, understand, pin down
 prioritise: prioritise, priority, rank, most important, important, triage, urgent, urgency, ordered, first
@@ -48,12 +48,12 @@ cut: cut, trim, descope, defer, postpone, push back, pushed back, nice to have, 
 negotiate: negotiate, negotiation, push back, pushed back, agree, agreed, discuss, compromise, trade off, tradeoff, trade
 help: help, assist, support, colleague, teammate, hand off, delegate, take off my plate, pair, pairing, another team
 quality: quality, test, testing, tests, review, correctness, reliable
-result: result, outcome, day before, on time, impact, improved, improve, reduced, saved, saves, dropped, went down, halved, doubled, went from, ended up, shipped, ship, delivered, deliver, went live, achieved, answer, effect
+result: result, outcome, day before, on time, impact, improved, improve, reduced, saved, saves, dropped, went down, halved, doubled, went from, ended up, shipped, ship, delivered, deliver, went live, achieved, answer, effect, fell, fell by, dropped by, went down by
 learn: learn, lesson, takeaway, took away, take away, taught me, took from, realise, realize, taught, since then, now i, from then on
 change: change, after that, update, modify, alter, adjust, switch, started, start, began, now
 mutation: change, changed, modify, alter, push, edit
 approach: behaviour, habit, approach, process, practice, routine, way i work, how i work, the way i, started, i now, now i always
-measure: measure, measurable, metric, number, percent, percentage, went from, reduce, reduced, cut, figure, kpi, stat, stats, dropped, halved, doubled, quantify
+measure: measure, measurable, metric, number, percent, percentage, went from, reduce, reduced, cut, figure, kpi, stat, stats, dropped, halved, doubled, quantify, fell by, dropped by
 reason: reason, reasoning, why, perspective, motive, motivation, concern, worry, worried, coming from, point of view, side
 evidence: evidence, data, numbers, metric, benchmark, proof, fact, facts, measurement, spike, prototype, graph, dashboard
 alternative: alternative, compromise, option, suggest, suggested, propose, proposed, middle ground, instead, revisit
@@ -68,7 +68,7 @@ reflect: reflect, reflection, hindsight, looking back, did it again, do it again
 mentor: mentor, coach, teach, junior, juniors, pass on, pass it on, train, onboard, give the same advice
 feedback: feedback, advice, comment, comments, criticism, review, told me, was told, pointed out, piece of feedback
 openly: openly, open, on board, receptive, took it well, listen, listened, accept, accepted, thanked
-problem: problem, pain, issue, complain, complaint, struggle, losing, broken, frustrating
+problem: problem, pain, issue, complain, complaint, struggle, losing, broken, frustrating, spending hours, spent hours, wasting time, wasted time, manual work, by hand, waited days, took days, pain point
 matter: matter, mattered, important, value, valuable, impact, why
 decision: decision, decide, decided, choose, chose, pick, picked, option, alternative, over, instead of, trade
 bring: bring, brought, brought others along, bring others along, brought people along, bringing people along, convince, persuade, adopt, adopted, on board, buy in, demo, demoed, rally, present, presented, got other teams, other teams
@@ -89,7 +89,7 @@ shortest: shortest, fewest, least number, closest, minimum steps, fewest steps, 
 backtrack: backtrack, backing up, back up, go back, goes back, puzzle, undo
 cycle: cycle, cyclic, circular, loop forever, infinite loop, loops forever, going round
 memory: memory, space, ram, heap, storage
-worst: worst, upper bound, upper limit, at most, no more than, not more than, ceiling, pessimistic, bad case
+worst: worst, upper bound, upper limit, at most, no more than, not more than, ceiling, pessimistic, bad case, degrades to, degrade to, degrading to
 ignore: ignore, drop, discard, throw away, disregard, leave out
 lower: lower, smaller, minor, less significant, lesser
 bucket: bucket, slot, array of buckets
@@ -106,9 +106,9 @@ subproblem: subproblem, sub problem, smaller problem, smaller problems, smaller 
 reuse: reuse, save, store, cache, remember, memo, don't work them out again, not recompute, recompute
 overlap: overlap, overlapping, repeat, repeated, over and over, keep coming up, keeps coming up, again and again, come up again, same smaller, same subproblems, recompute
 optimal: optimal, best, optimum, optimise
-topdown: top down, topdown, memoise
+topdown: top down, topdown, memoise, recurse, recursion, recursive, recursively, recursing
 bottomup: bottom up, bottomup, tabulation, table, fill in, filling in, iterative, iteratively
-recurrence: recurrence, depends on, transition, relation, formula, relationship
+recurrence: recurrence, depends on, transition, relation, formula, relationship, built from smaller, built from the smaller, in terms of smaller, from smaller states
 base: base, base case, starting case, starting cases, smallest case, smallest cases, initial
 render: render, rerender, re render, paint, draw
 parent: parent, component above, ancestor, owner
@@ -119,8 +119,8 @@ local: local, where it's used, where it is used, close to, colocate, colocated, 
 lift: lift, move it up, move up, pull up, lifted, moved up, hoist
 common: common, shared, share, closest, nearest
 global: global, app wide, everywhere, whole app, theme, logged in user, current user
-lowfrequency: rarely, seldom, infrequent, infrequently, low frequency, rarely change, don't change often
-low: rarely, seldom, infrequent, infrequently, low
+lowfrequency: rarely, seldom, infrequent, infrequently, low frequency, rarely change, don't change often, hardly ever, hardly changes, almost never changes
+low: rarely, seldom, infrequent, infrequently, low, hardly ever
 frequent: frequent, frequently, often, a lot, constantly, all the time
 frequency: frequency, frequent, often, rarely, seldom, how often
 store: store, redis, redux, zustand, mobx, jotai, recoil, global store
@@ -229,7 +229,7 @@ normalform: 1nf, 2nf, 3nf, first normal form, second normal form, third normal f
 foreign: foreign, foreign key, fk, point at each other, references, link, join table
 relationship: relationship, relation, related, link, links, references
 denormalise: denormalise, denormalize, denormalisation, copy, copies, duplicate
-hot: hot, hot path, read heavy, reads are hot, frequently read, busy
+hot: hot, hot path, read heavy, reads are hot, frequently read, busy, read often, read a lot, read constantly, read all the time, read that often
 readperf: read performance, faster reads, slow joins, avoid joins, joins are too slow, read speed
 report: report, reporting, analytics, summary table, aggregate, rollup, dashboard
 materialise: materialise, materialize, materialized view, materialised view, precompute, precomputed
@@ -239,7 +239,7 @@ extra: extra, more, additional, every write, more work
 insync: sync, in sync, synchronise, reconcile, keep in sync, keep them in sync
 truth: source of truth, canonical, master, authoritative, system of record
 slowlog: slow query log, slow log, pg stat statements, pgstatstatements, slow query logs
-correlate: correlate, what changed, line up, coincide, compare, lines up
+correlate: correlate, what changed, line up, coincide, compare, lines up, started after, right after, around the same time, since the deploy
 deploy: deploy, deployment, release, rollout, new version, ship, shipped
 load: load, traffic, more traffic, usage, requests per second, throughput
 estimate: estimate, estimated, planner thinks, expected rows
@@ -267,7 +267,7 @@ coalesce: coalesce, coalescing, single flight, singleflight, request collapsing,
 tolerate: tolerate, fine if, okay if, ok if, acceptable, doesn't matter if, a bit stale, out of date, few seconds
 cacheaside: cache aside, lazy loading, on a miss, miss, read through, populate, fills the cache, fill the cache
 writethrough: write through
-evict: evict, eviction, lru, lfu, least recently used
+evict: evict, eviction, lru, lfu, least recently used, size limit, max size, maximum size, cap the size
 degrade: graceful, degrade, degradation, carry on, fallback, fall back, falls over, slower rather than failing
 burst: burst, bursts, spike, spikes, short bursts, room for
 algorithm: token bucket, leaky bucket, fixed window, sliding window, sliding log, algorithm
@@ -307,7 +307,7 @@ free: free, frees, clean up, cleans up, reclaim, reclaims, release, collect, col
 unreachable: unreachable, nothing can reach, can't reach, can't be reached, no longer reachable, not reachable, no references, nothing references, nothing points to
 reachable: reachable, holding a reference, still referenced, still holding, still hold, reference to, keeps a reference, still reachable
 interval: interval, every so often, once every, per second, fixed rate, period, once per, every 100
-runtime: runtime, run time, when the code runs, when it runs, when the code hits it, dynamically, while running, on the fly
+runtime: runtime, run time, when the code runs, when it runs, when the code hits it, dynamically, while running, on the fly, when that line runs, when the line runs, when the line is reached
 evaluate: evaluate, execute, executes, run, runs, runs when
 static: static, statically, fixed, at the top level, top level, known ahead of time, ahead of time, without running, before running, analysed, analyzed
 treeshake: tree shaking, tree shake, strip out, strips out, dead code, unused code, drop unused, remove unused, eliminate, nobody imports, nobody uses, unused exports
@@ -350,8 +350,10 @@ retryafter: retry after, how long to wait, when to come back, when they can try 
 size: size, huge, too big, max size, maximum size, oversized
 coerce: coerce, coercion, convert, conversion, conversions, converts, cast
 walk: walk, walks, all the way up, goes up, up the chain, climb, climbs, traverse
-leading: leading, at the start, first event, straight away
-trailing: trailing, at the end, last event
+leading: leading, at the start, first event, straight away, the start of, start of the burst
+trailing: trailing, at the end, last event, the end of, end of the burst, after the last
+unbounded: unbounded, forever, never shrinks, never cleared, never emptied, without a limit, no limit, keeps growing, grows forever, keep adding
+synchronous: synchronous, synchronously, blocks until, waits until, one at a time
 `;
 
 export interface Lexicon {

@@ -198,6 +198,13 @@ describe('wrong answers in the right words', () => {
     expect(among('let and const are block scoped unlike var, which is function scoped.', scopes, scopes[1]!, declarations)).toBe('covered');
   });
 
+  it('binds a short accepted phrasing to the alternative its clause names too', () => {
+    const points = [spec(strict), spec(loose, ['does conversions'])];
+    const status2 = (answer: string) => matchKeyPoints(splitStatements(answer), points, equality)[1]!.status;
+    expect(status2('double equals does conversions before comparing')).toBe('covered');
+    expect(status2('triple equals does conversions before comparing')).toBe('missed');
+  });
+
   it('binds only alternatives the question or its key points compare', () => {
     // The array is what the two-sum question hands over, not an alternative to the hash map.
     const q = 'How would you find the two numbers in an unsorted array that add up to a target value?';

@@ -229,7 +229,7 @@ normalform: 1nf, 2nf, 3nf, first normal form, second normal form, third normal f
 foreign: foreign, foreign key, fk, point at each other, references, link, join table
 relationship: relationship, relation, related, link, links, references
 denormalise: denormalise, denormalize, denormalisation, copy, copies, duplicate
-hot: hot, hot path, read heavy, reads are hot, frequently read, busy, read often, read a lot, read constantly, read all the time, read that often
+hot: hot, hot path, read heavy, reads are hot, frequently read, busy, read often, read a lot, read constantly, read all the time, read that often, that often, so often, very often
 readperf: read performance, faster reads, slow joins, avoid joins, joins are too slow, read speed
 report: report, reporting, analytics, summary table, aggregate, rollup, dashboard
 materialise: materialise, materialize, materialized view, materialised view, precompute, precomputed

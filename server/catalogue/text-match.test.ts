@@ -51,6 +51,7 @@ describe('stems: a word and its derived forms meet', () => {
 
   it('reads number words as digits, joins underscore names and treats "constructor" as a word', () => {
     expect(tokenize('Two pointers, a hundred to one')).toEqual(['2', 'pointers', 'a', '100', 'to', 'one']);
+    expect(tokenize('fell by seventy percent in eighteen days')).toEqual(['fell', 'by', '70', 'percent', 'in', '18', 'days']);
     expect(tokenize('pg_stat_statements')).toEqual(['pgstatstatements']);
     expect(stem('constructor')).toBe('constructor');
   });

@@ -25,6 +25,7 @@ acid: atomicity | consistency | isolation | durability
 normalisation: normalise, normalisation, normalised, normalising, normal form, normal forms | denormalise, denormalisation, denormalised, denormalising
 state: context, react context, context api | redux, zustand, mobx, store, global store
 collections: hash map, hashmap, hash maps, hash table, hashtable, dictionary | array, arrays, list, lists | linked list, linked lists
+dp: memoisation, memoization, memoise, memoize, top down | tabulation, tabulate, bottom up
 functions: arrow, arrow function, arrow functions | regular function, regular functions, normal function, normal functions, function keyword, ordinary function, ordinary functions, traditional function
 `;
 
@@ -244,16 +245,36 @@ function samenessAt(tokens: Statement['tokens'], i: number): boolean {
 export function equatesWithOther(statement: Statement, subjects: ReadonlySet<string>): boolean {
   if (subjects.size === 0) return false;
   const tokens = statement.tokens;
-  const at = tokens.flatMap((_, i) => (samenessAt(tokens, i) ? [i] : []));
-  if (at.length === 0) return false;
   const named = cached(STATEMENT_ALTERNATIVES, statement, tables().alternatives);
   const groups = new Set([...subjects].map((k) => Number(k.split(':')[0])));
+  if (saysOneIsTheOther(tokens, named, groups, subjects)) return true;
+  const at = tokens.flatMap((_, i) => (samenessAt(tokens, i) ? [i] : []));
+  if (at.length === 0) return false;
   return at.some((i) =>
     [...groups].some((g) => {
       const near = named.filter((m) => m.group === g && m.from >= i - SAMENESS_BEFORE && m.from <= i + SAMENESS_AFTER).map((m) => `${g}:${m.side}`);
       return near.some((k) => subjects.has(k)) && near.some((k) => !subjects.has(k));
     }),
   );
+}
+
+const COPULAS = new Set(['is', 'are', "'s", 'means', 'mean', 'was']);
+/** The only other words that may stand between an alternative, "is", and another alternative ("double equals is the strict one"). */
+const COPULA_FILLERS = new Set(['the', 'a', 'an', 'just', 'basically', 'really', 'actually', 'exactly', 'also', 'always', 'like', 'kind', 'sort', 'of', 'simply']);
+
+/** "double equals is the strict one", "memoisation is bottom up": one alternative said to be another, in one clause. */
+function saysOneIsTheOther(tokens: Statement['tokens'], named: readonly Mention[], groups: ReadonlySet<number>, subjects: ReadonlySet<string>): boolean {
+  for (const a of named) {
+    if (!groups.has(a.group)) continue;
+    const end = a.from + a.length;
+    for (const b of named) {
+      if (b.group !== a.group || b.side === a.side || b.from < end || tokens[b.from]!.clause !== tokens[a.from]!.clause) continue;
+      const between = tokens.slice(end, b.from);
+      if (between.filter((t) => COPULAS.has(t.word)).length !== 1 || !between.every((t) => COPULAS.has(t.word) || COPULA_FILLERS.has(t.word))) continue;
+      if (subjects.has(`${a.group}:${a.side}`) !== subjects.has(`${b.group}:${b.side}`)) return true;
+    }
+  }
+  return false;
 }
 
 /** Words that speak of several alternatives at once. */

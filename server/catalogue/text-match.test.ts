@@ -229,6 +229,14 @@ describe('wrong answers in the right words', () => {
     expect(among('triple equals checks that the type and the value are the same, with no conversion at all', equalityPoints, strict, equality)).toBe('covered');
   });
 
+  it('gives nothing about an alternative to a clause that says it is the other one', () => {
+    const q = 'What is dynamic programming, and how do you recognise a problem that suits it?';
+    const points = ['memoisation top-down', 'tabulation bottom-up'];
+    expect(among('Memoisation is bottom up, you fill a table.', points, points[1]!, q)).toBe('missed');
+    expect(among('Memoisation is top-down, tabulation is bottom-up.', points, points[0]!, q)).toBe('covered');
+    expect(among('Memoisation is top-down, tabulation is bottom-up.', points, points[1]!, q)).toBe('covered');
+  });
+
   it('gives a point about both alternatives only to a statement about both', () => {
     const q = 'What are debouncing and throttling, and when would you choose each?';
     const points = ['both limit how often a handler runs', 'throttle runs at most once per interval'];

@@ -27,7 +27,7 @@ fulfil: fulfil, fulfill, resolve, succeed, success, successful
 reject: reject, fail, throw, throws
 pending: pending, wait, waiting, in progress, unresolved, unsettled, not finished, not done
 error: error, exception, failure, fail, fault, bug, mistake, crash, problem
-remove: remove, delete, drop, evict, clear, unsubscribe, detach, dispose, take off, get rid of, purge, bust, invalidate
+remove: remove, delete, drop, evict, clear, unsubscribe, detach, dispose, take off, took off, taken off, takes off, get rid of, purge, bust, invalidate
 clean: clean, cleanup, tidy, tear down, teardown, dispose, clean up, tidy up
 unmount: unmount, goes away, go away, destroyed, disappears, removed from the page, leaves the page
 grow: grow, growth, increase, rise, climb, balloon, expand, keeps growing, goes up, more and more, pile up, got bigger, gets bigger, much bigger, grew, grown

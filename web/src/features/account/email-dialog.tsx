@@ -1,24 +1,21 @@
-import { useId, useState, type FormEvent } from 'react';
-import type { PublicConfig } from '../../../../contract';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { EMAIL_PATTERN } from '../../../../contract/limits';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
-import { FounderLinks } from '../../components/contact-links';
 
 export interface EmailDialogProps {
-  config: PublicConfig;
   initialEmail?: string;
   error: string | null;
   busy: boolean;
-  /** The token call answered 402 (docs/product-rules.md, Credits). */
-  outOfTokens: boolean;
+  /** Shown above the form: the out-of-tokens notice after the token call answered 402 (out-of-tokens-notice.tsx). */
+  notice?: ReactNode;
   onSubmit: (email: string) => void;
   /** Only when someone is logged in; a visitor must enter an email (docs/product-rules.md, Login and identity). */
   onClose?: () => void;
 }
 
 /** docs/product-rules.md, Login and identity: 'Enter your email to continue'; Continue only for a valid email; Enter submits. */
-export function EmailDialog({ config, initialEmail = '', error, busy, outOfTokens, onSubmit, onClose }: EmailDialogProps) {
+export function EmailDialog({ initialEmail = '', error, busy, notice, onSubmit, onClose }: EmailDialogProps) {
   const [email, setEmail] = useState(initialEmail);
   const inputId = useId();
   const valid = EMAIL_PATTERN.test(email) && !/\s/.test(email);
@@ -30,11 +27,7 @@ export function EmailDialog({ config, initialEmail = '', error, busy, outOfToken
   return (
     <Dialog title="Enter your email to continue" onClose={onClose} size="sm" testId="email-dialog">
       <form onSubmit={submit} noValidate className="space-y-4">
-        {outOfTokens && (
-          <p role="alert" className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
-            You have run out of tokens. Please contact <FounderLinks config={config} /> to get more credits.
-          </p>
-        )}
+        {notice}
         <p className="text-sm text-slate-600">We use your email to keep your progress and feedback. No password needed.</p>
         <div>
           <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">

@@ -1,15 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
-import type { PublicConfig } from '../../../../contract';
 import type { LoginOutcome } from './account-session';
 import { EmailDialog } from './email-dialog';
 
 export interface LoginDialogProps {
-  config: PublicConfig;
   initialEmail: string;
   /** Why the stored email could not log in (the route's loader), shown until the form is sent. */
   loaderError: string | null;
-  outOfTokens: boolean;
+  /** What the dialog says first (EmailDialog's `notice`). */
+  notice?: ReactNode;
   onLoggedIn: (isNewUser: boolean) => void;
   onClose?: () => void;
 }
@@ -18,7 +17,7 @@ export interface LoginDialogProps {
  * The email dialog sent as the route's `login` action through a fetcher (docs/product-rules.md,
  * Login and identity): Continue is disabled while it is on its way; the action's sentence shows on failure.
  */
-export function LoginDialog({ config, initialEmail, loaderError, outOfTokens, onLoggedIn, onClose }: LoginDialogProps) {
+export function LoginDialog({ initialEmail, loaderError, notice, onLoggedIn, onClose }: LoginDialogProps) {
   const fetcher = useFetcher<LoginOutcome>();
   const handled = useRef<LoginOutcome | undefined>(undefined);
   const idle = fetcher.state === 'idle';
@@ -33,11 +32,10 @@ export function LoginDialog({ config, initialEmail, loaderError, outOfTokens, on
   const error = !idle ? null : outcome ? (outcome.ok ? null : outcome.error) : loaderError;
   return (
     <EmailDialog
-      config={config}
       initialEmail={initialEmail}
       error={error}
       busy={!idle}
-      outOfTokens={outOfTokens}
+      notice={notice}
       onSubmit={(email) => void fetcher.submit({ intent: 'login', email }, { method: 'post' })}
       onClose={onClose}
     />

@@ -12,6 +12,7 @@ export const SessionHost = lazy(loadSession);
 export const WelcomeDialog = lazy(() => loadDialogs().then((m) => ({ default: m.WelcomeDialog })));
 export const TopicPicker = lazy(() => loadDialogs().then((m) => ({ default: m.TopicPicker })));
 export const SupportDialog = lazy(() => loadDialogs().then((m) => ({ default: m.SupportDialog })));
+export const OutOfTokensNotice = lazy(() => loadDialogs().then((m) => ({ default: m.OutOfTokensNotice })));
 
 export function preloadAfterFirstPaint(): void {
   afterFirstPaint(() => {

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import type { PublicConfig, QuestionSet } from '../../../../../contract';
 import type { AccountData } from '../../../features/account/account-session';
 import { LoginDialog } from '../../../features/account/login-dialog';
-import { SupportDialog, TopicPicker, WelcomeDialog } from './lazy-parts';
+import { OutOfTokensNotice, SupportDialog, TopicPicker, WelcomeDialog } from './lazy-parts';
 
 export type DialogName = 'email' | 'welcome' | 'topics' | 'support';
 
@@ -23,10 +23,15 @@ export function MainDialogs({ dialog, config, data, selected, outOfTokens, onLog
   if (dialog === 'email')
     return (
       <LoginDialog
-        config={config}
         initialEmail={account?.email ?? ''}
         loaderError={data.loginError}
-        outOfTokens={outOfTokens}
+        notice={
+          outOfTokens && (
+            <Suspense fallback={null}>
+              <OutOfTokensNotice config={config} />
+            </Suspense>
+          )
+        }
         onLoggedIn={onLoggedIn}
         // A visitor must enter an email (docs/product-rules.md, Login and identity).
         onClose={account ? onClose : undefined}

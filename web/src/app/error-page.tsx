@@ -1,3 +1,4 @@
+import '../styles/app.css';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { buttonClasses } from '../components/button';
 

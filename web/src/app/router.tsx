@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet, useLocation, type RouteObject } from 'react-router';
 import { loadConfig, ROOT_ROUTE_ID } from '../lib/config';
 import { action as mainAction, loader as mainLoader, MainPage } from './routes/main';
-import { ErrorPage } from './error-page';
 
 /** The admin area's route table and the full stylesheet, fetched on the first visit to /admin. */
 async function adminRoutes(): Promise<RouteObject[]> {
@@ -11,6 +10,9 @@ async function adminRoutes(): Promise<RouteObject[]> {
 }
 
 const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/admin/');
+
+/** The router's fallback screen is a chunk of its own (with the full stylesheet): a first screen that works does without it. */
+const ErrorPage = lazy(() => import('./error-page').then((m) => ({ default: m.ErrorPage })));
 
 const AdminGateFallback = lazy(() => import('../features/admin/gate-fallback').then((m) => ({ default: m.AdminGateFallback })));
 
@@ -48,7 +50,11 @@ export const router = createBrowserRouter(
       // The settings do not change while the app runs: no reload after a form is sent.
       shouldRevalidate: () => false,
       element: <Outlet />,
-      errorElement: <ErrorPage />,
+      errorElement: (
+        <Suspense fallback={null}>
+          <ErrorPage />
+        </Suspense>
+      ),
       HydrateFallback,
       children: [
         { index: true, loader: mainLoader, action: mainAction, Component: MainPage },

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+/** What Tab can reach (a shorter spelling of the usual list; checked in document order). */
+const FOCUSABLE = 'a[href],:is(button,input,textarea,select):not([disabled]),summary,[tabindex]:not([tabindex="-1"])';
 
 export interface DialogProps {
   title: ReactNode;
@@ -19,30 +19,27 @@ export interface DialogProps {
 
 const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-3xl' } as const;
 
-/** Open dialogs, oldest first; the last one is on top and owns the keyboard. */
-const openDialogs: object[] = [];
+/** The panels of the open dialogs, oldest first; the last one is on top and owns the keyboard. */
+const openDialogs: HTMLElement[] = [];
 
+/**
+ * Tab and Shift+Tab wrap around inside `panel`: from the last control to the first and back, into
+ * it when focus is outside (e.g. fell to <body>), and onto the panel itself when it has no control.
+ */
 function trapTab(event: KeyboardEvent, panel: HTMLElement): void {
   const items = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
   const first = items[0];
-  const last = items[items.length - 1];
+  const last = items.at(-1);
   const active = document.activeElement;
-  if (!first || !last) {
-    event.preventDefault();
-    panel.focus();
-    return;
+  let target: HTMLElement | undefined = panel;
+  if (first) {
+    if (!panel.contains(active)) target = event.shiftKey ? last : first;
+    else if (event.shiftKey) target = active === first || active === panel ? last : undefined;
+    else target = active === last ? first : undefined;
   }
-  const inside = active instanceof Node && panel.contains(active);
-  if (!inside) {
-    event.preventDefault();
-    (event.shiftKey ? last : first).focus();
-  } else if (event.shiftKey && (active === first || active === panel)) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && active === last) {
-    event.preventDefault();
-    first.focus();
-  }
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
 }
 
 /**
@@ -56,31 +53,28 @@ export function Dialog({ title, children, onClose, size = 'md', describedBy, tes
   onCloseRef.current = onClose;
 
   useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const node = panel.current;
-    if (node && !node.contains(document.activeElement)) {
-      const preferred = node.querySelector<HTMLElement>('[data-autofocus]') ?? node.querySelector<HTMLElement>(FOCUSABLE);
-      (preferred ?? node).focus();
+    if (!node) return;
+    const previous = document.activeElement;
+    if (!node.contains(previous)) {
+      (node.querySelector<HTMLElement>('[data-autofocus]') ?? node.querySelector<HTMLElement>(FOCUSABLE) ?? node).focus();
     }
-    const token = {};
-    openDialogs.push(token);
+    openDialogs.push(node);
     // Listening on the document: focus may have fallen to <body> (e.g. a button that became
     // disabled), and the keys must still work. Only the topmost dialog answers.
     const onKeyDown = (event: KeyboardEvent) => {
-      if (openDialogs[openDialogs.length - 1] !== token || !panel.current) return;
-      if (event.key === 'Escape') {
-        if (!onCloseRef.current) return;
+      if (openDialogs.at(-1) !== node) return;
+      if (event.key === 'Tab') trapTab(event, node);
+      else if (event.key === 'Escape' && onCloseRef.current) {
         event.preventDefault();
         onCloseRef.current();
-        return;
       }
-      if (event.key === 'Tab') trapTab(event, panel.current);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
-      openDialogs.splice(openDialogs.indexOf(token), 1);
-      if (previous && document.contains(previous)) previous.focus();
+      openDialogs.splice(openDialogs.indexOf(node), 1);
+      if (previous instanceof HTMLElement && document.contains(previous)) previous.focus();
     };
   }, []);
 

@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { API_PREFIXES } from '../contract/api-paths';
+import { browserRequireShim } from './build/browser-require';
 import { smallPreloadHelper } from './build/preload-helper';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -94,7 +95,7 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: devProxy },
   root,
   envDir: root,
-  plugins: [react(), tailwindcss(), smallPreloadHelper(), precompress(), vadAssets()],
+  plugins: [react(), tailwindcss(), smallPreloadHelper(), browserRequireShim(), precompress(), vadAssets()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -23,7 +23,7 @@ export function SessionControls({ phase, onStart, onStop, reconnect }: SessionCo
   if (phase === 'active')
     return (
       <Button variant="danger" onClick={onStop} className="min-w-44">
-        <span aria-hidden="true" className="h-2.5 w-2.5 rounded-sm bg-white" />
+        <span aria-hidden="true" className="size-2.5 rounded-sm bg-white" />
         disconnect
       </Button>
     );

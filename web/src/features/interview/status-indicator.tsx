@@ -24,7 +24,7 @@ export function StatusIndicator({ status }: { status: ConnectionStatus }) {
       data-status={status}
       className={`inline-flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-semibold ring-1 ${style.pill}`}
     >
-      <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${style.dot}`} />
+      <span aria-hidden="true" className={`size-2.5 rounded-full ${style.dot}`} />
       {status}
     </div>
   );

@@ -3,9 +3,9 @@ import { createBrowserRouter, Outlet, useLocation, type RouteObject } from 'reac
 import { loadConfig, ROOT_ROUTE_ID } from '../lib/config';
 import { action as mainAction, loader as mainLoader, MainPage } from './routes/main';
 
-/** The admin area's route table and the full stylesheet, fetched on the first visit to /admin. */
+/** The admin area's route table (it brings the full stylesheet), fetched on the first visit to /admin. */
 async function adminRoutes(): Promise<RouteObject[]> {
-  const [{ adminRoute }] = await Promise.all([import('../features/admin/routes'), import('../styles/app.css')]);
+  const { adminRoute } = await import('../features/admin/routes');
   return [adminRoute];
 }
 

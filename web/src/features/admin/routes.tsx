@@ -1,3 +1,4 @@
+import '../../styles/app.css';
 import type { RouteObject } from 'react-router';
 import { ADMIN_LAYOUT_ROUTE_ID } from './admin-route-id';
 import { ADMIN_PAGE_ENTRIES, loadAdminIndexPage } from './pages';

@@ -114,4 +114,10 @@ export const LABELLED_SETS: readonly LabelledSetInfo[] = [
     role: 'held-out',
     note: 'Written fresh from the questions and key points alone (no synonym lists, no "Also accepted" phrasings, no rater runs) before any tuning of its round, and measured only once, at the end of that round: the figure for paraphrases the matcher was not taught.',
   },
+  {
+    dir: 'held-out-8',
+    title: 'eighth held-out set (bench/rater/held-out-8/), written blind in session 20',
+    role: 'held-out',
+    note: 'Written fresh from the questions and key points alone (no synonym lists, no "Also accepted" or "Contradicted by" lines, no rater runs) before round 6\'s tuning, and measured only once, at the end of that round.',
+  },
 ];

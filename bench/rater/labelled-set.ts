@@ -111,8 +111,8 @@ export const LABELLED_SETS: readonly LabelledSetInfo[] = [
   {
     dir: 'held-out-7',
     title: 'seventh held-out set (bench/rater/held-out-7/), written blind in session 20',
-    role: 'held-out',
-    note: 'Written fresh from the questions and key points alone (no synonym lists, no "Also accepted" phrasings, no rater runs) before any tuning of its round, and measured only once, at the end of that round: the figure for paraphrases the matcher was not taught.',
+    role: 'seen',
+    note: 'Written fresh from the questions and key points alone before any tuning of round 5, and measured blind once at its end (precision 0.968, paraphrase recall 0.644). Its misses were then studied by category for round 6 (general matcher and lexicon rules, no per-answer phrasings), so it is no longer held out.',
   },
   {
     dir: 'held-out-8',

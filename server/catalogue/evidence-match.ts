@@ -87,8 +87,9 @@ function stemGroups(text: string, concepts: boolean): { groups: string[][]; deni
     const [s] = contentStems(word);
     if (!s) continue;
     // The word, or any word of its concepts (server/catalogue/lexicon.ts), says it.
-    // A number in a key point ("two tables") is that number, not any measurement.
-    const said = concepts && !/^\d+$/.test(word) ? [s, ...conceptTags(word)] : [s];
+    // A number in a key point ("two tables") is that number, not any measurement; it keeps the
+    // concepts the lexicon gives it ("301" is "permanent").
+    const said = !concepts ? [s] : /^\d+$/.test(word) ? [s, ...conceptTags(word).filter((t) => t !== '~measure' && t !== '~status')] : [s, ...conceptTags(word)];
     if (joinNext) groups[groups.length - 1]!.push(...said);
     else groups.push(said);
     groupOf[at] = groups.length - 1;
@@ -247,8 +248,59 @@ function matchStatement(statement: Statement, p: Pattern, sense: Sense = NO_SENS
   if (own.size === 0) return NO_MATCH;
   const isFull = (o: Set<number>, e: Set<number>) => o.size >= p.needOwn && e.size >= p.needEchoed;
   if (isFull(ownFree, echoedFree)) return { full: true, negated: false, reach: 1 };
+  // The greedy fill can give a word to a group another word could have filled ("fell by seventy
+  // percent": "fell" is a measure and a result, "percent" only a measure): one word per group,
+  // assigned as well as possible, decides.
+  if (ownFree.size < p.needOwn && bestAssignment(statement, p, (i) => !negated.has(i) && !elsewhere.has(i) && !statement.ignorance.has(statement.tokens[i]!.clause), deniedIn)) {
+    return { full: true, negated: false, reach: 1 };
+  }
   const reach = Math.min(1, ownFree.size / Math.max(1, p.needOwn)) * (echoedFree.size >= p.needEchoed ? 1 : 0.5);
   return { full: false, negated: isFull(own, echoed), reach };
+}
+
+/**
+ * Whether the statement's words, one word per group and each group once, can fill enough of the
+ * point's own and echoed groups (a maximum bipartite matching, own groups first).
+ */
+function bestAssignment(statement: Statement, p: Pattern, usable: (i: number) => boolean, deniedIn: ReadonlySet<number> | undefined): boolean {
+  const tokens = statement.tokens;
+  const says = (i: number, g: readonly string[]) => {
+    const t = tokens[i]!;
+    return (t.stem !== '' && g.includes(t.stem)) || t.alts.some((a) => g.includes(a));
+  };
+  const candidates = (groups: readonly string[][], own: boolean) =>
+    groups.map((g, at) => {
+      const out: number[] = [];
+      for (let i = 0; i < tokens.length; i++) {
+        if (!usable(i) || !says(i, g)) continue;
+        if (own && deniedIn !== undefined && !deniedIn.has(tokens[i]!.clause) && p.denied.has(at)) continue;
+        out.push(i);
+      }
+      return out;
+    });
+  const owner = new Map<number, number>();
+  const match = (lists: number[][], group: number, seen: Set<number>, offset: number): boolean => {
+    for (const i of lists[group]!) {
+      if (seen.has(i)) continue;
+      seen.add(i);
+      const current = owner.get(i);
+      if (current === undefined || (current >= offset && current - offset < lists.length && match(lists, current - offset, seen, offset))) {
+        owner.set(i, group + offset);
+        return true;
+      }
+    }
+    return false;
+  };
+  const ownLists = candidates(p.own, true);
+  let ownCount = 0;
+  for (let g = 0; g < ownLists.length; g++) if (match(ownLists, g, new Set(), 0)) ownCount += 1;
+  if (ownCount < p.needOwn) return false;
+  if (p.needEchoed === 0) return true;
+  // Echoed groups take the words left over (offset keeps their numbers apart from the own groups').
+  const echoLists = candidates(p.echoed, false);
+  let echoCount = 0;
+  for (let g = 0; g < echoLists.length; g++) if (match(echoLists, g, new Set(), 1000)) echoCount += 1;
+  return echoCount >= p.needEchoed;
 }
 
 /** The first group the word says that is not filled yet, else the first it says, else -1. */
@@ -264,6 +316,7 @@ function pick(groups: readonly string[][], says: (g: readonly string[], at: numb
 
 const DENIED_NEEDS = new Set(['need', 'needs', 'have', 'has', 'require', 'requires', 'must', 'ever', 'really']);
 const CHECK_WORDS = new Set(['check', 'checking', 'ensure', 'ensuring', 'verify', 'verifying', 'confirm', 'sure']);
+const WANT_WORDS = new Set(['want', 'wanna']);
 const PURPOSE_SUBJECTS = new Set(['you', 'we', 'they', 'it', 'i', 'he', 'she', 'nobody', 'users', 'people']);
 
 /** "so you don't loop forever", "so that it never", "make sure it isn't": a purpose or a check, saying what is avoided, not a denial. */
@@ -271,6 +324,8 @@ function isPurpose(tokens: readonly Token[], n: number): boolean {
   const w = (k: number) => tokens[k]?.word ?? '';
   // "so you don't need try/catch" denies the need: no purpose.
   if (DENIED_NEEDS.has(w(n + 1))) return false;
+  // "you don't want a thousand requests hitting the database": what is avoided, not denied.
+  if (WANT_WORDS.has(w(n + 1))) return true;
   // "check the app isn't doing one query per row": what is checked for, not denied.
   for (let k = n - 1; k >= Math.max(0, n - 4); k--) if (CHECK_WORDS.has(w(k))) return true;
   if (!PURPOSE_SUBJECTS.has(w(n - 1))) return false;

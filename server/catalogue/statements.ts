@@ -5,7 +5,7 @@
  * so words scattered over an answer earn nothing. See docs/question-sets.md ("How answers are
  * judged").
  */
-import { conceptTags, joinUnderscores, lexicon, normaliseWord, rawKey, stem, STOP_WORDS } from './text-match';
+import { conceptTags, joinUnderscores, lexicon, normaliseWord, rawKey, spokenCodes, stem, STOP_WORDS } from './text-match';
 
 export interface Token {
   /** Lower-case word. */
@@ -115,7 +115,7 @@ function tokenizeStatement(text: string): Token[] {
   const keys: string[] = [];
   let clause = 0;
   let last = 0;
-  for (const match of text.matchAll(WORD)) {
+  for (const match of spokenCodes(text).matchAll(WORD)) {
     const info = wordInfo(match[0]);
     const index = match.index ?? 0;
     // A comma or semicolon between two words, or a contrast word, starts a new clause.
@@ -136,15 +136,36 @@ function tagPhrases(tokens: Token[], keys: readonly string[]): void {
     const candidates = phrases.get(keys[i]!);
     if (!candidates) continue;
     for (const { keys: phrase, tag } of candidates) {
-      if (i + phrase.length > tokens.length || !phrase.every((k, j) => keys[i + j] === k)) continue;
+      const gap = phrase.every((k, j) => keys[i + j] === k) ? 0 : objectGap(phrase, keys, i);
+      if (gap === -1 || i + phrase.length + gap > tokens.length) continue;
       // The phrase is one word's worth: its first word carries the concept, so one phrase fills
       // one requirement of a point.
       const first = tokens[i]!;
       if (!first.alts.includes(tag)) first.alts = [...first.alts, tag];
       // The phrase says it ("doesn't change" is "stable"): its own negation denies nothing.
-      for (let j = 0; j < phrase.length; j++) tokens[i + j]!.negation = false;
+      for (let j = 0; j < phrase.length + gap; j++) tokens[i + j]!.negation = false;
     }
   }
+}
+
+/** Particles of phrasal verbs ("take off", "tear down", "work out"). */
+const PARTICLES = new Set(['off', 'down', 'up', 'out', 'away', 'back', 'over', 'in', 'on'].map(rawKey));
+/** What may sit between a phrasal verb and its particle: the object as a pronoun or a short noun phrase ("take them off", "tears the connection down"). */
+const OBJECT_WORDS = new Set(['it', 'them', 'that', 'this', 'those', 'these', 'everything', 'anything', 'something', 'stuff', 'all', 'him', 'her', 'us', 'me', 'em', 'the', 'a', 'an', 'its', 'their', 'your', 'my', 'our', 'old', 'whole'].map(rawKey));
+
+/**
+ * "take them off", "tears that down": a two-word phrase of a verb and a particle, said with its
+ * object between (one pronoun, or an article or possessive and one word). The number of words
+ * between, or -1 when the phrase is not said so.
+ */
+function objectGap(phrase: readonly string[], keys: readonly string[], i: number): number {
+  if (phrase.length !== 2 || !PARTICLES.has(phrase[1]!)) return -1;
+  for (const gap of [1, 2]) {
+    if (keys[i + 1 + gap] !== phrase[1]) continue;
+    const between = keys.slice(i + 1, i + 1 + gap);
+    if (gap === 1 ? OBJECT_WORDS.has(between[0]!) : OBJECT_WORDS.has(between[0]!) && !PARTICLES.has(between[1]!)) return gap;
+  }
+  return -1;
 }
 
 /** Term lists ("var let const hoisting ...") and one word said over and over. */
@@ -162,6 +183,8 @@ function looksLikeSalad(tokens: readonly Token[]): boolean {
   return top >= 4 && top / tokens.length > 0.3;
 }
 
+const CONDITION_WORDS = ['if', 'when', 'whenever', 'unless', 'once'];
+
 function ignoranceClauses(text: string, tokens: readonly Token[]): Set<number> {
   const clauses = new Set<number>();
   // Cheap test on the whole statement first: nearly every statement has no such admission.
@@ -172,7 +195,12 @@ function ignoranceClauses(text: string, tokens: readonly Token[]): Set<number> {
     if (words) words.push(t.word);
     else byClause.set(t.clause, [t.word]);
   }
-  for (const [clause, words] of byClause) if (IGNORANCE.test(words.join(' '))) clauses.add(clause);
+  for (const [clause, words] of byClause) {
+    const said = words.join(' ');
+    const at = said.search(IGNORANCE);
+    // "if it's a bug and I don't know what state the process is in": a condition, not an admission.
+    if (at !== -1 && !CONDITION_WORDS.some((w) => said.slice(0, at).split(' ').includes(w))) clauses.add(clause);
+  }
   return clauses;
 }
 

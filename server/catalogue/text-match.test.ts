@@ -267,3 +267,51 @@ describe('wrong answers in the right words', () => {
     expect(status('const stops you reassigning it, but you can still mutate the object.', spec('const prevents reassignment but not mutation'))).toBe('covered');
   });
 });
+
+describe('plain spoken English (round 6 rules)', () => {
+  it('meets an irregular past with its verb', () => {
+    expect(['kept', 'wrote', 'built', 'ran', 'threw'].map(stem)).toEqual([stem('keep'), stem('write'), stem('build'), stem('run'), stem('throw')]);
+    expect(status('We kept the hot rows in memory.', spec('keep hot rows in memory'))).toBe('covered');
+    // A past whose verb is a stop word stays what it is: "made" says nothing of "make".
+    expect(stem('made')).toBe('made');
+  });
+
+  it('reads a phrasal verb with its object between', () => {
+    const point = spec('event listeners and subscriptions not removed');
+    expect(status('People add listeners and never take them off.', point)).toBe('covered');
+    expect(status('People add listeners and never take the listener off.', point)).toBe('covered');
+    // Only an object may sit between: "take off" is not "take the bus and get off".
+    expect(status('People add listeners and never take the bus and get off.', point)).toBe('missed');
+  });
+
+  it('reads a status code said digit by digit as the number', () => {
+    const point = spec('429 with Retry-After headers');
+    expect(status('reply with four two nine and a header', point)).toBe('covered');
+    expect(status('reply with four or nine and a header', point)).toBe('missed');
+  });
+
+  it('reads "I don\'t know" after "if" as a condition, not an admission', () => {
+    const point = spec('crash and restart on unknown state with graceful shutdown');
+    expect(status("If it's a bug and I don't know what state the process is in I'd let it crash, drain the requests in flight and let the orchestrator restart it.", point)).toBe('covered');
+    expect(status("I don't know what state the process is in, crash, drain the requests in flight, restart.", point)).toBe('missed');
+  });
+
+  it('reads "you don\'t want" as what is avoided, not a denial', () => {
+    const point = spec('cache stampede and request coalescing');
+    const q = 'How does caching fit into a system design?';
+    expect(status("You don't want a thousand requests all hitting the database at once.", point, q)).toBe('covered');
+    expect(status('There are never requests all hitting the database at once.', point, q)).toBe('missed');
+  });
+
+  it('gives each word to the group it fills best', () => {
+    // "fell by" is a measure and a result, "percent" only a measure: both groups are filled.
+    expect(status('After launch refund tickets fell by about seventy percent.', spec('measurable impact or result'))).toBe('covered');
+    expect(status('After launch refund tickets fell by a lot.', spec('measurable impact or result'))).toBe('missed');
+  });
+
+  it('lets a number in a key point keep its concepts', () => {
+    const point = spec('301 versus 302 redirects');
+    expect(status('A permanent redirect gets cached, so use the temporary one.', point)).toBe('covered');
+    expect(conceptTags('301')).toEqual(['~redirect301', '~measure', '~status']);
+  });
+});

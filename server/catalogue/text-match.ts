@@ -135,6 +135,26 @@ const SYNONYMS: Record<string, string> = {
   offs: 'trade',
 };
 
+/**
+ * Irregular past forms Porter cannot meet with their verb ("kept" is not "keep", "wrote" not
+ * "write"). Only verbs whose base form is no stop word: "made", "went", "knew" stay what they are.
+ */
+const IRREGULAR: Record<string, string> = Object.fromEntries(
+  (
+    'ran:run kept:keep wrote:write written:write built:build sent:send spent:spend caught:catch brought:bring taught:teach ' +
+    'found:find held:hold grew:grow grown:grow drew:draw drawn:draw threw:throw thrown:throw chose:choose chosen:choose ' +
+    'began:begin begun:begin took:take taken:take gave:give given:give shown:show hid:hide hidden:hide paid:pay heard:hear ' +
+    'understood:understand overwrote:overwrite overwritten:overwrite rewrote:rewrite rewritten:rewrite undid:undo undone:undo ' +
+    'froze:freeze frozen:freeze hung:hang slept:sleep spun:spin dealt:deal fed:feed stuck:stick sat:sit lent:lend ' +
+    'bent:bend sold:sell bought:buy fought:fight forbade:forbid forbidden:forbid struck:strike swept:sweep wound:wind'
+  )
+    .split(' ')
+    .map((pair) => pair.split(':') as [string, string]),
+);
+
+/** A word's base form before stemming: an irregular past is its verb. */
+const baseForm = (word: string): string => (Object.hasOwn(IRREGULAR, word) ? IRREGULAR[word]! : word);
+
 const STEM_CACHE = new Map<string, string>();
 const STEM_CACHE_LIMIT = 50_000;
 
@@ -160,7 +180,7 @@ export function unAdverb(word: string): string {
 
 function stemUncached(word: string): string {
   // hasOwn: "constructor" is a word, not Object.prototype.constructor.
-  const w = Object.hasOwn(SYNONYMS, word) ? SYNONYMS[word]! : word;
+  const w = Object.hasOwn(SYNONYMS, word) ? SYNONYMS[word]! : baseForm(word);
   if (w.length <= 3) return w;
   // British and American spellings: normalise/normalize, optimisation/optimization, behaviour/behavior.
   return porterStem(unAdverb(w).replace(/is(e|ed|es|ing|ation|ations)$/, 'iz$1').replace(/our$/, 'or'));
@@ -175,6 +195,18 @@ const NUMBER_WORDS = new Map(
     hundred: '100', thousand: '1000', million: '1000000',
   }),
 );
+
+const DIGIT_WORDS: Record<string, string> = { zero: '0', oh: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9' };
+const SPOKEN_CODE = /\b(one|two|three|four|five)[\s-]+(zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s-]+(zero|one|two|three|four|five|six|seven|eight|nine)\b/gi;
+
+/**
+ * Status codes said digit by digit ("four two nine", "four oh four") as the number they are. A
+ * run of three digit words opening with 1-5 is rarely anything else in an interview answer.
+ */
+export function spokenCodes(text: string): string {
+  if (!/\b(?:one|two|three|four|five)[\s-]/i.test(text)) return text;
+  return text.replace(SPOKEN_CODE, (_m, a: string, b: string, c: string) => `${DIGIT_WORDS[a.toLowerCase()]!}${DIGIT_WORDS[b.toLowerCase()]!}${DIGIT_WORDS[c.toLowerCase()]!}`);
+}
 
 /** One spoken word as the matcher reads it: lower case, number words as digits. */
 export function normaliseWord(word: string): string {
@@ -204,7 +236,8 @@ export function rawKey(word: string): string {
   if (STOP_WORDS.has(word)) return word;
   let key = RAW_CACHE.get(word);
   if (key === undefined) {
-    key = word.length <= 3 ? word : porterStem(unAdverb(word).replace(/is(e|ed|es|ing|ation|ations)$/, 'iz$1').replace(/our$/, 'or'));
+    const base = baseForm(word);
+    key = base.length <= 3 ? base : porterStem(unAdverb(base).replace(/is(e|ed|es|ing|ation|ations)$/, 'iz$1').replace(/our$/, 'or'));
     if (RAW_CACHE.size >= STEM_CACHE_LIMIT) RAW_CACHE.clear();
     RAW_CACHE.set(word, key);
   }

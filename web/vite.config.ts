@@ -96,6 +96,12 @@ export default defineConfig({
   root,
   envDir: root,
   plugins: [react(), tailwindcss(), smallPreloadHelper(), browserRequireShim(), precompress(), vadAssets()],
+  resolve: {
+    // @ricky0123/vad-web's index (CommonJS, so nothing is shaken off) also loads its non-real-time
+    // VAD, which imports all of onnxruntime-web (WebGPU, WebGL and WebNN backends: ~100 KB gzipped).
+    // The microphone VAD we use needs only the WASM backend, the same API: one onnxruntime, the small one.
+    alias: [{ find: /^onnxruntime-web$/, replacement: 'onnxruntime-web/wasm' }],
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -22,12 +22,12 @@ private: private, privacy, hidden, hide, encapsulate, encapsulation, secret, nob
 lexical: lexical, surrounding, enclosing, outer
 create: create, generate, define, declare, born, made
 pause: pause, suspend, halt, wait, stop, block
-settle: settle, finish, complete, done, resolve, come back, comes back, returns
+settle: settle, finish, complete, done, resolve, come back, comes back, returns, to the end, all the way to the end, all the way through, till the end, until the end
 fulfil: fulfil, fulfill, resolve, succeed, success, successful
 reject: reject, fail, throw, throws
 pending: pending, wait, waiting, in progress, unresolved, unsettled, not finished, not done
 error: error, exception, failure, fail, fault, bug, mistake, crash, problem
-remove: remove, delete, drop, evict, clear, unsubscribe, detach, dispose, take off, took off, taken off, takes off, get rid of, purge, bust, invalidate
+remove: remove, delete, drop, evict, clear, unsubscribe, detach, dispose, take off, took off, taken off, takes off, get rid of, purge, bust, invalidate, throw out, threw out, take out
 clean: clean, cleanup, tidy, tear down, teardown, dispose, clean up, tidy up
 unmount: unmount, goes away, go away, destroyed, disappears, removed from the page, leaves the page
 grow: grow, growth, increase, rise, climb, balloon, expand, keeps growing, goes up, more and more, pile up, got bigger, gets bigger, much bigger, grew, grown
@@ -41,7 +41,7 @@ communicate: communicate, communication, talk, talk to, spoke, speak, chat, sat 
 early: early, immediately, straight away, right away, promptly, asap, as soon as
 regular: regular, regularly, daily, weekly, every day, every week, frequent, routine, periodic, often, every morning, every afternoon, every evening, each day, each week, every standup, every sprint
 requirement: requirement, require, must, must have, must haves, needs, need, has to, had to, have to, essential, needed, critical, core
-clarify: clarify, clarification, ask, asked, asking, question, confirm, find out, found out, establish, understand, pin down
+clarify: clarify, clarification, ask, asked, asking, question, confirm, find out, found out, establish, understand, pin down, want to know, wanted to know, need to know
 prioritise: prioritise, priority, rank, most important, important, triage, urgent, urgency, ordered, first
 split: split, break, divide, chunk, break down, break up, piece, pieces, smaller, small
 cut: cut, trim, descope, defer, postpone, push back, pushed back, nice to have, later, after, drop, dropped
@@ -74,12 +74,12 @@ decision: decision, decide, decided, choose, chose, pick, picked, option, altern
 bring: bring, brought, brought others along, bring others along, brought people along, bringing people along, convince, persuade, adopt, adopted, on board, buy in, demo, demoed, rally, present, presented, got other teams, other teams
 quadratic: quadratic, n squared, n 2, squared
 linear: linear, o of n, o n, order n, proportional
-constant: constant, o of 1, o 1, order 1
+constant: constant, o of 1, o 1, order 1, no matter the size, no matter how big, regardless of the size, regardless of size, whatever the size
 logarithmic: logarithmic, log n, log, halving, halve, binary search
 exponential: exponential, 2 to the n, two to the n, 2 n
 nested: nested, inside a loop, loop in a loop, loop inside a loop, loop within a loop, two loops, double loop, every pair, each pair, inner loop
 brute: brute, naive, try every, every pair, check every, exhaustive, all pairs
-complement: complement, target minus, minus the, difference, what you'd need, what you need
+complement: complement, target minus, minus the, difference, what you'd need, what you need, what it'd need, what it would need
 seen: seen, visited, been to, already seen, already visited, keep track, kept track, remember
 queue: queue, fifo, line up
 stack: stack, lifo, call stack
@@ -100,7 +100,7 @@ resize: resize, rehash, double the size, doubles, three quarters full, bigger ar
 ordered: ordered, order, sequence, position, positional, in order, iterate, iteration, traverse, go through
 count: count, counting, counter, frequency, tally, how often, how many times
 deduplicate: deduplicate, dedupe, de duplication, remove duplicates, removing duplicates, unique, distinct
-lookup: lookup, look up, looking up, find, search, retrieve, access, fetch, not found, isn't found
+lookup: lookup, look up, looking up, find, search, retrieve, access, fetch, not found, isn't found, see if, check if, check whether
 insert: insert, add, put, push, append
 subproblem: subproblem, sub problem, smaller problem, smaller problems, smaller version, smaller versions, smaller case, smaller cases, subtask, parts, substructure, smaller ones
 reuse: reuse, save, store, cache, remember, memo, don't work them out again, not recompute, recompute
@@ -108,8 +108,8 @@ overlap: overlap, overlapping, repeat, repeated, over and over, keep coming up, 
 optimal: optimal, best, optimum, optimise
 topdown: top down, topdown, memoise, recurse, recursion, recursive, recursively, recursing
 bottomup: bottom up, bottomup, tabulation, table, fill in, filling in, iterative, iteratively
-recurrence: recurrence, depends on, transition, relation, formula, relationship, built from smaller, built from the smaller, in terms of smaller, from smaller states
-base: base, base case, starting case, starting cases, smallest case, smallest cases, initial
+recurrence: recurrence, depends on, transition, relation, formula, relationship, built from smaller, built from the smaller, in terms of smaller, from smaller states, built from earlier, from earlier ones, from the previous ones
+base: base, base case, starting case, starting cases, smallest case, smallest cases, initial, starting values, starting value, starting point
 render: render, rerender, re render, paint, draw
 parent: parent, component above, ancestor, owner
 reference: reference, identity, referential, object is, by reference, same object, new object, new array, shallow
@@ -119,7 +119,7 @@ local: local, where it's used, where it is used, close to, colocate, colocated, 
 lift: lift, move it up, move up, pull up, lifted, moved up, hoist
 common: common, shared, share, closest, nearest
 global: global, app wide, everywhere, whole app, theme, logged in user, current user
-lowfrequency: rarely, seldom, infrequent, infrequently, low frequency, rarely change, don't change often, hardly ever, hardly changes, almost never changes
+lowfrequency: rarely, seldom, infrequent, infrequently, low frequency, rarely change, don't change often, hardly ever, hardly changes, almost never changes, barely change, barely changes, barely ever, hardly change, rarely changes
 low: rarely, seldom, infrequent, infrequently, low, hardly ever
 frequent: frequent, frequently, often, a lot, constantly, all the time
 frequency: frequency, frequent, often, rarely, seldom, how often
@@ -155,7 +155,7 @@ version: version, versioning, v1, v2
 additive: additive, only add, never remove, backwards compatible, backward compatible, non breaking, add fields, only ever add
 document: document, documentation, docs, written up, swagger, openapi, spec
 idempotent: idempotent, idempotency, same result, safe to retry, safe to repeat, same effect, unique key, idempotency key, charging twice, twice
-single: single, one thread, one stack, one call stack, only one
+single: single, one thread, one stack, one call stack, only one, once, in one go, one pass
 delegate: delegate, hand off, handed off, offload, pass off, off to the side, in the background, hands off
 io: io, disk, network, file, socket, database, i o
 os: os, operating system, kernel
@@ -164,8 +164,8 @@ stall: block, freeze, freezes, hang, stall, hold up, holds up, hog, hogs, starve
 worker: worker, web worker, worker thread, background job, background queue, job queue, offload
 stream: stream, chunk, chunks, pipe, piece by piece, bit by bit
 cluster: cluster, processes, several processes, pm2, all the cores, every core, cores, replicas, instances
-monitor: monitor, watch, track, alert, metric, dashboard, observe, measure
-lag: lag, delay, latency
+monitor: monitor, watch, track, alert, metric, dashboard, observe, measure, graph, chart, plot
+lag: lag, delay, latency, late, lateness, running behind
 distinguish: distinguish, separate, differentiate, tell apart, categorise, classify, treat differently, split
 operational: operational, expected, known, anticipated, user error, bad data, bad input, not found
 programmer: programmer, bug, unexpected, our code, coding error, programming
@@ -184,7 +184,7 @@ hash: hash, hashed, bcrypt, argon2, scrypt, plain text, plaintext
 httponly: httponly, http only, can't read, cannot read, javascript can't read
 samesite: samesite, same site
 revoke: revoke, revocation, invalidate, log out, logout, take back, take one back, kill, delete the session, blacklist, denylist, sign out, logging someone out
-shared: shared, central, common, every instance, all instances, every server, all servers, all the servers, same storage, one store
+shared: shared, central, common, every instance, all instances, every server, all servers, all the servers, same storage, one store, all see the same
 stateless: stateless, doesn't keep anything, keeps nothing, no state, nothing on the server, without a database lookup, self contained, carries the claims
 signed: signed, sign, signature, hmac, tamper
 short: short, short lived, few minutes, 15 minutes, minutes, brief
@@ -231,7 +231,7 @@ relationship: relationship, relation, related, link, links, references
 denormalise: denormalise, denormalize, denormalisation, copy, copies, duplicate
 hot: hot, hot path, read heavy, reads are hot, frequently read, busy, read often, read a lot, read constantly, read all the time, read that often, that often, so often, very often
 readperf: read performance, faster reads, slow joins, avoid joins, joins are too slow, read speed
-report: report, reporting, analytics, summary table, aggregate, rollup, dashboard
+report: report, reporting, analytics, summary table, aggregate, rollup, dashboard, tracking
 materialise: materialise, materialize, materialized view, materialised view, precompute, precomputed
 history: history, historical, snapshot, at the time, what they paid, price at the time, copy the price, remember what
 cost: cost, downside, drawback, price, penalty, trade off, catch
@@ -242,7 +242,7 @@ slowlog: slow query log, slow log, pg stat statements, pgstatstatements, slow qu
 correlate: correlate, what changed, line up, coincide, compare, lines up, started after, right after, around the same time, since the deploy
 deploy: deploy, deployment, release, rollout, new version, ship, shipped
 load: load, traffic, more traffic, usage, requests per second, throughput
-estimate: estimate, estimated, planner thinks, expected rows
+estimate: estimate, estimated, planner thinks, expected rows, rough numbers, ballpark, roughly, back of the envelope
 statistics: statistics, stats, analyze, vacuum, stale, outdated
 scan: sequential scan, seq scan, full table scan, table scan, full scan, reading every row, scans the whole table, every row
 missing: missing, no index, unused, not used, doesn't use, stopped using, used to use
@@ -250,9 +250,9 @@ contention: contention, waiting, blocked, deadlock, locks
 nplus1: n 1, n plus 1, n plus one, one query per row, query per row, query in a loop, queries in a loop, per row
 verify: verify, confirm, check it worked, before and after, benchmark, measure, measurements
 functional: functional, feature, features, what it needs to do, what it should do, use cases
-scale: scale, traffic, per day, per second, volume, back of the envelope, load
+scale: scale, traffic, per day, per second, volume, back of the envelope, load, a month, per month, a day, millions, billions
 readheavy: read heavy, more reads than writes, reads than writes, ratio, 100 to 1, hundred to one, mostly reads
-base62: base62, base 62, base sixty two, encode, auto increment, auto incrementing, auto incremented, counter, sequence, short code
+base62: base62, base 62, base sixty two, encode, auto increment, auto incrementing, auto incremented, counter, sequence, short code, letters and digits, upper and lower case
 keyvalue: key value, kv, dynamodb, dynamo, redis, cassandra, lookup by, key to
 cdn: cdn, edge, content delivery
 redirect301: 301, permanent, permanently
@@ -265,7 +265,7 @@ browser: browser, client side, cdn, in memory, application, app
 stampede: stampede, thundering herd, dog pile, dogpile, all missing at once, hammering, only one of them, all at once, at once
 coalesce: coalesce, coalescing, single flight, singleflight, request collapsing, only one of them, rebuilds it
 tolerate: tolerate, fine if, okay if, ok if, acceptable, doesn't matter if, a bit stale, out of date, few seconds
-cacheaside: cache aside, lazy loading, on a miss, miss, read through, populate, fills the cache, fill the cache
+cacheaside: cache aside, lazy loading, on a miss, miss, read through, populate, fills the cache, fill the cache, if it's not there, not in the cache, isn't in the cache, isn't there
 writethrough: write through
 evict: evict, eviction, lru, lfu, least recently used, size limit, max size, maximum size, cap the size
 degrade: graceful, degrade, degradation, carry on, fallback, fall back, falls over, slower rather than failing
@@ -273,7 +273,7 @@ burst: burst, bursts, spike, spikes, short bursts, room for
 algorithm: token bucket, leaky bucket, fixed window, sliding window, sliding log, algorithm
 gateway: gateway, api gateway, proxy, middleware, in front of, nginx, envoy, load balancer
 shard: shard, sharding, partition, split across, consistent hashing, across several
-failopen: fail open, fail closed, let everything through, block everything, allow everything, reject everything
+failopen: fail open, fail closed, let everything through, block everything, allow everything, reject everything, let everyone through, block everyone, let everybody through, block everybody
 channel: channel, channels, email, sms, push, text message
 preference: preference, preferences, settings, opt out, opted out, choose what they get, turned off, unsubscribe
 event: event, events, publish, trigger, triggered
@@ -305,10 +305,10 @@ sugar: sugar, syntax, syntactic, nicer syntax, on top of, wrapper, nicer way, pr
 link: link, pointer, reference to, wire, wiring, wired, connect, connects, hook up, point to, points to, points at
 free: free, frees, clean up, cleans up, reclaim, reclaims, release, collect, collects
 unreachable: unreachable, nothing can reach, can't reach, can't be reached, no longer reachable, not reachable, no references, nothing references, nothing points to
-reachable: reachable, holding a reference, still referenced, still holding, still hold, reference to, keeps a reference, still reachable
+reachable: reachable, holding a reference, still referenced, still holding, still hold, reference to, keeps a reference, still reachable, hanging on to, hang on to, holding on to, hold on to, holding onto, hangs on to
 interval: interval, every so often, once every, per second, fixed rate, period, once per, every 100
 runtime: runtime, run time, when the code runs, when it runs, when the code hits it, dynamically, while running, on the fly, when that line runs, when the line runs, when the line is reached
-evaluate: evaluate, execute, executes, run, runs, runs when
+evaluate: evaluate, execute, executes, run, runs, runs when, fire, fires, fired
 static: static, statically, fixed, at the top level, top level, known ahead of time, ahead of time, without running, before running, analysed, analyzed
 treeshake: tree shaking, tree shake, strip out, strips out, dead code, unused code, drop unused, remove unused, eliminate, nobody imports, nobody uses, unused exports
 enable: enable, enables, allows, makes possible, possible
@@ -346,7 +346,7 @@ devtools: devtools, dev tools, chrome devtools, browser tools, memory tab
 related: related, together, go together, change together, connected, linked
 turn: turn, turns into, becomes, become, end up with, ends up as, you've got, effectively
 worked: worked, paid off, right call, right decision, went well, good call
-retryafter: retry after, how long to wait, when to come back, when they can try again, when to retry
+retryafter: retry after, how long to wait, when to come back, when they can try again, when to retry, how many seconds, how long to back off, when to try again, seconds to wait
 size: size, huge, too big, max size, maximum size, oversized
 coerce: coerce, coercion, convert, conversion, conversions, converts, cast
 walk: walk, walks, all the way up, goes up, up the chain, climb, climbs, traverse
@@ -354,6 +354,10 @@ leading: leading, at the start, first event, straight away, the start of, start 
 trailing: trailing, at the end, last event, the end of, end of the burst, after the last
 unbounded: unbounded, forever, never shrinks, never cleared, never emptied, without a limit, no limit, keeps growing, grows forever, keep adding
 synchronous: synchronous, synchronously, blocks until, waits until, one at a time
+invoke: invoke, invoked, invoking, invocation, call, called, calling
+determine: determine, determined, depends on, depend on, depending on, based on, decided by
+range: range, ranges, between two values, between two dates, everything between, from one value to another
+429: 429, too many requests
 `;
 
 export interface Lexicon {

@@ -50,6 +50,9 @@ const PATTERN_CACHE = new Map<string, Pattern>();
 
 /** Stems of verbs a question asks with; said back in a key point they are no requirement. */
 const ECHO_VERBS = new Set(['run', 'use', 'make', 'do', 'work', 'handl', 'happen', 'find', 'decid', 'choos', 'build', 'design', 'explain', 'give', 'tell', 'get', 'need', 'walk', 'deliv']);
+const LIGHT_WORDS = new Set(
+  ['enable', 'enables', 'allow', 'allows', 'perform', 'performs', 'gain', 'gains', 'handle', 'handling', 'implement', 'implemented', 'structure', 'provide', 'provides', 'involve', 'involves', 'specific', 'actual', 'current', 'proper', 'happen', 'happens', 'become', 'becomes', 'lead', 'leads', 'mean', 'means', 'affect', 'affects'].map((w) => contentStems(w)[0] ?? w),
+);
 const NEGATION_WORDS = new Set(['not', 'no', 'never', 'without', 'cannot', 'nor', 'neither', 'none']);
 const INSTRUCTION_WORDS = new Set(['concrete', 'analysis']);
 /** A key point opening with one of these tells the candidate what to do ("explain the root cause"); "EXPLAIN ANALYZE" is SQL. */
@@ -139,7 +142,11 @@ function pattern(text: string, echo: ReadonlySet<string>, strict: boolean): Patt
   // Echo is judged on the point's own word (a group's first stem), not on its concepts; the
   // question's verbs ("runs on many servers") are no subject the point must name.
   const verb = (g: readonly string[]) => echo.has(g[0]!) && ECHO_VERBS.has(g[0]!);
-  const said = groups.some((g) => !verb(g)) ? groups.filter((g) => !verb(g)) : groups;
+  const said0 = groups.some((g) => !verb(g)) ? groups.filter((g) => !verb(g)) : groups;
+  // Words that relate a point's ideas rather than name one ("static structure enables tree
+  // shaking": static and tree shaking are the point) are no requirement while two others remain.
+  const heavy = said0.filter((g) => !LIGHT_WORDS.has(g[0]!));
+  const said = heavy.length >= 2 ? heavy : said0;
   let own = said.filter((g) => !echo.has(g[0]!));
   let echoed = said.filter((g) => echo.has(g[0]!));
   if (own.length === 0) [own, echoed] = [echoed, []];
@@ -327,7 +334,8 @@ function isPurpose(tokens: readonly Token[], n: number): boolean {
   // "you don't want a thousand requests hitting the database": what is avoided, not denied.
   if (WANT_WORDS.has(w(n + 1))) return true;
   // "check the app isn't doing one query per row": what is checked for, not denied.
-  for (let k = n - 1; k >= Math.max(0, n - 4); k--) if (CHECK_WORDS.has(w(k))) return true;
+  // Only in the negation's own clause: "the same check, there's no conversion" denies the conversion.
+  for (let k = n - 1; k >= Math.max(0, n - 4) && tokens[k]!.clause === tokens[n]!.clause; k--) if (CHECK_WORDS.has(w(k))) return true;
   if (!PURPOSE_SUBJECTS.has(w(n - 1))) return false;
   return w(n - 2) === 'so' || (w(n - 2) === 'that' && w(n - 3) === 'so');
 }

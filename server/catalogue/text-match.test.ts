@@ -314,4 +314,17 @@ describe('plain spoken English (round 6 rules)', () => {
     expect(status('A permanent redirect gets cached, so use the temporary one.', point)).toBe('covered');
     expect(conceptTags('301')).toEqual(['~redirect301', '~measure', '~status']);
   });
+
+  it('asks for the ideas of a point, not the words that relate them', () => {
+    const point = spec('static structure enables tree shaking');
+    expect(status('Imports are static, so the bundler can do tree shaking.', point)).toBe('covered');
+    expect(status('Imports are static, so the bundler is simpler.', point)).toBe('missed');
+  });
+
+  it('reads a check as a purpose only in the clause of its negation', () => {
+    const q = 'What is the difference between == and === and when, if ever, would you use the loose one?';
+    const point = spec('loose equality performs type coercion');
+    expect(status("Double equals is just an older spelling of the same check, there's no conversion going on.", point, q)).toBe('missed');
+    expect(status('Double equals converts the types before it compares.', point, q)).toBe('covered');
+  });
 });

@@ -126,6 +126,7 @@ function tokenizeStatement(text: string): Token[] {
     keys.push(info.key);
   }
   tagPhrases(tokens, keys);
+  unsayCorrections(tokens);
   return tokens;
 }
 
@@ -145,6 +146,18 @@ function tagPhrases(tokens: Token[], keys: readonly string[]): void {
       // The phrase says it ("doesn't change" is "stable"): its own negation denies nothing.
       for (let j = 0; j < phrase.length + gap; j++) tokens[i + j]!.negation = false;
     }
+  }
+}
+
+/** After "no", these make it a self-correction ("block scoped no wait function scoped"), not a denial. */
+const CORRECTION_WORDS = new Set(['wait', 'sorry', 'actually', 'hang', 'scratch']);
+/** After "not", these make it an addition ("not just faster but cheaper"), not a denial. */
+const ADDITION_WORDS = new Set(['just', 'merely']);
+
+function unsayCorrections(tokens: Token[]): void {
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const next = tokens[i + 1]!.word;
+    if ((tokens[i]!.word === 'no' && CORRECTION_WORDS.has(next)) || (tokens[i]!.word === 'not' && ADDITION_WORDS.has(next))) tokens[i]!.negation = false;
   }
 }
 

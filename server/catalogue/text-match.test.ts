@@ -327,4 +327,11 @@ describe('plain spoken English (round 6 rules)', () => {
     expect(status("Double equals is just an older spelling of the same check, there's no conversion going on.", point, q)).toBe('missed');
     expect(status('Double equals converts the types before it compares.', point, q)).toBe('covered');
   });
+
+  it('reads a spoken self-correction or "not just" as no denial', () => {
+    const point = spec('var is function scoped');
+    expect(status('var has no wait function scope', point)).toBe('covered');
+    expect(status('var has no function scope', point)).toBe('missed');
+    expect(status('const is not just block scoped, it also prevents reassignment', spec('let and const are block scoped'))).toBe('covered');
+  });
 });

@@ -40,6 +40,27 @@ const BULLET = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/;
 /** `**Also accepted:**` / `**Contradicted by:**` (bold optional). */
 const PHRASING_BLOCK = /^\s*(?:\*\*|__)?(also accepted|contradicted by)\s*:?\s*(?:\*\*|__)?\s*:?\s*$/i;
 
+/**
+ * The model answers as a candidate reads them: the example answers and their key points, without
+ * the rater's `Also accepted` / `Contradicted by` blocks (phrasings the rater matches and
+ * misconceptions it refuses are its working material, not part of a strong answer to learn from).
+ */
+export function readerModelAnswers(modelAnswers: string): string {
+  const kept: string[] = [];
+  let skipping = false;
+  for (const line of modelAnswers.split(/\r?\n/)) {
+    if (PHRASING_BLOCK.test(line)) {
+      skipping = true;
+      continue;
+    }
+    if (skipping && (line.trim() === '' || (BULLET.test(line) && !HEADING.test(line)))) continue;
+    if (skipping && kept.length > 0 && kept.at(-1)?.trim() !== '') kept.push('');
+    skipping = false;
+    kept.push(line);
+  }
+  return kept.join('\n').trimEnd() + (modelAnswers.endsWith('\n') ? '\n' : '');
+}
+
 /** Every `### n.` section in document order, including malformed numbering (for validation). */
 export function parseModelAnswerSections(modelAnswers: string): ModelAnswerSection[] {
   const sections: ModelAnswerSection[] = [];

@@ -3,12 +3,16 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { QuestionSet } from '../../contract';
 import type { Db } from '../db/client';
 import { questionSets } from '../db/schema';
+import { readerModelAnswers } from '../catalogue/model-answers';
 import { HttpError } from './http-error';
 import type { QuestionSetRecord } from '../db/schema';
 
 export const UNKNOWN_SET = 'This question set does not exist.';
 
-/** Every active set as a pro sees it (with all model answers), sorted by index; archived sets are hidden. */
+/**
+ * Every active set as a pro sees it (with all model answers, as a candidate reads them: without the
+ * rater's phrasing blocks), sorted by index; archived sets are hidden.
+ */
 export async function allQuestionSets(db: Db): Promise<QuestionSet[]> {
   const rows = await db.select().from(questionSets).where(isNull(questionSets.archivedAt)).orderBy(asc(questionSets.index));
   return rows.map((row) => ({
@@ -17,7 +21,7 @@ export async function allQuestionSets(db: Db): Promise<QuestionSet[]> {
     index: row.index,
     isPremium: row.isPremium,
     requiresFeedback: row.requiresFeedback,
-    modelAnswers: row.modelAnswers,
+    modelAnswers: readerModelAnswers(row.modelAnswers),
     questions: row.questions,
   }));
 }

@@ -31,21 +31,23 @@ describeDatabases('question sets, login, feedback', (database) => {
     });
 
     it("shows candidates the model answers without the rater's phrasing blocks (the admin editor keeps them)", async () => {
-      const modelAnswers = [
+      const answer = [
         '### 1. What is hoisting?',
         '',
         'Declarations are moved to the top of their scope before the code runs.',
         '',
         '**Key points:** declarations are hoisted; let and const sit in the temporal dead zone',
         '',
+      ];
+      const raterBlocks = [
         '**Also accepted:**',
         '- declarations are hoisted: you can call a function before the line that defines it',
         '',
         '**Contradicted by:**',
         '- declarations are hoisted: the code is physically moved',
         '',
-        'Say it with an example.',
-      ].join('\n');
+      ];
+      const modelAnswers = [...answer, ...raterBlocks, 'Say it with an example.'].join('\n');
       const created = await call<{ id: number }>(t.app, 'POST', '/api/admin/question-sets', {
         admin: t.config.adminSecret,
         body: { name: 'Hoisting', index: 5, isPremium: false, requiresFeedback: false, instructions: '', questions: ['What is hoisting?'], modelAnswers },
@@ -53,17 +55,7 @@ describeDatabases('question sets, login, feedback', (database) => {
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       // The list is cached for a short while; the admin editor's write refreshes it in this process.
       const listed = await call<Array<{ id: number; modelAnswers: string | null }>>(t.app, 'GET', '/api/question-sets');
-      expect(listed.body.find((s) => s.id === created.body.id)?.modelAnswers).toBe(
-        [
-          '### 1. What is hoisting?',
-          '',
-          'Declarations are moved to the top of their scope before the code runs.',
-          '',
-          '**Key points:** declarations are hoisted; let and const sit in the temporal dead zone',
-          '',
-          'Say it with an example.',
-        ].join('\n'),
-      );
+      expect(listed.body.find((s) => s.id === created.body.id)?.modelAnswers).toBe([...answer, 'Say it with an example.'].join('\n'));
       const admin = await call<Array<{ id: number; modelAnswers: string }>>(t.app, 'GET', '/api/admin/question-sets', { admin: t.config.adminSecret });
       expect(admin.body.find((s) => s.id === created.body.id)?.modelAnswers).toBe(modelAnswers);
       const removed = await call(t.app, 'DELETE', `/api/admin/question-sets/${created.body.id}`, { admin: t.config.adminSecret, body: { confirm: true } });

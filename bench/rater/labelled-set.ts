@@ -120,4 +120,10 @@ export const LABELLED_SETS: readonly LabelledSetInfo[] = [
     role: 'held-out',
     note: 'Written fresh from the questions and key points alone (no synonym lists, no "Also accepted" or "Contradicted by" lines, no rater runs) before round 6\'s tuning, and measured only once, at the end of that round.',
   },
+  {
+    dir: 'held-out-9',
+    title: 'ninth held-out set (bench/rater/held-out-9/), written blind in session 20',
+    role: 'held-out',
+    note: 'Written fresh from the questions and key points alone (no synonym lists, no "Also accepted" or "Contradicted by" lines, no rater runs) before round 7, to be measured once with the matcher before round 7 and once after it.',
+  },
 ];

@@ -126,4 +126,10 @@ export const LABELLED_SETS: readonly LabelledSetInfo[] = [
     role: 'held-out',
     note: 'Written fresh from the questions and key points alone (no synonym lists, no "Also accepted" or "Contradicted by" lines, no rater runs) before round 7, to be measured once with the matcher before round 7 and once after it.',
   },
+  {
+    dir: 'held-out-10',
+    title: 'tenth held-out set (bench/rater/held-out-10/), written blind in session 20',
+    role: 'held-out',
+    note: 'Written fresh from the questions and key points alone (no synonym lists, no "Also accepted" or "Contradicted by" lines, no rater runs) before round 8, with more wrong and off-topic answers than earlier sets, to be measured once with the matcher before round 8 and once after it.',
+  },
 ];

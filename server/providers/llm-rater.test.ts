@@ -77,6 +77,16 @@ const rater = (timeoutMs = 5000) =>
   });
 
 describe('llm rater', () => {
+  it("sends the model answers without the word matcher's phrasing lists", async () => {
+    llm.enqueue({ content: JSON.stringify(good) });
+    const withBlocks = `${set.modelAnswers}\n\n**Also accepted:**\n- 1: callbacks wait for an empty stack\n\n**Contradicted by:**\n- 1: callbacks run in parallel threads`;
+    await rater().rate({ ...input, set: { ...set, modelAnswers: withBlocks } });
+    const prompt = (llm.requests[0]?.body as { messages: Array<{ content: string }> }).messages[1]?.content ?? '';
+    expect(prompt).toContain('**Key points:** runs callbacks when the call stack is empty; microtasks before tasks');
+    expect(prompt).not.toContain('Also accepted');
+    expect(prompt).not.toContain('callbacks run in parallel threads');
+  });
+
   it('asks for a strict JSON schema and writes verdicts, quotes, improvements and delivery figures', async () => {
     llm.enqueue({ content: JSON.stringify(good) });
     const result = await rater().rate(input);

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { RatingBreakdown, TranscriptEntry } from '../../contract';
-import { splitModelAnswers } from '../catalogue/model-answers';
+import { readerModelAnswers, splitModelAnswers } from '../catalogue/model-answers';
 import { normaliseWords, quoteIsInTranscript } from './quote-check';
 import { rateWithRubric } from './rubric-rater';
 import { quote } from './rubric-rater-judge';
@@ -111,7 +111,8 @@ export function buildRatingRequest(input: RatingInput, withSchema: boolean): Cha
     ...input.set.questions.map((q, i) => `${i + 1}. ${q}`),
     '',
     'Model answers (for you only):',
-    input.set.modelAnswers.trim() || '(none given)',
+    // Without the word matcher's phrasing lists: a model reads meaning, and they would double the prompt's tokens.
+    readerModelAnswers(input.set.modelAnswers).trim() || '(none given)',
     '',
     `Interview duration: ${input.durationSeconds} seconds.`,
     'Transcript:',

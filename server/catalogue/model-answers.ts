@@ -53,7 +53,7 @@ export function readerModelAnswers(modelAnswers: string): string {
       skipping = true;
       continue;
     }
-    if (skipping && (line.trim() === '' || (BULLET.test(line) && !HEADING.test(line)))) continue;
+    if (skipping && (line.trim() === '' || BULLET.test(line))) continue;
     if (skipping && kept.length > 0 && kept.at(-1)?.trim() !== '') kept.push('');
     skipping = false;
     kept.push(line);

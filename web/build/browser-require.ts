@@ -1,8 +1,8 @@
 import type { Plugin } from 'vite';
 
 /**
- * esbuild's `require` shim as onnxruntime-web's minified builds carry it (the voice-activity
- * detector's lazy chunk bundles two of them). It refers to a global `require`, so the bundler
+ * esbuild's `require` shim as onnxruntime-web's minified builds carry it (in the voice-activity
+ * detector's lazy chunk). It refers to a global `require`, so the bundler
  * keeps a `require` helper of its own in the runtime chunk that every page loads (~0.2 KB gzipped
  * of the first screen; docs/first-screen.md). In a browser there is no `require`: the shim is then
  * the function at its end, which throws, and that is what it is replaced with.

@@ -218,16 +218,39 @@ test('a dropped connection reconnects by itself: the unanswered question is aske
     first.questions[2],
     defaults.closingRemark,
   ]);
-  const events = await api<Array<{ eventType: string; userEmail: string | null }>>(server, '/api/events?limit=100', { headers: { 'x-admin-secret': server.adminSecret } });
-  const mine = events.body.filter((e) => e.userEmail === email).map((e) => e.eventType);
-  expect(mine.filter((t) => t === 'START')).toHaveLength(1);
-  expect(mine.filter((t) => t === 'RATE')).toHaveLength(1);
+  await expectOneInterview(email);
 });
 
 /** The candidate's START and RATE events (admin API). */
 async function eventTypes(on: RunningServer, email: string): Promise<string[]> {
   const events = await api<Array<{ eventType: string; userEmail: string | null }>>(on, '/api/events?limit=100', { headers: { 'x-admin-secret': on.adminSecret } });
   return events.body.filter((e) => e.userEmail === email).map((e) => e.eventType);
+}
+
+/** One credit, one rating: one START and one RATE event, however often the call was reconnected. */
+async function expectOneInterview(email: string): Promise<void> {
+  const mine = await eventTypes(server, email);
+  expect(mine.filter((t) => t === 'START')).toHaveLength(1);
+  expect(mine.filter((t) => t === 'RATE')).toHaveLength(1);
+}
+
+/**
+ * A reconnect the server refused: its sentence with the hint, no Reconnect, focus on ending; ending
+ * rates what was said before the drop (the opening, the first answer, the second question).
+ */
+async function endAfterRefusedReconnect(page: Page, email: string, sentence: string): Promise<void> {
+  const choice = page.getByRole('group', { name: 'Connection lost' });
+  await expect(choice.getByRole('alert')).toHaveText(`${sentence}${RECONNECT_REFUSED_HINT}`, { timeout: 60_000 });
+  await expect(choice.getByRole('button', { name: 'Reconnect' })).toHaveCount(0);
+  const end = choice.getByRole('button', { name: 'End and get feedback' });
+  await expect(end).toBeFocused();
+  await end.click();
+  const overlay = page.getByRole('dialog', { name: 'Session Feedback' });
+  await expect(overlay.getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: 30_000 });
+  await expect(overlay.getByText(/^Score: \d+\/100$/)).toBeVisible();
+  const stored = await storedRating(server, email);
+  expect(stored.transcript.map((l) => l.transcript).slice(0, 3)).toEqual([`${defaults.greeting} ${first.questions[0]}`, defaults.answers[0], first.questions[1]]);
+  await expectOneInterview(email);
 }
 
 test('the automatic reconnect fails: the reconnect choice, Reconnect pressed, the interview goes on with the next question; one credit, one rating of both halves', async ({ page, consoleErrors }) => {
@@ -275,9 +298,7 @@ test('the automatic reconnect fails: the reconnect choice, Reconnect pressed, th
   const answers = stored.transcript.filter((l) => l.role === 'interviewee').map((l) => l.transcript);
   expect(answers[0]).toBe(defaults.answers[0]);
   expect(answers.length).toBeGreaterThanOrEqual(2);
-  const mine = await eventTypes(server, email);
-  expect(mine.filter((t) => t === 'START')).toHaveLength(1);
-  expect(mine.filter((t) => t === 'RATE')).toHaveLength(1);
+  await expectOneInterview(email);
 });
 
 test("resumes used up: the server's sentence, only ending is offered, and what was said is rated once", async ({ page, consoleErrors }) => {
@@ -297,20 +318,7 @@ test("resumes used up: the server's sentence, only ending is offered, and what w
   });
   await page.getByRole('button', { name: 'start session' }).click();
 
-  const choice = page.getByRole('group', { name: 'Connection lost' });
-  await expect(choice.getByRole('alert')).toHaveText(`${TOO_MANY_RESUMES}${RECONNECT_REFUSED_HINT}`, { timeout: 60_000 });
-  await expect(choice.getByRole('button', { name: 'Reconnect' })).toHaveCount(0);
-  const end = choice.getByRole('button', { name: 'End and get feedback' });
-  await expect(end).toBeFocused();
-  await end.click();
-  const overlay = page.getByRole('dialog', { name: 'Session Feedback' });
-  await expect(overlay.getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: 30_000 });
-  await expect(overlay.getByText(/^Score: \d+\/100$/)).toBeVisible();
-  const stored = await storedRating(server, email);
-  expect(stored.transcript.map((l) => l.transcript).slice(0, 3)).toEqual([`${defaults.greeting} ${first.questions[0]}`, defaults.answers[0], first.questions[1]]);
-  const mine = await eventTypes(server, email);
-  expect(mine.filter((t) => t === 'START')).toHaveLength(1);
-  expect(mine.filter((t) => t === 'RATE')).toHaveLength(1);
+  await endAfterRefusedReconnect(page, email, TOO_MANY_RESUMES);
 });
 
 test("the continuation call's SDP offer refused by our server (4xx): its sentence, only ending is offered, what was said is rated", async ({ page, consoleErrors }) => {
@@ -328,20 +336,8 @@ test("the continuation call's SDP offer refused by our server (4xx): its sentenc
   });
   await page.getByRole('button', { name: 'start session' }).click();
 
-  const choice = page.getByRole('group', { name: 'Connection lost' });
-  await expect(choice.getByRole('alert')).toHaveText(`${TOKEN_REFUSED}${RECONNECT_REFUSED_HINT}`, { timeout: 60_000 });
-  await expect(choice.getByRole('button', { name: 'Reconnect' })).toHaveCount(0);
-  const end = choice.getByRole('button', { name: 'End and get feedback' });
-  await expect(end).toBeFocused();
+  await endAfterRefusedReconnect(page, email, TOKEN_REFUSED);
   expect(offers).toBe(2);
-  await end.click();
-  const overlay = page.getByRole('dialog', { name: 'Session Feedback' });
-  await expect(overlay.getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: 30_000 });
-  const stored = await storedRating(server, email);
-  expect(stored.transcript.map((l) => l.transcript).slice(0, 3)).toEqual([`${defaults.greeting} ${first.questions[0]}`, defaults.answers[0], first.questions[1]]);
-  const mine = await eventTypes(server, email);
-  expect(mine.filter((t) => t === 'START')).toHaveLength(1);
-  expect(mine.filter((t) => t === 'RATE')).toHaveLength(1);
 });
 
 test.describe('with MAX_SESSION_MINUTES', () => {

@@ -25,6 +25,11 @@ export class ProviderError extends Error {
     super(message);
     this.name = 'ProviderError';
   }
+
+  /** The code a session's kept error carries (session telemetry): "HTTP 429", or null without an upstream answer. */
+  get upstreamCode(): string | null {
+    return this.upstreamStatus === undefined ? null : `HTTP ${this.upstreamStatus}`;
+  }
 }
 
 /** Mints what the browser needs to open a voice session. */

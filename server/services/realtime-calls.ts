@@ -64,7 +64,7 @@ async function sessionForCall(ctx: AppContext, sessionId: string, authorization:
 async function failedStart(ctx: AppContext, session: InterviewSession, error: ProviderError): Promise<never> {
   const upstream = error.upstreamStatus === undefined ? '' : ` (upstream HTTP ${error.upstreamStatus})`;
   if (session.resumes > 0) {
-    await quietly(ctx, 'error', addError(ctx.db, session.id, { source: 'realtime', code: error.upstreamStatus === undefined ? null : `HTTP ${error.upstreamStatus}`, message: error.message }));
+    await quietly(ctx, 'error', addError(ctx.db, session.id, { source: 'realtime', code: error.upstreamCode, message: error.message }));
     ctx.log.warn({ sessionId: session.id, status: error.status, upstreamStatus: error.upstreamStatus }, 'realtime continuation call could not start; the session stays open');
     throw new HttpError(error.status, error.message);
   }

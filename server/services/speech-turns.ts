@@ -89,7 +89,7 @@ function speak(ctx: AppContext, pipeline: SpeechPipeline, sessionId: string, tex
 }
 
 function statusCode(error: unknown): string | null {
-  return error instanceof SpeechError && error.upstreamStatus !== undefined ? `HTTP ${error.upstreamStatus}` : null;
+  return error instanceof SpeechError ? error.upstreamCode : null;
 }
 
 function errorText(error: unknown): string {

@@ -162,8 +162,7 @@ export async function takeTurn(
     // An LLM interviewer's endpoint failed: the candidate gets a plain sentence, the log the details.
     if (error instanceof ProviderError) {
       ctx.log.warn({ status: error.status, upstreamStatus: error.upstreamStatus, err: error }, 'interviewer provider failed');
-      const code = error.upstreamStatus === undefined ? null : `HTTP ${error.upstreamStatus}`;
-      await quietly(ctx, 'error', addError(ctx.db, session.id, { source: 'interviewer', code, message: error.message }));
+      await quietly(ctx, 'error', addError(ctx.db, session.id, { source: 'interviewer', code: error.upstreamCode, message: error.message }));
       throw new HttpError(error.status, INTERVIEWER_UNAVAILABLE);
     }
     throw error;

@@ -9,6 +9,7 @@ import { FAKE_LLM_USAGE, startFakeLlmServer, type FakeLlmServer } from '../../te
 import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
 import type { AdminEvent } from '../../contract';
+import { INTERVIEWER_UNAVAILABLE } from '../services/turns';
 
 interface Token {
   client_secret: { value: string };
@@ -62,5 +63,21 @@ describeDatabases("a session's language-model usage and cost", (database) => {
     // gpt-4.1-mini list prices per 1M tokens: 0.40 in, 0.10 cached in, 1.60 out.
     const perCall = ((1200 - 1024) * 0.4 + 1024 * 0.1 + 80 * 1.6) / 1_000_000;
     expect(session?.estimatedCostUsd).toBeCloseTo(calls * perCall, 12);
+  });
+
+  it("a turn the language model cannot answer: the candidate's sentence, the session's kept error with the upstream status, and the billed call counted", { timeout: 60_000 }, async () => {
+    const email = 'llm-down@example.com';
+    await login(t.app, email);
+    const setId = (await setIds(t.app)).get(1);
+    const token = (await call<Token>(t.app, 'GET', `/interview/token?questionSetId=${setId}`, { email })).body;
+    // The first try answers with an empty line (billed, retried), the retry fails upstream.
+    llm.enqueue({ content: '' }, { status: 500, message: 'The model is overloaded.' });
+    const turn = await call(t.app, 'POST', '/interview/turn', { email, body: { sessionToken: token.client_secret.value } });
+    expect(turn).toMatchObject({ status: 502, body: { error: INTERVIEWER_UNAVAILABLE } });
+
+    const events = await call<AdminEvent[]>(t.app, 'GET', '/api/events?limit=500', { admin: t.config.adminSecret });
+    const session = events.body.find((e) => e.session?.sessionId === token.sessionId)?.session;
+    expect(session?.errors).toEqual([{ source: 'interviewer', code: 'HTTP 500', message: expect.stringContaining('HTTP 500'), at: expect.any(String) }]);
+    expect(session?.usage).toMatchObject({ llmModel: 'gpt-4.1-mini', llmCalls: 1 });
   });
 });

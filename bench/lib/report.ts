@@ -71,7 +71,7 @@ function growthTable(passes: PassResult[]): string[] {
   return lines;
 }
 
-function labelledSection(title: string, f: LabelledFigures, note: string): string[] {
+function labelledSection(title: string, f: LabelledFigures, note: string, heldOut: boolean): string[] {
   const lines = [
     `### ${title}`,
     '',
@@ -86,7 +86,9 @@ function labelledSection(title: string, f: LabelledFigures, note: string): strin
     ...f.classes.filter((c) => c.answers > 0).map((c) => `| ${c.label} | ${c.answers} | ${c.min} | ${c.median} | ${c.max} | ${c.mean.toFixed(1)} |`),
     '',
   ];
-  if (f.misses.length > 0) {
+  // A held-out set's per-answer results are not printed: reading them would make it a seen set.
+  if (heldOut) lines.push('Per-answer results are not printed for a held-out set, so it stays unseen (bench/rater/misses.ts refuses it too).', '');
+  else if (f.misses.length > 0) {
     lines.push('Where the rater and the labels disagree:', '', '| answer | class | score | credited, not stated | stated, not credited |', '|---|---|---:|---|---|');
     for (const m of f.misses) lines.push(`| ${m.where} | ${m.label} | ${m.score} | ${m.falseCredits.join('; ') || '–'} | ${m.notCredited.join('; ') || '–'} |`);
     lines.push('');
@@ -106,7 +108,7 @@ function raterEvaluations(evaluations: NonNullable<RaterResult['evaluations']>):
     ...evaluations.map(({ title, role, figures: f }) => `| ${title} | ${role} | ${f.answers} | ${f.precision.toFixed(3)} | ${f.recall.toFixed(3)} | ${f.paraphraseRecall.toFixed(3)} | ${f.saladMax} | ${f.offTopicMax} |`),
     '',
   ];
-  for (const { title, note, figures } of evaluations) lines.push(...labelledSection(`Rubric rater: ${title}`, figures, note));
+  for (const { title, note, role, figures } of evaluations) lines.push(...labelledSection(`Rubric rater: ${title}`, figures, note, role === 'held-out'));
   return lines;
 }
 

@@ -117,8 +117,8 @@ export const LABELLED_SETS: readonly LabelledSetInfo[] = [
   {
     dir: 'held-out-8',
     title: 'eighth held-out set (bench/rater/held-out-8/), written blind in session 20',
-    role: 'held-out',
-    note: 'Written fresh from the questions and key points alone (no synonym lists, no "Also accepted" or "Contradicted by" lines, no rater runs) before round 6\'s tuning, and measured only once, at the end of that round.',
+    role: 'seen',
+    note: 'Written fresh from the questions and key points alone (no synonym lists, no "Also accepted" or "Contradicted by" lines, no rater runs) before round 6\'s tuning, and measured blind by aggregate lines only after rounds 6, 7 and 8 (precision 0.919, 0.919, 0.935; paraphrase recall 0.619, 0.721, 0.721). Its failures were then looked at for round 9, so it is no longer held out.',
   },
   {
     dir: 'held-out-9',
@@ -129,7 +129,7 @@ export const LABELLED_SETS: readonly LabelledSetInfo[] = [
   {
     dir: 'held-out-10',
     title: 'tenth held-out set (bench/rater/held-out-10/), written blind in session 20',
-    role: 'held-out',
-    note: 'Written fresh from the questions and key points alone (no synonym lists, no "Also accepted" or "Contradicted by" lines, no rater runs) before round 8, with more wrong and off-topic answers than earlier sets, to be measured once with the matcher before round 8 and once after it.',
+    role: 'seen',
+    note: 'Written fresh from the questions and key points alone (no synonym lists, no "Also accepted" or "Contradicted by" lines, no rater runs) before round 8, with more wrong and off-topic answers than earlier sets, and measured blind by aggregate lines only before and after round 8 (precision 0.865 then 0.909; paraphrase recall 0.908 both times). Its failures were then looked at for round 9, so it is no longer held out.',
   },
 ];

@@ -254,6 +254,9 @@ function matchStatement(statement: Statement, p: Pattern, sense: Sense = NO_SENS
   fill(true);
   if (own.size === 0) return NO_MATCH;
   const isFull = (o: Set<number>, e: Set<number>) => o.size >= p.needOwn && e.size >= p.needEchoed;
+  // A point's own word said only under a negation ("so CPU heavy work doesn't block anything")
+  // denies the point, however many of its other words are there.
+  if (!p.negative && [...own].some((g) => !ownFree.has(g))) return { full: false, negated: true, reach: 0 };
   if (isFull(ownFree, echoedFree)) return { full: true, negated: false, reach: 1 };
   // The greedy fill can give a word to a group another word could have filled ("fell by seventy
   // percent": "fell" is a measure and a result, "percent" only a measure): one word per group,

@@ -328,6 +328,12 @@ describe('plain spoken English (round 6 rules)', () => {
     expect(status('Double equals converts the types before it compares.', point, q)).toBe('covered');
   });
 
+  it("denies a point whose own word is said only under a negation, however many of its other words are there", () => {
+    const point = spec('CPU-heavy or synchronous work blocks every request');
+    expect(status("Every request gets its own thread so CPU heavy synchronous work doesn't block anything.", point)).toBe('missed');
+    expect(status('A CPU heavy synchronous loop blocks every request.', point)).toBe('covered');
+  });
+
   it('reads a spoken self-correction or "not just" as no denial', () => {
     const point = spec('var is function scoped');
     expect(status('var has no wait function scope', point)).toBe('covered');

@@ -132,4 +132,16 @@ export const LABELLED_SETS: readonly LabelledSetInfo[] = [
     role: 'seen',
     note: 'Written fresh from the questions and key points alone (no synonym lists, no "Also accepted" or "Contradicted by" lines, no rater runs) before round 8, with more wrong and off-topic answers than earlier sets, and measured blind by aggregate lines only before and after round 8 (precision 0.865 then 0.909; paraphrase recall 0.908 both times). Its failures were then looked at for round 9, so it is no longer held out.',
   },
+  {
+    dir: 'held-out-11',
+    title: 'eleventh held-out set (bench/rater/held-out-11/), written blind in session 21',
+    role: 'held-out',
+    note: 'Written fresh from the questions and key points alone (extracted with grep; no model answers, synonym lists, "Also accepted" or "Contradicted by" lines, no rater runs) before round 9, in the plain spoken words of a candidate who knows the material; measured by aggregate lines only, once before round 9 and once after it.',
+  },
+  {
+    dir: 'held-out-12',
+    title: 'twelfth held-out set (bench/rater/held-out-12/), written blind in session 21',
+    role: 'held-out',
+    note: 'Written like the eleventh set, by another writer, in the words of an experienced engineer talking in an interview (examples from work, the field\'s vocabulary where natural, transcribed speech); measured by aggregate lines only, once before round 9 and once after it.',
+  },
 ];

@@ -67,7 +67,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '(^|/)contract(/(?!(limits|api-paths)$)[^/]+)?$',
+              regex: '(^|/)contract(/(?!(limits|api-paths)(\\.ts)?$)[^/]+)?$',
               allowTypeImports: true,
               message: 'web/ imports only types from contract/ (and the zod-free contract/limits.ts, contract/api-paths.ts): `import type`.',
             },

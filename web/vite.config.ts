@@ -6,9 +6,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
-import { API_PREFIXES } from '../contract/api-paths';
-import { browserRequireShim } from './build/browser-require';
-import { smallPreloadHelper } from './build/preload-helper';
+import { API_PREFIXES } from '../contract/api-paths.ts';
+import { browserRequireShim } from './build/browser-require.ts';
+import { smallPreloadHelper } from './build/preload-helper.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 

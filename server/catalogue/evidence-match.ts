@@ -40,6 +40,8 @@ interface Pattern {
   negative: boolean;
   /** Own groups the point denies ("without coercion", "not in conditions"): the answer must deny them too. */
   denied: ReadonlySet<number>;
+  /** An "Also accepted" phrasing (nearly all its words needed) rather than the key point itself. */
+  strict: boolean;
 }
 
 /** How far after a negation word its reach ends. */
@@ -161,7 +163,7 @@ function pattern(text: string, echo: ReadonlySet<string>, strict: boolean): Patt
   // "prevents reassignment but not mutation" denies the prevention, not the mutation: only a
   // point that prevents nothing denies its negated words.
   const deniedOwn = new Set(prevents ? [] : own.flatMap((g, i) => (denied.has(g) ? [i] : [])));
-  const result = { own, echoed, needOwn, needEchoed, negative, denied: deniedOwn };
+  const result = { own, echoed, needOwn, needEchoed, negative, denied: deniedOwn, strict };
   if (PATTERN_CACHE.size > 20_000) PATTERN_CACHE.clear();
   PATTERN_CACHE.set(key, result);
   return result;
@@ -414,6 +416,24 @@ export function matchKeyPoint(
   compared: ReadonlySet<number> = new Set(),
   wrongStatements: ReadonlySet<Statement> = new Set(),
 ): PointMatch {
+  const { statement: _s, pattern: _p, ...match } = earn(statements, spec, echo, compared, wrongStatements, new Set());
+  return match;
+}
+
+interface Earned extends PointMatch {
+  /** The statement that earned the point, and the pattern it matched (none for a word-sequence phrasing). */
+  statement?: Statement;
+  pattern?: Pattern;
+}
+
+function earn(
+  statements: readonly Statement[],
+  spec: KeyPointSpec,
+  echo: ReadonlySet<string>,
+  compared: ReadonlySet<number>,
+  wrongStatements: ReadonlySet<Statement>,
+  excluded: ReadonlySet<Statement>,
+): Earned {
   // A phrasing may leave the point's subject unsaid ("only exist inside the curly braces"): it
   // keeps the point's; its properties are its own.
   const subjects = alternativesIn(spec.text);
@@ -427,15 +447,15 @@ export function matchKeyPoint(
   ];
   const phrases = accepted.filter((a) => a.p.own.length + a.p.echoed.length <= SHORT_PHRASING);
   const wrong = spec.contradictions.map(sequence);
-  let evidence = '';
+  let earned: { statement: Statement; pattern?: Pattern } | undefined;
   let reach = 0;
   for (const statement of statements) {
     if (!statement.question && wrong.some((w) => saysSequence(statement, w))) {
       return { point: spec.text, status: 'contradicted', evidence: statement.text, reach: 0 };
     }
-    if (evidence || wrongStatements.has(statement)) continue;
+    if (earned || wrongStatements.has(statement) || excluded.has(statement)) continue;
     if (!statement.question && phrases.some((a) => saysSequence(statement, a.words, (st) => otherSubjectPositions(st, a.sense.subjects, compared)))) {
-      evidence = statement.text;
+      earned = { statement };
       reach = 1;
       continue;
     }
@@ -443,14 +463,31 @@ export function matchKeyPoint(
       const m = matchStatement(statement, p, sense);
       if (m.negated) continue;
       if (m.full) {
-        evidence = statement.text;
+        earned = { statement, pattern: p };
         reach = 1;
         break;
       }
       reach = Math.max(reach, m.reach);
     }
   }
-  return evidence ? { point: spec.text, status: 'covered', evidence, reach: 1 } : { point: spec.text, status: 'missed', evidence: '', reach };
+  return earned ? { point: spec.text, status: 'covered', evidence: earned.statement.text, reach: 1, ...earned } : { point: spec.text, status: 'missed', evidence: '', reach };
+}
+
+/**
+ * Whether one statement has words enough for two points at once, each word given to one point:
+ * "bind gives you back a new function" has one "bind" and one "new", so it cannot state both
+ * "explicit binding with call, apply and bind" and "new binding".
+ */
+function statesBoth(statement: Statement, a: Pattern, b: Pattern): boolean {
+  const own = [...a.own, ...b.own];
+  const joint: Pattern = { own, echoed: [], needOwn: a.needOwn + b.needOwn, needEchoed: 0, negative: false, denied: new Set(), strict: false };
+  return bestAssignment(statement, joint, (i) => !statement.ignorance.has(statement.tokens[i]!.clause), undefined);
+}
+
+/** How many more of the point's groups the statement says than it needs (words or their concepts). */
+function margin(statement: Statement, p: Pattern): number {
+  const said = new Set(statement.tokens.flatMap((t) => (t.stem ? [t.stem, ...t.alts] : t.alts)));
+  return groupsHit(p.own, said) - p.needOwn;
 }
 
 export function matchKeyPoints(statements: readonly Statement[], specs: readonly KeyPointSpec[], question?: string): PointMatch[] {
@@ -458,5 +495,25 @@ export function matchKeyPoints(statements: readonly Statement[], specs: readonly
   const compared = comparedGroups(question ?? '', specs.map((s) => s.text));
   const contradictions = specs.flatMap((s) => s.contradictions.map(sequence));
   const wrongStatements = new Set(contradictions.length === 0 ? [] : statements.filter((st) => !st.question && contradictions.some((w) => saysSequence(st, w))));
-  return specs.map((spec) => matchKeyPoint(statements, spec, echo, compared, wrongStatements));
+  const excluded = specs.map(() => new Set<Statement>());
+  const earned = specs.map((spec, i) => earn(statements, spec, echo, compared, wrongStatements, excluded[i]!));
+  // Two points earned by the same statement must each have words of their own in it; when they
+  // cannot, the point the statement says less of looks for another statement.
+  for (let i = 0; i < earned.length; i++) {
+    for (let j = i + 1; j < earned.length; j++) {
+      const a = earned[i]!;
+      const b = earned[j]!;
+      if (a.status !== 'covered' || b.status !== 'covered' || a.statement !== b.statement || !a.pattern || !b.pattern || !a.statement) continue;
+      if (statesBoth(a.statement, a.pattern, b.pattern)) continue;
+      // An author's phrasing the statement says (strict) is surer evidence than the point's own words
+      // at 60 %; between two of the same kind, the one the statement says more of. When neither is
+      // surer, the statement keeps both.
+      const rank = (p: Pattern) => (p.strict ? 100 : 0) + margin(a.statement!, p);
+      if (rank(a.pattern) === rank(b.pattern)) continue;
+      const loser = rank(a.pattern) > rank(b.pattern) ? j : i;
+      excluded[loser]!.add(a.statement);
+      earned[loser] = earn(statements, specs[loser]!, echo, compared, wrongStatements, excluded[loser]!);
+    }
+  }
+  return earned.map(({ statement: _s, pattern: _p, ...match }) => match);
 }

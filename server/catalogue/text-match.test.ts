@@ -334,6 +334,15 @@ describe('plain spoken English (round 6 rules)', () => {
     expect(status('A CPU heavy synchronous loop blocks every request.', point)).toBe('covered');
   });
 
+  it('lets one statement earn two points only with words of its own for each', () => {
+    const q = 'What causes memory leaks in a long-running JavaScript application, and how would you find one?';
+    const specs = [spec('event listeners and subscriptions not removed'), spec('timers and intervals not cleared')];
+    const statuses = (answer: string) => matchKeyPoints(splitStatements(answer), specs, q).map((m) => m.status);
+    // "never removed" says "not cleared" too, but it is already the listeners' "not removed".
+    expect(statuses("Mostly it's event listeners and subscriptions that get added and never removed.")).toEqual(['covered', 'missed']);
+    expect(statuses('Event listeners that are never removed and intervals that are never cleared.')).toEqual(['covered', 'covered']);
+  });
+
   it('reads a spoken self-correction or "not just" as no denial', () => {
     const point = spec('var is function scoped');
     expect(status('var has no wait function scope', point)).toBe('covered');

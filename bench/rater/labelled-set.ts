@@ -144,4 +144,10 @@ export const LABELLED_SETS: readonly LabelledSetInfo[] = [
     role: 'held-out',
     note: 'Written like the eleventh set, by another writer, in the words of an experienced engineer talking in an interview (examples from work, the field\'s vocabulary where natural, transcribed speech); measured by aggregate lines only, once before round 9 and once after it.',
   },
+  {
+    dir: 'held-out-13',
+    title: 'thirteenth held-out set (bench/rater/held-out-13/), written blind in session 21',
+    role: 'held-out',
+    note: 'Written like the eleventh set, by a third writer, from the key points as they were before round 9 (a candidate thinking aloud: definitions mixed with small spoken code examples, consequences and analogies); measured once only, after round 9, by its aggregate line.',
+  },
 ];

@@ -8,7 +8,7 @@
  * Format: `name: alternative | alternative | ...`, each alternative a comma list of words or
  * phrases naming it. Single words are compared by stem, phrases as word sequences.
  */
-import { rawKey } from './text-match';
+import { contentStems, rawKey } from './text-match';
 import type { Statement } from './statements';
 
 /** Alternatives a question may compare; a property said in a clause belongs to the alternative that clause names. */
@@ -289,4 +289,46 @@ export function namesOnlyOne(statement: Statement, compared: ReadonlySet<number>
   if (compared.size === 0 || statement.tokens.some((t) => PLURAL.has(t.word))) return false;
   const named = cached(STATEMENT_ALTERNATIVES, statement, tables().alternatives);
   return [...compared].some((g) => new Set(named.filter((m) => m.group === g).map((m) => m.side)).size === 1);
+}
+
+/** What a point says comes first and what comes after ("promise callbacks ... run before setTimeout"). */
+export interface Order {
+  earlier: ReadonlySet<string>;
+  later: ReadonlySet<string>;
+}
+
+const ORDER_WORD = /\b(before|after|then)\b/i;
+/** How far either side of "before" a statement's words are read as what comes first or later. */
+const ORDER_REACH = 8;
+
+export function orderIn(text: string): Order | undefined {
+  const m = ORDER_WORD.exec(text);
+  if (!m) return undefined;
+  const a = new Set(contentStems(text.slice(0, m.index)));
+  const b = new Set(contentStems(text.slice(m.index + m[0].length)));
+  for (const x of [...a]) if (b.has(x)) [a, b].forEach((side) => side.delete(x));
+  if (a.size === 0 || b.size === 0) return undefined;
+  return m[1]!.toLowerCase() === 'after' ? { earlier: b, later: a } : { earlier: a, later: b };
+}
+
+/**
+ * The statement puts the point's two things the other way round ("the event loop runs setTimeout
+ * callbacks before promise callbacks" for "promise callbacks ... run before setTimeout"): what the
+ * point says comes later is said first, what it says comes first is said after, and not the
+ * other way as well.
+ */
+export function swapsOrder(statement: Statement, order: Order): boolean {
+  const tokens = statement.tokens;
+  const says = (from: number, to: number, stems: ReadonlySet<string>) =>
+    tokens.slice(Math.max(0, from), Math.max(0, to)).some((t) => stems.has(t.stem) || t.alts.some((a) => stems.has(a)));
+  return tokens.some((t, i) => {
+    const w = t.word;
+    if (w !== 'before' && w !== 'after' && w !== 'then') return false;
+    const pre: [number, number] = [i - ORDER_REACH, i];
+    const post: [number, number] = [i + 1, i + 1 + ORDER_REACH];
+    const [first, second] = w === 'after' ? [post, pre] : [pre, post];
+    const swapped = says(...first, order.later) && says(...second, order.earlier);
+    const straight = says(...first, order.earlier) && says(...second, order.later);
+    return swapped && !straight;
+  });
 }

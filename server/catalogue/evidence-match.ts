@@ -5,7 +5,7 @@
  * says a listed contradiction, or says the whole key point negated, contradicts the point, and a
  * contradicted point is not earned. The earning statement is kept as evidence.
  */
-import { alternativesIn, comparedGroups, equatesWithOther, namesOnlyOne, otherSubjectPositions, propertiesIn, saysOpposite } from './contrasts';
+import { alternativesIn, comparedGroups, equatesWithOther, namesOnlyOne, orderIn, otherSubjectPositions, propertiesIn, saysOpposite, swapsOrder, type Order } from './contrasts';
 import { conceptTags, contentStems, phrasesIn, stem, STOP_WORDS, tokenize } from './text-match';
 import type { Statement, Token } from './statements';
 
@@ -189,6 +189,8 @@ interface Sense {
   compared: ReadonlySet<number>;
   /** The point opens with "both" ("both limit how often a handler runs"): it speaks of the alternatives together. */
   both: boolean;
+  /** What the point says comes first and what later, if it says an order. */
+  order?: Order | undefined;
 }
 
 const NO_SENSE: Sense = { subjects: new Set(), properties: new Set(), compared: new Set(), both: false };
@@ -217,6 +219,7 @@ function matchStatement(statement: Statement, p: Pattern, sense: Sense = NO_SENS
   // nothing about the point; a statement saying the opposite property says it wrong.
   const elsewhere = otherSubjectPositions(statement, sense.subjects, sense.compared);
   if (saysOpposite(statement, sense.properties, denials, elsewhere)) return NO_MATCH;
+  if (sense.order && swapsOrder(statement, sense.order)) return NO_MATCH;
   if (equatesWithOther(statement, sense.subjects) || (sense.both && namesOnlyOne(statement, sense.compared))) return NO_MATCH;
   const deniedIn = p.denied.size > 0 ? deniedClauses(statement) : undefined;
   const own = new Set<number>();
@@ -437,7 +440,9 @@ function earn(
   // A phrasing may leave the point's subject unsaid ("only exist inside the curly braces"): it
   // keeps the point's; its properties are its own.
   const subjects = alternativesIn(spec.text);
-  const senseOf = (text: string): Sense => ({ subjects: text === spec.text ? subjects : new Set([...subjects, ...alternativesIn(text)]), properties: propertiesIn(text), compared, both: /^\s*both\b/i.test(text) });
+  // A phrasing keeps the point's order too ("microtasks go first" still puts them before setTimeout).
+  const order = orderIn(spec.text);
+  const senseOf = (text: string): Sense => ({ subjects: text === spec.text ? subjects : new Set([...subjects, ...alternativesIn(text)]), properties: propertiesIn(text), compared, both: /^\s*both\b/i.test(text), order });
   const accepted = spec.accepted.map((a) => ({ p: pattern(a, echo, true), words: sequence(a), sense: senseOf(a) }));
   // A short phrasing ("ask how I am doing" is just "ask" once its small words are gone) is only
   // specific as the words in their order.

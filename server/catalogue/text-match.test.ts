@@ -334,6 +334,13 @@ describe('plain spoken English (round 6 rules)', () => {
     expect(status('A CPU heavy synchronous loop blocks every request.', point)).toBe('covered');
   });
 
+  it('gives nothing for a statement that puts the point\'s order the other way round', () => {
+    const point = spec('promise callbacks are microtasks and run before setTimeout');
+    expect(status('The event loop runs setTimeout callbacks before promise callbacks because they are macrotasks.', point)).toBe('missed');
+    expect(status('Promise callbacks are microtasks, so they run before any setTimeout callback.', point)).toBe('covered');
+    expect(status('A setTimeout callback only runs after the promise callbacks, the microtasks.', point)).toBe('covered');
+  });
+
   it('lets one statement earn two points only with words of its own for each', () => {
     const q = 'What causes memory leaks in a long-running JavaScript application, and how would you find one?';
     const specs = [spec('event listeners and subscriptions not removed'), spec('timers and intervals not cleared')];

@@ -44,6 +44,9 @@ describe('stems: a word and its derived forms meet', () => {
     expect(stem('consistency')).toBe(stem('consistent'));
     expect(stem('behaviour')).toBe(stem('behavior'));
     expect(stem('normalisation')).toBe(stem('normalized'));
+    expect(stem('analyse')).toBe(stem('analyze'));
+    expect(stem('serialisable')).toBe(stem('serializable'));
+    expect(stem('optimiser')).toBe(stem('optimizer'));
     expect(stem('lazily')).toBe(stem('lazy'));
     expect(stem('synchronously')).toBe(stem('synchronous'));
     expect(stem('apply')).not.toBe(stem('app'));

@@ -182,8 +182,9 @@ function stemUncached(word: string): string {
   // hasOwn: "constructor" is a word, not Object.prototype.constructor.
   const w = Object.hasOwn(SYNONYMS, word) ? SYNONYMS[word]! : baseForm(word);
   if (w.length <= 3) return w;
-  // British and American spellings: normalise/normalize, optimisation/optimization, behaviour/behavior.
-  return porterStem(unAdverb(w).replace(/is(e|ed|es|ing|ation|ations)$/, 'iz$1').replace(/our$/, 'or'));
+  // British and American spellings: normalise/normalize, optimisation/optimization, serialisable,
+  // analyse/analyze, behaviour/behavior.
+  return porterStem(unAdverb(w).replace(/is(e|ed|es|ing|ation|ations|able|er|ers)$/, 'iz$1').replace(/ys(e|ed|es|ing)$/, 'yz$1').replace(/our$/, 'or'));
 }
 
 /** Spoken numbers as digits, so "two pointers" meets "2 pointers". */

@@ -6,8 +6,8 @@
  * contradicted point is not earned. The earning statement is kept as evidence.
  */
 import { alternativesIn, comparedGroups, equatesWithOther, namesOnlyOne, orderIn, otherSubjectPositions, propertiesIn, saysOpposite, swapsOrder, type Order } from './contrasts';
-import { conceptTags, contentStems, phrasesIn, stem, STOP_WORDS, tokenize } from './text-match';
-import type { Statement, Token } from './statements';
+import { conceptTags, contentStems, phrasesIn, tokenize } from './text-match';
+import { phraseKeys, type Statement, type Token } from './statements';
 
 export interface KeyPointSpec {
   text: string;
@@ -375,8 +375,7 @@ const SHORT_PHRASING = 2;
 const SEQUENCE_GAP = 2;
 
 function sequence(text: string): string[] {
-  const words = text.toLowerCase().match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? [];
-  return words.filter((w) => !SEQUENCE_SKIP.has(w)).map((w) => (STOP_WORDS.has(w) ? w : stem(w)));
+  return phraseKeys(text).flatMap(({ word, key }) => (SEQUENCE_SKIP.has(word) ? [] : [key]));
 }
 
 function saysSequence(statement: Statement, words: readonly string[], elsewhere?: (statement: Statement) => ReadonlySet<number>): boolean {

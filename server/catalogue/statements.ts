@@ -295,6 +295,15 @@ function wordWindows(words: readonly string[]): string[][] {
   return out;
 }
 
+/**
+ * The words of a phrase as a statement's `keys` hold them (stems; small words, negations and
+ * number words as the answer's words are read), so an "Also accepted" or "Contradicted by" phrase
+ * written "that's on me", "zero incidents" or "pg_stat_statements" meets the same words said.
+ */
+export function phraseKeys(text: string): Array<{ word: string; key: string }> {
+  return tokenizeStatement(joinUnderscores(text)).map((t) => ({ word: t.word, key: t.stem || t.word }));
+}
+
 export function splitStatements(answer: string): Statement[] {
   const statements: Statement[] = [];
   for (const sentence of sentences(joinUnderscores(answer))) {

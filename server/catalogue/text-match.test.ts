@@ -118,6 +118,14 @@ describe('statements of run-on speech', () => {
     'so um basically var is scoped to the whole function you are in it does not care about if blocks or for loops whereas let and const only live ' +
     'inside the curly braces where you wrote them and const you just cannot assign it again but you can still change what is inside the object';
 
+  it('reads a phrasing\'s words as the answer\'s are read: contractions, number words, underscore names', () => {
+    const point = spec('own the mistake', ["that's on me", 'zero incidents', 'pg_stat_statements'], ['two for loops']);
+    expect(status("Honestly that's on me.", point)).toBe('covered');
+    expect(status('We had zero incidents after that.', point)).toBe('covered');
+    expect(status('I look at pg_stat_statements first.', point)).toBe('covered');
+    expect(status('I would write two for loops.', point)).toBe('contradicted');
+  });
+
   it('reads unpunctuated speech as overlapping runs of whole clauses', () => {
     const texts = splitStatements(runOn).map((s) => s.text);
     expect(texts.length).toBeGreaterThan(1);

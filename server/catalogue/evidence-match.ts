@@ -371,6 +371,8 @@ const SEQUENCE_SKIP = new Set(['a', 'an', 'the']);
 const FILLERS = new Set(['um', 'uh', 'er', 'erm', 'hmm', 'like', 'basically', 'actually', 'kind', 'sort', 'you', 'know', 'mean', 'just', 'really']);
 /** An "Also accepted" phrasing with this few content words is matched as a word sequence. */
 const SHORT_PHRASING = 2;
+/** Words that turn down what follows them ("instead of", "rather than", "avoid", "unlike"). */
+const TURNED_DOWN = new Set(['instead', 'rather', 'avoid', 'avoids', 'avoided', 'avoiding', 'unlike']);
 /** Words the candidate may put between two words of the sequence ("all exactly the same"). */
 const SEQUENCE_GAP = 2;
 
@@ -398,7 +400,8 @@ function saysSequence(statement: Statement, words: readonly string[], elsewhere?
     }
     if (k < words.length) continue;
     // "const can never be reassigned": a negation inside or just before the span denies it.
-    const negated = statement.tokens.slice(Math.max(0, start - 3), at + 1).some((t) => t.negation && !words.includes(t.word));
+    // "send a 429 instead of returning a 503", "rather than", "avoid": the words just before turn the span down.
+    const negated = statement.tokens.slice(Math.max(0, start - 3), at + 1).some((t) => t.negation && !words.includes(t.word)) || statement.tokens.slice(Math.max(0, start - 3), start).some((t) => TURNED_DOWN.has(t.word) && !words.includes(t.word));
     // "triple equals does conversions": a phrasing said of the other alternative says nothing of the point.
     if (!negated && !statement.ignorance.has(statement.tokens[start]!.clause) && !elsewhere?.(statement).has(start)) return true;
   }

@@ -126,6 +126,13 @@ describe('statements of run-on speech', () => {
     expect(status('I would write two for loops.', point)).toBe('contradicted');
   });
 
+  it('reads a listed contradiction turned down by "instead of" or "rather than" as no contradiction', () => {
+    const point = spec('429 with Retry-After', [], ['return a 503']);
+    expect(status("I'd send a 429 with Retry-After instead of returning a 503.", point)).toBe('covered');
+    expect(status("I'd send a 429 with Retry-After rather than return a 503.", point)).toBe('covered');
+    expect(status("When they go over the limit I'd return a 503.", point)).toBe('contradicted');
+  });
+
   it('reads unpunctuated speech as overlapping runs of whole clauses', () => {
     const texts = splitStatements(runOn).map((s) => s.text);
     expect(texts.length).toBeGreaterThan(1);

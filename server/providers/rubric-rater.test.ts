@@ -100,7 +100,7 @@ describe('rubric rater on the shipped catalogue', () => {
     const { markdown } = rateWithRubric({ set: record(1), transcripts: loadTranscriptFixture(FIXTURES[1]!).strong, durationSeconds: 600 });
     expect(markdown).toContain('You answered 5 of 5 questions: 5 answered well, 0 partly answered, 0 thin.');
     expect(markdown).toContain('### 2. Can you explain what a closure is and give a practical example of where you would use one?\n\n**Answered well**');
-    expect(markdown).toContain('- a function plus the lexical scope it was created in. You said: "A closure is when a function remembers the lexical scope it was created in."');
+    expect(markdown).toContain('- a function that remembers and carries the lexical scope it was created in. You said: "A closure is when a function remembers the lexical scope it was created in."');
     expect(markdown).toContain('- Words spoken: 461 in 5 answers (about 92 words per answer)');
     expect(markdown).toContain('- Filler words: none heard');
   });

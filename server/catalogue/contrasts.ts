@@ -297,7 +297,8 @@ export interface Order {
   later: ReadonlySet<string>;
 }
 
-const ORDER_WORD = /\b(before|after|then)\b/i;
+// Only "before" and "after": a spoken "then" is as often a filler or `.then()` as an order.
+const ORDER_WORD = /\b(before|after)\b/i;
 /** How far either side of "before" a statement's words are read as what comes first or later. */
 const ORDER_REACH = 8;
 
@@ -323,7 +324,7 @@ export function swapsOrder(statement: Statement, order: Order): boolean {
     tokens.slice(Math.max(0, from), Math.max(0, to)).some((t) => stems.has(t.stem) || t.alts.some((a) => stems.has(a)));
   return tokens.some((t, i) => {
     const w = t.word;
-    if (w !== 'before' && w !== 'after' && w !== 'then') return false;
+    if (w !== 'before' && w !== 'after') return false;
     const pre: [number, number] = [i - ORDER_REACH, i];
     const post: [number, number] = [i + 1, i + 1 + ORDER_REACH];
     const [first, second] = w === 'after' ? [post, pre] : [pre, post];

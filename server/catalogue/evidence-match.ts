@@ -376,8 +376,16 @@ const TURNED_DOWN = new Set(['instead', 'rather', 'avoid', 'avoids', 'avoided', 
 /** Words the candidate may put between two words of the sequence ("all exactly the same"). */
 const SEQUENCE_GAP = 2;
 
+const SEQUENCE_CACHE = new Map<string, string[]>();
+
+/** Memoised like PATTERN_CACHE: a catalogue's phrasings are read again for every answer rated. */
 function sequence(text: string): string[] {
-  return phraseKeys(text).flatMap(({ word, key }) => (SEQUENCE_SKIP.has(word) ? [] : [key]));
+  const cached = SEQUENCE_CACHE.get(text);
+  if (cached) return cached;
+  const words = phraseKeys(text).flatMap(({ word, key }) => (SEQUENCE_SKIP.has(word) ? [] : [key]));
+  if (SEQUENCE_CACHE.size > 20_000) SEQUENCE_CACHE.clear();
+  SEQUENCE_CACHE.set(text, words);
+  return words;
 }
 
 function saysSequence(statement: Statement, words: readonly string[], elsewhere?: (statement: Statement) => ReadonlySet<number>): boolean {
@@ -408,37 +416,22 @@ function saysSequence(statement: Statement, words: readonly string[], elsewhere?
   return false;
 }
 
-/** `question`: stems of the question asked; its own words are weak evidence (see Pattern.echoed). */
-/**
- * `wrongStatements`: statements that say a listed contradiction of any point of the question; a
- * statement that gets one point wrong is no evidence for another ("hooks can be called anywhere,
- * inside loops or conditions" states no rule of hooks).
- */
-export function matchKeyPoint(
-  statements: readonly Statement[],
-  spec: KeyPointSpec,
-  echo: ReadonlySet<string>,
-  compared: ReadonlySet<number> = new Set(),
-  wrongStatements: ReadonlySet<Statement> = new Set(),
-): PointMatch {
-  const { statement: _s, pattern: _p, ...match } = earn(statements, spec, echo, compared, wrongStatements, new Set());
-  return match;
-}
-
 interface Earned extends PointMatch {
   /** The statement that earned the point, and the pattern it matched (none for a word-sequence phrasing). */
   statement?: Statement;
   pattern?: Pattern;
 }
 
-function earn(
-  statements: readonly Statement[],
-  spec: KeyPointSpec,
-  echo: ReadonlySet<string>,
-  compared: ReadonlySet<number>,
-  wrongStatements: ReadonlySet<Statement>,
-  excluded: ReadonlySet<Statement>,
-): Earned {
+/** A key point ready to match: its patterns, its short phrasings as word sequences, its contradictions. */
+interface CompiledPoint {
+  spec: KeyPointSpec;
+  patterns: Array<{ p: Pattern; sense: Sense }>;
+  phrases: Array<{ words: string[]; sense: Sense }>;
+  wrong: string[][];
+}
+
+/** `echo`: stems of the question asked; its own words are weak evidence (see Pattern.echoed). */
+function compile(spec: KeyPointSpec, echo: ReadonlySet<string>, compared: ReadonlySet<number>): CompiledPoint {
   // A phrasing may leave the point's subject unsaid ("only exist inside the curly braces"): it
   // keeps the point's; its properties are its own.
   const subjects = alternativesIn(spec.text);
@@ -448,36 +441,37 @@ function earn(
   const accepted = spec.accepted.map((a) => ({ p: pattern(a, echo, true), words: sequence(a), sense: senseOf(a) }));
   // A short phrasing ("ask how I am doing" is just "ask" once its small words are gone) is only
   // specific as the words in their order.
-  const patterns = [
-    { p: pattern(spec.text, echo, false), sense: senseOf(spec.text) },
-    ...accepted.filter((a) => a.p.own.length + a.p.echoed.length > SHORT_PHRASING),
-  ];
-  const phrases = accepted.filter((a) => a.p.own.length + a.p.echoed.length <= SHORT_PHRASING);
-  const wrong = spec.contradictions.map(sequence);
-  let earned: { statement: Statement; pattern?: Pattern } | undefined;
+  const short = (a: { p: Pattern }) => a.p.own.length + a.p.echoed.length <= SHORT_PHRASING;
+  return {
+    spec,
+    patterns: [{ p: pattern(spec.text, echo, false), sense: senseOf(spec.text) }, ...accepted.filter((a) => !short(a))],
+    phrases: accepted.filter(short),
+    wrong: spec.contradictions.map(sequence),
+  };
+}
+
+/**
+ * The first statement that earns the point, skipping `excluded` and `wrongStatements` (statements
+ * that say a listed contradiction of any point of the question: a statement that gets one point
+ * wrong is no evidence for another, "hooks can be called anywhere, inside loops or conditions"
+ * states no rule of hooks).
+ */
+function earn(statements: readonly Statement[], point: CompiledPoint, wrongStatements: ReadonlySet<Statement>, excluded: ReadonlySet<Statement>): Earned {
+  const { spec, patterns, phrases } = point;
   let reach = 0;
   for (const statement of statements) {
-    if (!statement.question && wrong.some((w) => saysSequence(statement, w))) {
-      return { point: spec.text, status: 'contradicted', evidence: statement.text, reach: 0 };
-    }
-    if (earned || wrongStatements.has(statement) || excluded.has(statement)) continue;
-    if (!statement.question && phrases.some((a) => saysSequence(statement, a.words, (st) => otherSubjectPositions(st, a.sense.subjects, compared)))) {
-      earned = { statement };
-      reach = 1;
-      continue;
+    if (wrongStatements.has(statement) || excluded.has(statement)) continue;
+    if (!statement.question && phrases.some((a) => saysSequence(statement, a.words, (st) => otherSubjectPositions(st, a.sense.subjects, a.sense.compared)))) {
+      return { point: spec.text, status: 'covered', evidence: statement.text, reach: 1, statement };
     }
     for (const { p, sense } of patterns) {
       const m = matchStatement(statement, p, sense);
       if (m.negated) continue;
-      if (m.full) {
-        earned = { statement, pattern: p };
-        reach = 1;
-        break;
-      }
+      if (m.full) return { point: spec.text, status: 'covered', evidence: statement.text, reach: 1, statement, pattern: p };
       reach = Math.max(reach, m.reach);
     }
   }
-  return earned ? { point: spec.text, status: 'covered', evidence: earned.statement.text, reach: 1, ...earned } : { point: spec.text, status: 'missed', evidence: '', reach };
+  return { point: spec.text, status: 'missed', evidence: '', reach };
 }
 
 /**
@@ -500,10 +494,24 @@ function margin(statement: Statement, p: Pattern): number {
 export function matchKeyPoints(statements: readonly Statement[], specs: readonly KeyPointSpec[], question?: string): PointMatch[] {
   const echo = new Set(question ? contentStems(question) : []);
   const compared = comparedGroups(question ?? '', specs.map((s) => s.text));
-  const contradictions = specs.flatMap((s) => s.contradictions.map(sequence));
-  const wrongStatements = new Set(contradictions.length === 0 ? [] : statements.filter((st) => !st.question && contradictions.some((w) => saysSequence(st, w))));
+  const points = specs.map((spec) => compile(spec, echo, compared));
+  // A statement that says a listed contradiction contradicts its point, wherever it comes, and is
+  // evidence for no point of the question.
+  const contradictedBy: Array<Statement | undefined> = points.map(() => undefined);
+  const wrongStatements = new Set<Statement>();
+  for (const st of statements) {
+    if (st.question) continue;
+    points.forEach(({ wrong }, i) => {
+      if (!wrong.some((w) => saysSequence(st, w))) return;
+      contradictedBy[i] ??= st;
+      wrongStatements.add(st);
+    });
+  }
   const excluded = specs.map(() => new Set<Statement>());
-  const earned = specs.map((spec, i) => earn(statements, spec, echo, compared, wrongStatements, excluded[i]!));
+  const earned: Earned[] = points.map((point, i) => {
+    const said = contradictedBy[i];
+    return said ? { point: point.spec.text, status: 'contradicted', evidence: said.text, reach: 0 } : earn(statements, point, wrongStatements, excluded[i]!);
+  });
   // Two points earned by the same statement must each have words of their own in it; when they
   // cannot, the point the statement says less of looks for another statement.
   for (let i = 0; i < earned.length; i++) {
@@ -519,7 +527,7 @@ export function matchKeyPoints(statements: readonly Statement[], specs: readonly
       if (rank(a.pattern) === rank(b.pattern)) continue;
       const loser = rank(a.pattern) > rank(b.pattern) ? j : i;
       excluded[loser]!.add(a.statement);
-      earned[loser] = earn(statements, specs[loser]!, echo, compared, wrongStatements, excluded[loser]!);
+      earned[loser] = earn(statements, points[loser]!, wrongStatements, excluded[loser]!);
     }
   }
   return earned.map(({ statement: _s, pattern: _p, ...match }) => match);

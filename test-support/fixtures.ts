@@ -3,6 +3,7 @@
  * that speak to an app through `inject` exactly as the web app does.
  */
 import type { FastifyInstance } from 'fastify';
+import type { TokenResponse } from '../contract';
 import type { CatalogueSet } from '../server/services/catalogue';
 
 const answers = (...blocks: string[]) => blocks.map((b, i) => `## ${i + 1}. Question\n\n${b}`).join('\n\n');
@@ -87,4 +88,17 @@ export async function login(app: FastifyInstance, email: string) {
 export async function setIds(app: FastifyInstance): Promise<Map<number, number>> {
   const answer = await call<Array<{ id: number; index: number }>>(app, 'GET', '/api/question-sets');
   return new Map(answer.body.map((s) => [s.index, s.id]));
+}
+
+/**
+ * A candidate's first calls of an interview: log `email` in and mint the token of the set with
+ * `index`. `T` narrows the token to the transport the test's configuration gives.
+ */
+export async function startInterview<T extends TokenResponse = TokenResponse>(app: FastifyInstance, email: string, index = 1): Promise<T> {
+  await login(app, email);
+  const setId = (await setIds(app)).get(index);
+  if (setId === undefined) throw new Error(`No question set with index ${index}.`);
+  const answer = await call<T>(app, 'GET', `/interview/token?questionSetId=${setId}`, { email });
+  if (answer.status !== 200) throw new Error(`token failed: ${JSON.stringify(answer.body)}`);
+  return answer.body;
 }

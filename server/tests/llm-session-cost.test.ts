@@ -6,15 +6,10 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FAKE_LLM_USAGE, startFakeLlmServer, type FakeLlmServer } from '../../test-support/fake-llm-server';
-import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
+import { call, FIXTURE_SETS, setIds, startInterview } from '../../test-support/fixtures';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
 import type { AdminEvent } from '../../contract';
 import { INTERVIEWER_UNAVAILABLE } from '../services/turns';
-
-interface Token {
-  client_secret: { value: string };
-  sessionId: string;
-}
 
 describeDatabases("a session's language-model usage and cost", (database) => {
   let llm: FakeLlmServer;
@@ -33,9 +28,7 @@ describeDatabases("a session's language-model usage and cost", (database) => {
 
   it('sums every interviewer and rater call of the session, and prices them', { timeout: 60_000 }, async () => {
     const email = 'llm-cost@example.com';
-    await login(t.app, email);
-    const setId = (await setIds(t.app)).get(1);
-    const token = (await call<Token>(t.app, 'GET', `/interview/token?questionSetId=${setId}`, { email })).body;
+    const token = await startInterview(t.app, email);
     const turn = (utterance?: string) => call(t.app, 'POST', '/interview/turn', { email, body: { sessionToken: token.client_secret.value, utterance } });
     expect((await turn()).status).toBe(200);
     expect((await turn('A closure keeps the variables of the function it was made in.')).status).toBe(200);
@@ -44,7 +37,7 @@ describeDatabases("a session's language-model usage and cost", (database) => {
 
     const rated = await call<{ markdown: string }>(t.app, 'POST', '/interview/rate-transcript', {
       email,
-      body: { questionSetId: setId, sessionId: token.sessionId, durationSeconds: 60, transcripts: [] },
+      body: { questionSetId: (await setIds(t.app)).get(1), sessionId: token.sessionId, durationSeconds: 60, transcripts: [] },
     });
     expect(rated.status).toBe(200);
     // The rater's first try and its two retries were billed, then the rubric rated.
@@ -67,9 +60,7 @@ describeDatabases("a session's language-model usage and cost", (database) => {
 
   it("a turn the language model cannot answer: the candidate's sentence, the session's kept error with the upstream status, and the billed call counted", { timeout: 60_000 }, async () => {
     const email = 'llm-down@example.com';
-    await login(t.app, email);
-    const setId = (await setIds(t.app)).get(1);
-    const token = (await call<Token>(t.app, 'GET', `/interview/token?questionSetId=${setId}`, { email })).body;
+    const token = await startInterview(t.app, email);
     // The first try answers with an empty line (billed, retried), the retry fails upstream.
     llm.enqueue({ content: '' }, { status: 500, message: 'The model is overloaded.' });
     const turn = await call(t.app, 'POST', '/interview/turn', { email, body: { sessionToken: token.client_secret.value } });

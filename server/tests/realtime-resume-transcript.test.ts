@@ -11,17 +11,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOffer, type TestOffer } from '../../e2e/realtime-peer/offer';
 import { startRealtimePeer, type RealtimePeer } from '../../e2e/realtime-peer/server';
-import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
+import { call, FIXTURE_SETS, startInterview } from '../../test-support/fixtures';
 import { createTestApp, describeDatabases, postgresAvailable, type TestApp } from '../../test-support/test-app';
 import type { Db } from '../db/client';
 import { interviewSessions } from '../db/schema';
 import { runningCall } from '../services/realtime-calls';
-
-interface Token {
-  client_secret: { value: string };
-  sessionId: string;
-  sdpUrl: string;
-}
+import type { OpenAiToken as Token } from '../../contract';
 
 const QUESTIONS = FIXTURE_SETS[0]!.questions;
 
@@ -71,9 +66,7 @@ describeDatabases('a resume while the old call still runs on the same server', (
 
   it('hangs the old call up, keeps its lines and continues from them', { timeout: 120_000 }, async () => {
     const email = 'resume-same-server@example.com';
-    await login(t.app, email);
-    const setId = (await setIds(t.app)).get(1) ?? -1;
-    const minted = (await call<Token>(t.app, 'GET', `/interview/token?questionSetId=${setId}`, { email })).body;
+    const minted = await startInterview<Token>(t.app, email);
     const first = await makeOffer();
     const second = await makeOffer();
     try {
@@ -115,9 +108,7 @@ describe.skipIf(!postgresAvailable)('a resume handled by another server while th
 
   it("the old call's later lines do not overwrite the continuation's transcript", { timeout: 120_000 }, async () => {
     const email = 'resume-other-server@example.com';
-    await login(a.app, email);
-    const setId = (await setIds(a.app)).get(1) ?? -1;
-    const minted = (await call<Token>(a.app, 'GET', `/interview/token?questionSetId=${setId}`, { email })).body;
+    const minted = await startInterview<Token>(a.app, email);
     const first = await makeOffer();
     const second = await makeOffer();
     try {

@@ -115,11 +115,14 @@ function tokenizeStatement(text: string): Token[] {
   const keys: string[] = [];
   let clause = 0;
   let last = 0;
-  for (const match of spokenCodes(text).matchAll(WORD)) {
+  // Status codes said digit by digit become one number first; the clause marks are then looked up
+  // in the same text, so the positions agree.
+  const said = spokenCodes(text);
+  for (const match of said.matchAll(WORD)) {
     const info = wordInfo(match[0]);
     const index = match.index ?? 0;
     // A comma or semicolon between two words, or a contrast word, starts a new clause.
-    if (CLAUSE_WORDS.has(info.word) || hasClauseMark(text, last, index)) clause += 1;
+    if (CLAUSE_WORDS.has(info.word) || hasClauseMark(said, last, index)) clause += 1;
     last = index + match[0].length;
     // alts is shared between tokens of one word until a phrase adds to it (tagPhrases copies).
     tokens.push({ word: info.word, stem: info.stem, clause, negation: info.negation, alts: info.alts as string[] });

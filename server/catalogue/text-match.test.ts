@@ -308,6 +308,11 @@ describe('plain spoken English (round 6 rules)', () => {
     expect(status('reply with four or nine and a header', point)).toBe('missed');
   });
 
+  it('keeps clause breaks where they were said after a status code read digit by digit', () => {
+    const [statement] = splitStatements('We return four two nine to the caller, and then the client waits.');
+    expect(statement!.tokens.map((t) => `${t.word}:${t.clause}`)).toEqual(['we:0', 'return:0', '429:0', 'to:0', 'the:0', 'caller:0', 'and:1', 'then:1', 'the:1', 'client:1', 'waits:1']);
+  });
+
   it('reads "I don\'t know" after "if" as a condition, not an admission', () => {
     const point = spec('crash and restart on unknown state with graceful shutdown');
     expect(status("If it's a bug and I don't know what state the process is in I'd let it crash, drain the requests in flight and let the orchestrator restart it.", point)).toBe('covered');

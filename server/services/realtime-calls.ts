@@ -62,7 +62,7 @@ async function sessionForCall(ctx: AppContext, sessionId: string, authorization:
  * is still rated, and Reconnect may try again (docs/product-rules.md, Session lifecycle).
  */
 async function failedStart(ctx: AppContext, session: InterviewSession, error: ProviderError): Promise<never> {
-  const upstream = error.upstreamStatus === undefined ? '' : ` (upstream HTTP ${error.upstreamStatus})`;
+  const upstream = error.upstreamCode === null ? '' : ` (upstream ${error.upstreamCode})`;
   if (session.resumes > 0) {
     await quietly(ctx, 'error', addError(ctx.db, session.id, { source: 'realtime', code: error.upstreamCode, message: error.message }));
     ctx.log.warn({ sessionId: session.id, status: error.status, upstreamStatus: error.upstreamStatus }, 'realtime continuation call could not start; the session stays open');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, userHeadersSchema } from './common';
 import { MAX_DB_INTEGER, MAX_DURATION_SECONDS, MAX_TRANSCRIPT_ENTRIES, MAX_TRANSCRIPT_TEXT, MAX_TRANSCRIPT_TOTAL_TEXT, MAX_UTTERANCE_LENGTH } from './limits';
 import { ratingBreakdownSchema } from './rating-breakdown';
-import { RATING_END_REASONS } from './session-telemetry';
+import { RATING_END_REASONS, SESSION_INPUTS } from './session-telemetry';
 
 export const tokenQuerySchema = z.object({ questionSetId: idSchema });
 
@@ -46,6 +46,8 @@ export const transcriptEntrySchema = z.object({
   transcript: z.string().max(MAX_TRANSCRIPT_TEXT),
   /** Milliseconds since the session started; used for delivery figures. */
   at: z.number().int().nonnegative().optional(),
+  /** An answer the candidate typed instead of saying (absent: spoken). Decides the delivery figures. */
+  input: z.enum(SESSION_INPUTS).optional(),
 });
 export type TranscriptEntry = z.infer<typeof transcriptEntrySchema>;
 

@@ -10,6 +10,8 @@ describe('countFillers', () => {
 
   it('counts "like" only where it is a filler', () => {
     expect(counts("I'd like to add, it looks like a map, and it's like a cache.")).toEqual({});
+    // A preposition: an example or a comparison.
+    expect(counts('It was like a loop counter. Like the map above, it keeps keys. Like when you retry, and like in SQL.')).toEqual({});
     expect(counts('It was like, really slow. Like, we had no index, and like we waited.')).toEqual({ like: 3 });
   });
 
@@ -36,6 +38,8 @@ describe('deliveryFigures', () => {
       wordsSpoken: 13,
       answers: 1,
       averageAnswerWords: 13,
+      typedAnswers: 0,
+      typedWords: 0,
       basis: 'session',
       minutes: 2,
       wordsPerMinute: 7,
@@ -77,6 +81,54 @@ describe('deliveryFigures', () => {
       ['## Delivery', '', '- Words spoken: 2 in 1 answer (about 2 words per answer)', '- Speaking pace: not available (the session had no timings)', '- Filler words: none heard'].join(
         '\n',
       ),
+    );
+  });
+});
+
+describe('typed answers', () => {
+  const typed = (transcript: string, at: number) => ({ role: 'interviewee' as const, transcript, at, input: 'typed' as const });
+
+  it('gives a typed session no pace and no filler words, only what was typed', () => {
+    const figures = deliveryFigures(
+      [
+        { role: 'interviewer', transcript: 'Question one?', at: 1_000 },
+        typed('Um, basically like, a closure keeps its variables.', 2_000),
+        { role: 'interviewer', transcript: 'Question two?', at: 3_000 },
+        typed('A promise is a value that arrives later.', 4_000),
+      ],
+      60,
+    );
+    expect(figures).toMatchObject({ wordsSpoken: 16, answers: 2, typedAnswers: 2, typedWords: 16, basis: null, wordsPerMinute: null, fillerCount: 0, fillers: [] });
+    expect(formatDeliveryMarkdown(figures)).toBe(
+      [
+        '## Delivery',
+        '',
+        '- Typed answers: 16 words in 2 answers (about 8 words per answer)',
+        '- Speaking pace and filler words: not measured, because the answers were typed',
+      ].join('\n'),
+    );
+  });
+
+  it('measures pace and fillers on the spoken answers of a mixed session and lists the typed ones apart', () => {
+    const figures = deliveryFigures(
+      [
+        { role: 'interviewer', transcript: 'Question one?', at: 0 },
+        { role: 'interviewee', transcript: 'um one two three four five six seven eight nine', at: 30_000 },
+        { role: 'interviewer', transcript: 'Question two?', at: 31_000 },
+        typed('Um a typed answer of many many words written at once.', 32_000),
+      ],
+      600,
+    );
+    expect(figures).toMatchObject({ basis: 'answer-time', minutes: 0.5, wordsPerMinute: 20, fillerCount: 1 });
+    expect(formatDeliveryMarkdown(figures)).toBe(
+      [
+        '## Delivery',
+        '',
+        '- Words spoken: 10 in 1 answer (about 10 words per answer)',
+        '- Speaking pace: about 20 words per minute while answering (including pauses to think)',
+        '- Filler words: 1 (2 per minute): "um" 1',
+        '- Typed answers: 11 words in 1 answer (about 11 words per answer), not counted in the pace or filler words',
+      ].join('\n'),
     );
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Delivery figures of a spoken interview: how much the candidate said, how fast, and how many
- * filler words. Deterministic, shared by the rubric rater and the LLM rater so both report the
- * same numbers.
+ * Delivery figures of an interview: how much the candidate said, how fast, and how many filler
+ * words. Pace and filler words are measured on spoken answers only; answers the candidate typed
+ * (`input: 'typed'`) are counted as typed text. Deterministic, shared by the rubric rater and the
+ * LLM rater so both report the same numbers.
  */
 import type { TranscriptEntry } from '../../contract';
 import { tokenize } from '../catalogue/text-match';
@@ -10,18 +11,25 @@ export const FILLER_WORDS = ['um', 'uh', 'like', 'you know', 'basically', 'actua
 export type FillerWord = (typeof FILLER_WORDS)[number];
 
 export interface DeliveryFigures {
+  /** Words of all answers, spoken or typed (0: the candidate answered nothing). */
   wordsSpoken: number;
-  /** Interviewee turns with at least one word. */
+  /** Interviewee turns with at least one word, spoken or typed. */
   answers: number;
   averageAnswerWords: number;
+  /** Of the above, the answers the candidate typed and their words. */
+  typedAnswers: number;
+  typedWords: number;
   /**
-   * What the per-minute figures are measured over: `answer-time` when the transcript carries
-   * timings (`at`), `session` when only the session duration is known, null when neither.
+   * What the per-minute figures of the spoken answers are measured over: `answer-time` when the
+   * transcript carries timings (`at`), `session` when only the session duration is known and every
+   * answer was spoken, null otherwise (or when nothing was spoken).
    */
   basis: 'answer-time' | 'session' | null;
   /** Minutes the figures are measured over (rounded to 0.1), null without a basis. */
   minutes: number | null;
+  /** Spoken words per minute. */
   wordsPerMinute: number | null;
+  /** In spoken answers. */
   fillerCount: number;
   fillersPerMinute: number | null;
   /** Most frequent first; only fillers that occurred. */
@@ -33,6 +41,11 @@ const DETERMINERS = new Set(['what', 'this', 'that', 'the', 'a', 'any', 'some', 
 const LIKE_FILLER_BEFORE = new Set(['um', 'uh', 'so', 'and', 'but', 'was', 'were']);
 /** Words before "like" that make it a verb or comparison ("I'd like", "looks like"). */
 const LIKE_REAL_BEFORE = new Set(['would', 'i\'d', 'you\'d', 'we\'d', 'i', 'you', 'we', 'they', 'don\'t', 'didn\'t', 'not', 'look', 'looks', 'looked', 'feel', 'feels', 'felt', 'seem', 'seems', 'sound', 'sounds', 'something', 'more', 'much', 'exactly', 'languages', 'tools', 'things']);
+/**
+ * Words after "like" that make it a preposition ("like a loop counter", "like the map above",
+ * "like when you retry"): an example or a comparison, not a filler. A comma after it still says filler.
+ */
+const LIKE_REAL_AFTER = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'my', 'your', 'our', 'their', 'his', 'her', 'its', 'each', 'every', 'any', 'some', 'when', 'if', 'how', 'in', 'on', 'with', 'for', 'to']);
 const YOU_KNOW_REAL_BEFORE = new Set(['do', 'did', 'if', 'as', 'would', 'don\'t', 'didn\'t', 'to']);
 const YOU_KNOW_REAL_AFTER = new Set(['what', 'how', 'that', 'the', 'whether', 'if', 'about', 'why', 'when', 'where', 'which', 'who', 'it']);
 
@@ -56,6 +69,7 @@ export function countFillers(text: string): Map<FillerWord, number> {
     else if (token === 'actually') add('actually');
     else if (token === 'like') {
       if (before !== undefined && LIKE_REAL_BEFORE.has(before)) return;
+      if (after !== undefined && LIKE_REAL_AFTER.has(after)) return;
       if (isBreak(before) || after === ',' || (before !== undefined && LIKE_FILLER_BEFORE.has(before))) add('like');
     } else if (token === 'know' && before === 'you') {
       const beforeYou = tokens[i - 2];
@@ -74,6 +88,8 @@ export function countFillers(text: string): Map<FillerWord, number> {
 export function deliveryFigures(transcripts: readonly TranscriptEntry[], durationSeconds: number): DeliveryFigures {
   let wordsSpoken = 0;
   let answers = 0;
+  let typedWords = 0;
+  let typedAnswers = 0;
   let answerMs = 0;
   let timedAnswers = 0;
   const fillerTotals = new Map<FillerWord, number>();
@@ -83,6 +99,12 @@ export function deliveryFigures(transcripts: readonly TranscriptEntry[], duratio
     if (words === 0) return;
     wordsSpoken += words;
     answers += 1;
+    if (entry.input === 'typed') {
+      // Typed text has no pace and no filler words to count.
+      typedWords += words;
+      typedAnswers += 1;
+      return;
+    }
     for (const [word, count] of countFillers(entry.transcript)) fillerTotals.set(word, (fillerTotals.get(word) ?? 0) + count);
     // `at` is stamped when a line completes, so an answer took (at most) the time since the
     // previous line completed. That includes thinking pauses, which is fair for a spoken answer.
@@ -93,13 +115,16 @@ export function deliveryFigures(transcripts: readonly TranscriptEntry[], duratio
     }
   });
 
+  const spokenAnswers = answers - typedAnswers;
+  const spokenWords = wordsSpoken - typedWords;
   let basis: DeliveryFigures['basis'] = null;
   let minutes: number | null = null;
   // Timings count only if most answers have them; otherwise the rate would be inflated.
-  if (timedAnswers > 0 && timedAnswers * 2 >= answers && answerMs >= 1000) {
+  if (timedAnswers > 0 && timedAnswers * 2 >= spokenAnswers && answerMs >= 1000) {
     basis = 'answer-time';
     minutes = answerMs / 60_000;
-  } else if (durationSeconds > 0) {
+  } else if (durationSeconds > 0 && spokenAnswers > 0 && typedAnswers === 0) {
+    // The session's length says nothing about the spoken answers when some were typed.
     basis = 'session';
     minutes = durationSeconds / 60;
   }
@@ -111,9 +136,11 @@ export function deliveryFigures(transcripts: readonly TranscriptEntry[], duratio
     wordsSpoken,
     answers,
     averageAnswerWords: answers === 0 ? 0 : Math.round(wordsSpoken / answers),
+    typedAnswers,
+    typedWords,
     basis,
     minutes: minutes === null ? null : Math.round(minutes * 10) / 10,
-    wordsPerMinute: minutes === null ? null : Math.round(wordsSpoken / minutes),
+    wordsPerMinute: minutes === null ? null : Math.round(spokenWords / minutes),
     fillerCount,
     fillersPerMinute: minutes === null ? null : Math.round((fillerCount / minutes) * 10) / 10,
     fillers,
@@ -122,6 +149,8 @@ export function deliveryFigures(transcripts: readonly TranscriptEntry[], duratio
 
 const number = (n: number) => n.toLocaleString('en-US');
 
+const answersText = (n: number) => `${n} ${n === 1 ? 'answer' : 'answers'}`;
+
 /** The "## Delivery" section of a rating. */
 export function formatDeliveryMarkdown(figures: DeliveryFigures): string {
   const lines = ['## Delivery', ''];
@@ -129,8 +158,15 @@ export function formatDeliveryMarkdown(figures: DeliveryFigures): string {
     lines.push('- Words spoken: 0 (no spoken answers were recorded)');
     return lines.join('\n');
   }
+  const spokenAnswers = figures.answers - figures.typedAnswers;
+  const spokenWords = figures.wordsSpoken - figures.typedWords;
+  const typedLine = `- Typed answers: ${number(figures.typedWords)} words in ${answersText(figures.typedAnswers)} (about ${number(Math.round(figures.typedWords / Math.max(1, figures.typedAnswers)))} words per answer)`;
+  if (spokenAnswers === 0) {
+    lines.push(typedLine, '- Speaking pace and filler words: not measured, because the answers were typed');
+    return lines.join('\n');
+  }
   lines.push(
-    `- Words spoken: ${number(figures.wordsSpoken)} in ${figures.answers} ${figures.answers === 1 ? 'answer' : 'answers'} (about ${number(figures.averageAnswerWords)} words per answer)`,
+    `- Words spoken: ${number(spokenWords)} in ${answersText(spokenAnswers)} (about ${number(Math.round(spokenWords / spokenAnswers))} words per answer)`,
   );
   if (figures.basis === 'answer-time') {
     lines.push(`- Speaking pace: about ${number(figures.wordsPerMinute ?? 0)} words per minute while answering (including pauses to think)`);
@@ -148,5 +184,6 @@ export function formatDeliveryMarkdown(figures: DeliveryFigures): string {
     const which = figures.fillers.map((f) => `"${f.word}" ${f.count}`).join(', ');
     lines.push(`- Filler words: ${figures.fillerCount}${perMinute}: ${which}`);
   }
+  if (figures.typedAnswers > 0) lines.push(`${typedLine}, not counted in the pace or filler words`);
   return lines.join('\n');
 }

@@ -63,7 +63,7 @@ describeDatabases('session telemetry', (database) => {
     expect((await report(email, token.sessionId, { event: 'ended', reason: 'stopped-by-candidate' })).body).toMatchObject({ recorded: false });
     const rated = await call(t.app, 'POST', '/interview/rate-transcript', {
       email,
-      body: { questionSetId: setId, sessionId: token.sessionId, durationSeconds: 30, transcripts: [{ role: 'interviewee', transcript: answer }] },
+      body: { questionSetId: setId, sessionId: token.sessionId, durationSeconds: 30, transcripts: [{ role: 'interviewee', transcript: answer, input: 'typed' }] },
     });
     expect(rated.status).toBe(200);
 
@@ -87,6 +87,46 @@ describeDatabases('session telemetry', (database) => {
     expect(Date.parse(telemetry?.endedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(telemetry?.connectedAt ?? ''));
     // The START event of the session shows the same session.
     expect((await telemetryOf(token.sessionId, 'START'))?.endReason).toBe('connection-lost');
+  });
+
+  it('the answers decide how the candidate answered: typed answers in a session that connected with a microphone are recorded as typed', async () => {
+    const email = 'telemetry-input@example.com';
+    await login(t.app, email);
+    const typed = await mint(email);
+    expect((await report(email, typed.sessionId, { event: 'connected', input: 'voice' })).body).toMatchObject({ recorded: true });
+    const rated = await call<{ markdown: string }>(t.app, 'POST', '/interview/rate-transcript', {
+      email,
+      body: {
+        questionSetId: setId,
+        sessionId: typed.sessionId,
+        durationSeconds: 2,
+        transcripts: [
+          { role: 'interviewer', transcript: 'What is a closure?', at: 1_000 },
+          { role: 'interviewee', transcript: answer, at: 2_000, input: 'typed' },
+        ],
+      },
+    });
+    expect(rated.status).toBe(200);
+    expect(rated.body.markdown).toContain('- Typed answers: 15 words in 1 answer (about 15 words per answer)\n- Speaking pace and filler words: not measured, because the answers were typed');
+    expect(rated.body.markdown).not.toContain('Speaking pace: about');
+    expect((await telemetryOf(typed.sessionId))?.input).toBe('typed');
+
+    // One spoken answer makes it a spoken session again.
+    const spoken = await mint(email);
+    await report(email, spoken.sessionId, { event: 'connected', input: 'typed' });
+    await call(t.app, 'POST', '/interview/rate-transcript', {
+      email,
+      body: {
+        questionSetId: setId,
+        sessionId: spoken.sessionId,
+        durationSeconds: 20,
+        transcripts: [
+          { role: 'interviewee', transcript: answer, at: 10_000, input: 'typed' },
+          { role: 'interviewee', transcript: 'The event loop takes tasks from a queue.', at: 20_000 },
+        ],
+      },
+    });
+    expect((await telemetryOf(spoken.sessionId))?.input).toBe('voice');
   });
 
   it('without a report, the rating ends the session: stopped by the candidate, or closed by the interviewer', async () => {

@@ -4,7 +4,7 @@
  * A rating belongs to exactly one interview session (sessions.ts).
  */
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import type { Pagination, RateRequest, RateResponse, RatingBreakdown, RatingItem, TranscriptEntry } from '../../contract';
+import type { Pagination, RateRequest, RateResponse, RatingBreakdown, RatingItem, SessionInput, TranscriptEntry } from '../../contract';
 import type { AppContext } from '../app-context';
 import type { AppConfig } from '../config';
 import { preparedRows, type Db } from '../db/client';
@@ -15,7 +15,7 @@ import { requireAccount, UNKNOWN_USER, type Account } from './accounts';
 import { findQuestionSet, requireQuestionSet } from './question-sets';
 import { INAUDIBLE } from './realtime-call';
 import { settleRealtimeCall } from './realtime-calls';
-import { llmUsageTally, quietly, recordEnd, recordLlmUsage } from './session-telemetry';
+import { llmUsageTally, quietly, recordEnd, recordInput, recordLlmUsage } from './session-telemetry';
 import { abandonWithRefund, claimForRating, NO_OPEN_SESSION, sessionForRating, waitText, type InterviewSession } from './sessions';
 
 /** What a candidate reads when the rating failed: exactly what the background retries will do. */
@@ -35,6 +35,16 @@ export const NOTHING_TO_RATE_NO_REFUND =
 /** A candidate said something: at least one letter or digit in an interviewee line. */
 export function hasCandidateWords(entries: readonly TranscriptEntry[]): boolean {
   return entries.some((entry) => entry.role === 'interviewee' && entry.transcript !== INAUDIBLE && /[\p{L}\p{N}]/u.test(entry.transcript));
+}
+
+/**
+ * How the candidate answered (docs/product-rules.md, Session telemetry): typed when every answer
+ * with words was typed, voice when any was spoken, null without answers.
+ */
+export function answerInput(entries: readonly TranscriptEntry[]): SessionInput | null {
+  const answers = entries.filter((entry) => entry.role === 'interviewee' && /[\p{L}\p{N}]/u.test(entry.transcript));
+  if (answers.length === 0) return null;
+  return answers.every((entry) => entry.input === 'typed') ? 'typed' : 'voice';
 }
 
 /** Said plainly in the feedback: answers the voice service could not transcribe were not rated on their words. */
@@ -168,6 +178,9 @@ async function rateSession(
     ? hasCandidateWords(session.turns) ? session.turns : null
     : hasCandidateWords(input.transcripts) ? input.transcripts : hasCandidateWords(session.turns) ? session.turns : null;
   if (!transcripts) return nothingToRate(ctx, session, set);
+  // The browser guessed the input when it connected; the answers say how the candidate really answered.
+  const answered = realtime ? null : answerInput(transcripts);
+  if (answered && answered !== session.input) await quietly(ctx, 'input', recordInput(ctx.db, session.id, answered));
 
   const stored = await ctx.db.transaction(async (tx) => {
     if (!(await claimForRating(tx, session.id))) return null;

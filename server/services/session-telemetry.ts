@@ -43,6 +43,11 @@ export async function recordEnd(db: Db, sessionId: string, end: SessionEnd, wher
   return rows.length === 1;
 }
 
+/** How the candidate answered, as the rated answers show it (ratings.ts); corrects the browser's guess at connect time. */
+export async function recordInput(db: Db, sessionId: string, input: SessionInput): Promise<void> {
+  await db.update(interviewSessions).set({ input }).where(eq(interviewSessions.id, sessionId));
+}
+
 /** The connection is up: the first time counts (a resumed call keeps the first connect time). */
 export async function recordConnected(db: Db, sessionId: string, input?: SessionInput): Promise<boolean> {
   const rows = await db

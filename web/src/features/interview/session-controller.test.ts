@@ -187,6 +187,20 @@ describe('session controller (docs/product-rules.md, Session lifecycle)', () => 
     expect(h.transport.sent).toEqual(['my answer']);
   });
 
+  it('marks the transcript line of a typed answer as typed, and a recognised one as spoken', async () => {
+    const transport = new ScriptedTransport(true);
+    // Like the real transports: a typed answer is emitted as the candidate's line at once.
+    transport.sendText = (text) => transport.emit({ type: 'candidate', text, at: 20 });
+    const h = harness({ transport });
+    await h.controller.start({ id: 3 });
+    h.transport.emit({ type: 'candidate', text: 'said out loud', at: 10 });
+    h.controller.sendText('typed in');
+    expect(h.controller.getSnapshot().transcript).toEqual([
+      { role: 'interviewee', transcript: 'said out loud', at: 10 },
+      { role: 'interviewee', transcript: 'typed in', at: 20, input: 'typed' },
+    ]);
+  });
+
   it('stops on disconnect: closes, rates with whole seconds, then shows the result', async () => {
     const h = harness();
     await h.controller.start({ id: 3 });

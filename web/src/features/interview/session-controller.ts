@@ -145,6 +145,8 @@ export class SessionController {
   private resumeAttempt = 0;
   /** An answer that got no reply before the connection dropped; the continuation sends it again. */
   private pendingAnswer: string | undefined;
+  /** True while a typed answer is handed to the transport (sendText). */
+  private typing = false;
 
   constructor(private readonly deps: SessionDeps) {}
 
@@ -249,7 +251,13 @@ export class SessionController {
   sendText(text: string): boolean {
     const answer = text.trim();
     if (!answer || this.snapshot.phase !== 'active' || !this.transport?.acceptsTypedAnswers) return false;
-    this.transport.sendText(answer);
+    // The transports hear a typed answer at once (synchronously): its transcript line is marked typed.
+    this.typing = true;
+    try {
+      this.transport.sendText(answer);
+    } finally {
+      this.typing = false;
+    }
     return true;
   }
 
@@ -311,7 +319,7 @@ export class SessionController {
         const transcript = [...this.snapshot.transcript];
         let index = transcript.length;
         while (index > 0 && (transcript[index - 1]?.at ?? 0) > at) index--;
-        transcript.splice(index, 0, { role: 'interviewee', transcript: event.text, at });
+        transcript.splice(index, 0, { role: 'interviewee', transcript: event.text, at, ...(this.typing ? { input: 'typed' as const } : {}) });
         this.update({ transcript, interim: '' });
         break;
       }

@@ -44,6 +44,17 @@ describe('csvCell', () => {
     expect(csvCell('\rx')).toBe(`"'\rx"`);
   });
 
+  it('neutralises a formula sign after any separator a spreadsheet may split on', () => {
+    expect(csvCell('Great course;=1+1')).toBe("Great course;'=1+1");
+    expect(csvCell('a,=1+1')).toBe(`"a,'=1+1"`);
+    expect(csvCell('a\t+1|-2|@x')).toBe("a\t'+1|'-2|'@x");
+    expect(csvCell('first line\n=cmd|calc')).toBe(`"first line\n'=cmd|calc"`);
+    expect(csvCell('first\r\n-2+3')).toBe(`"first\r\n'-2+3"`);
+    expect(csvCell('=1;=2')).toBe("'=1;'=2");
+    // Only where a piece would start: a sign inside a piece is data.
+    expect(csvCell('a; b = c')).toBe('a; b = c');
+  });
+
   it('neutralises and quotes together', () => {
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
   });
@@ -61,6 +72,16 @@ describe('csvCell', () => {
     expect(csvCell(null)).toBe('');
     expect(csvCell(undefined)).toBe('');
     expect(csvCell('')).toBe('');
+  });
+});
+
+describe('neutraliseFormula', () => {
+  it('leaves no piece starting with a formula sign, whatever a spreadsheet splits on', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('=', '+', '-', '@', ',', ';', '\t', '|', '\r', '\n', 'a', ' ', "'") }), (text) => {
+        for (const piece of neutraliseFormula(text).split(/[,;\t|\r\n]/)) expect(piece).not.toMatch(/^[=+\-@]/);
+      }),
+    );
   });
 });
 
@@ -85,7 +106,8 @@ describe('toCsv', () => {
         const body = rows.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ''));
         const parsed = parseCsv(toCsv(header, body));
         expect(parsed[0]).toEqual(header);
-        const expected = body.map((r) => r.map((cell) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell)));
+        const inside = (cell: string) => cell.replace(/([,;\t|\r\n])(?=[=+\-@])/g, "$1'");
+        const expected = body.map((r) => r.map((cell) => (/^[=+\-@\t\r]/.test(inside(cell)) ? `'${inside(cell)}` : inside(cell))));
         expect(parsed.slice(1)).toEqual(expected);
       }),
     );

@@ -5,18 +5,24 @@
  * texts are written by users (feedback, transcripts, emails). Such string cells get a leading `'`,
  * which spreadsheets show as text. Tab and carriage return are treated the same way because some
  * spreadsheets skip them before looking for a formula sign (OWASP "CSV injection").
+ * A spreadsheet may also split the file on another separator than the comma (`;` in many locales,
+ * tab, `|`) or on every line break, and then each piece starts a cell of its own: a formula sign
+ * right after any of those characters gets the `'` too (`Great course;=1+1` -> `Great course;'=1+1`).
  * Numbers are written as numbers: a negative number is data, not a formula.
  */
 
 export type CsvValue = string | number | boolean | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A formula sign right after a character some spreadsheet may split cells or rows on. */
+const FORMULA_AFTER_SEPARATOR = /([,;\t|\r\n])(?=[=+\-@])/g;
 const NEEDS_QUOTES = /[",\r\n]/;
 const ROW_END = '\r\n';
 
 /** Defuses a text a spreadsheet would otherwise run as a formula. */
 export function neutraliseFormula(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  const inside = text.replace(FORMULA_AFTER_SEPARATOR, "$1'");
+  return FORMULA_START.test(inside) ? `'${inside}` : inside;
 }
 
 /** One field: formula-neutralised, quoted when it holds a comma, quote or line break. */

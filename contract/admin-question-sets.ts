@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, timestampSchema } from './common';
-import { MAX_DB_INTEGER } from './limits';
+import { MAX_QUESTION_SETS } from './limits';
 
 /**
  * A question set as the admin editor writes it. The shapes are checked here; the catalogue's own
@@ -13,7 +13,7 @@ export const questionSetInputSchema = z.object({
     .number({ error: 'index must be a whole number of at least 1.' })
     .int({ error: 'index must be a whole number of at least 1.' })
     .positive({ error: 'index must be a whole number of at least 1.' })
-    .max(MAX_DB_INTEGER, { error: 'index is too large.' }),
+    .max(MAX_QUESTION_SETS, { error: `index must be at most ${MAX_QUESTION_SETS}.` }),
   isPremium: z.boolean({ error: 'isPremium must be true or false.' }),
   requiresFeedback: z.boolean({ error: 'requiresFeedback must be true or false.' }),
   instructions: z.string({ error: 'instructions must be text.' }).max(4000, { error: 'instructions must be at most 4000 characters.' }),
@@ -46,3 +46,6 @@ export const questionSetDeleteSchema = z.object({
   outcome: z.enum(['deleted', 'archived']),
 });
 export type QuestionSetDeleteResult = z.infer<typeof questionSetDeleteSchema>;
+
+/** PUT /api/admin/question-sets/{id}/position: the place in the tile order the set moves to. */
+export const questionSetPositionSchema = z.object({ index: questionSetInputSchema.shape.index });

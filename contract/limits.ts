@@ -10,6 +10,12 @@ export const MAX_EMAIL_LENGTH = 254;
 /** Ids and indexes are PostgreSQL `integer` columns; a larger number can name no row. */
 export const MAX_DB_INTEGER = 2_147_483_647;
 
+/**
+ * The most active question sets a catalogue holds (the admin editor refuses more). An index is a
+ * place in the tile order, 1 to the number of sets, so it is bounded by this too.
+ */
+export const MAX_QUESTION_SETS = 500;
+
 export const MAX_TRANSCRIPT_ENTRIES = 2000;
 export const MAX_TRANSCRIPT_TEXT = 20_000;
 export const MAX_DURATION_SECONDS = 4 * 60 * 60;

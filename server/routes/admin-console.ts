@@ -19,6 +19,7 @@ import {
   questionSetDeleteSchema,
   questionSetInputSchema,
   questionSetParamsSchema,
+  questionSetPositionSchema,
   userDataSchema,
   userErasureSchema,
 } from '../../contract';
@@ -26,7 +27,7 @@ import { RATINGS_CSV_NAME } from '../../domain/csv-exports';
 import type { AppContext } from '../app-context';
 import { setSessionLimit } from '../services/admin';
 import { exportFeedback, exportRatings } from '../services/admin-exports';
-import { createQuestionSet, deleteQuestionSet, listAdminQuestionSets, updateQuestionSet } from '../services/admin-question-sets';
+import { createQuestionSet, deleteQuestionSet, listAdminQuestionSets, moveQuestionSet, updateQuestionSet } from '../services/admin-question-sets';
 import { dailyStats } from '../services/admin-stats';
 import { eraseUser, userData } from '../services/admin-users';
 import type { QuestionSetCache } from '../services/question-set-cache';
@@ -93,7 +94,16 @@ function questionSetRoutes(scope: FastifyInstance, ctx: AppContext, catalogue: Q
   );
   r.post(
     '/api/admin/question-sets',
-    { schema: { tags, security, headers, body: questionSetInputSchema, response: { 201: adminQuestionSetSchema, 400: errorSchema, 409: errorSchema, ...denied } } },
+    {
+      schema: {
+        tags,
+        security,
+        headers,
+        description: 'Inserts the set at its index (1 to the number of sets + 1); the set there and the later ones move one place down.',
+        body: questionSetInputSchema,
+        response: { 201: adminQuestionSetSchema, 400: errorSchema, 409: errorSchema, ...denied },
+      },
+    },
     async (request, reply) => {
       const created = await createQuestionSet(ctx.db, request.body);
       catalogue.invalidate();
@@ -109,6 +119,25 @@ function questionSetRoutes(scope: FastifyInstance, ctx: AppContext, catalogue: Q
       return updated;
     },
   );
+  r.put(
+    '/api/admin/question-sets/:id/position',
+    {
+      schema: {
+        tags,
+        security,
+        headers,
+        params,
+        description: 'Moves the set to another place in the tile order; the sets in between shift by one, in one transaction. Answers the whole list.',
+        body: questionSetPositionSchema,
+        response: { 200: adminQuestionSetListSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema, ...denied },
+      },
+    },
+    async (request) => {
+      const list = await moveQuestionSet(ctx.db, request.params.id, request.body.index);
+      catalogue.invalidate();
+      return list;
+    },
+  );
   r.delete(
     '/api/admin/question-sets/:id',
     {
@@ -117,7 +146,7 @@ function questionSetRoutes(scope: FastifyInstance, ctx: AppContext, catalogue: Q
         security,
         headers,
         params,
-        description: 'Deletes the set, or archives it (hidden from candidates, index freed) when interviews refer to it.',
+        description: 'Deletes the set, or archives it (hidden from candidates, index freed) when interviews refer to it; the later sets move up one place.',
         response: { 200: questionSetDeleteSchema, 404: errorSchema, ...denied },
       },
     },

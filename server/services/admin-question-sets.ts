@@ -4,8 +4,9 @@
  * set as edited, so `catalogue:sync` will not overwrite it unless forced. A set that interviews
  * refer to is archived instead of deleted, so history keeps its topic.
  */
-import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { AdminQuestionSet, QuestionSetDeleteResult, QuestionSetInput } from '../../contract';
+import { MAX_QUESTION_SETS } from '../../contract/limits';
 import { CatalogueError, checkCatalogueSet } from '../catalogue/read-catalogue';
 import type { Db } from '../db/client';
 import { events, questionSets } from '../db/schema';
@@ -61,33 +62,79 @@ function checked(input: QuestionSetInput): QuestionSetInput {
   }
 }
 
-async function requireIndexFree(db: Db, index: number, exceptId: number | null): Promise<void> {
-  const [taken] = await db
-    .select({ id: questionSets.id, name: questionSets.name })
-    .from(questionSets)
-    .where(and(eq(questionSets.index, index), isNull(questionSets.archivedAt), exceptId === null ? undefined : ne(questionSets.id, exceptId)))
-    .limit(1);
-  if (taken) throw new HttpError(409, `The index ${index} is already used by the set "${taken.name}". Choose a free index.`);
+/** Any fixed number: the advisory lock that serialises changes to the tile order. */
+const ORDER_LOCK = 7_316_017;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+interface Placed {
+  id: number;
+  name: string;
+  index: number;
 }
 
-function missingIndexes(indexes: number[]): number[] {
-  const present = new Set(indexes);
-  const highest = Math.max(0, ...indexes);
-  return Array.from({ length: highest }, (_, i) => i + 1).filter((i) => !present.has(i));
+export const TOO_MANY_SETS = `The catalogue holds at most ${MAX_QUESTION_SETS} question sets. Delete or archive one first.`;
+const setCount = (count: number) => (count === 1 ? 'is 1 set' : `are ${count} sets`);
+const pastTheEnd = (index: number, count: number, highest: number) =>
+  `The index ${index} is past the end: there ${setCount(count)}, so this set can take an index from 1 to ${highest}. Sets unlock one index after another, so the tile order has no gaps.`;
+
+/** The active sets in tile order, read under the order lock (held to the end of the transaction). */
+async function lockedOrder(tx: Tx): Promise<Placed[]> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ORDER_LOCK})`);
+  return tx
+    .select({ id: questionSets.id, name: questionSets.name, index: questionSets.index })
+    .from(questionSets)
+    .where(isNull(questionSets.archivedAt))
+    .orderBy(asc(questionSets.index), asc(questionSets.id));
 }
+
+const valuesList = (rows: Array<readonly (number | string)[]>) =>
+  sql.join(
+    rows.map((row) => sql`(${sql.join(row.map((v) => (typeof v === 'number' ? sql`${v}::int` : sql`${v}::text`)), sql`, `)})`),
+    sql`, `,
+  );
 
 /**
- * Sets unlock one index after another (a set needs the one before it done), so a set placed
- * beyond a gap could never be reached. A change may not open a new gap in the active indexes.
+ * Gives the sets of `order` the indexes 1, 2, 3, ... in that order (a `null` keeps its place free
+ * for a set about to be inserted), in the caller's transaction, so the tile order never has a gap
+ * or a duplicate. What candidates earned stays with the set, not with the number: the events of a
+ * moved set (levels and history are read from their `question_set_index`) and the feedback given
+ * on it move with it. A moved set counts as edited, so `catalogue:sync` (which matches sets by
+ * index) does not write another file's set over it.
  */
-async function requireNoNewGap(db: Db, index: number, exceptId: number | null): Promise<void> {
-  const rows = await db.select({ id: questionSets.id, index: questionSets.index }).from(questionSets).where(isNull(questionSets.archivedAt));
-  const before = new Set(missingIndexes(rows.map((r) => r.index)));
-  const after = missingIndexes([...rows.filter((r) => r.id !== exceptId).map((r) => r.index), index]);
-  const opened = after.find((i) => !before.has(i));
-  if (opened !== undefined) {
-    throw new HttpError(400, `With the index ${index} no set would have the index ${opened}; sets unlock one index after another, so the tile order must not have gaps.`);
-  }
+async function renumber(tx: Tx, order: Array<Placed | null>): Promise<void> {
+  const moved = order.flatMap((set, i) => (set === null || set.index === i + 1 ? [] : [{ ...set, to: i + 1 }]));
+  if (moved.length === 0) return;
+  const ids = valuesList(moved.map((m) => [m.id, m.to]));
+  // Two steps: the unique index on active sets is checked row by row, so shifting a set by one
+  // would collide with the set it moves onto. Negative indexes are free.
+  await tx.execute(sql`update question_sets set index = -v.target, edited_at = now() from (values ${ids}) as v(id, target) where question_sets.id = v.id`);
+  await tx.execute(sql`update question_sets set index = -index where index < 0 and archived_at is null`);
+  await tx.execute(sql`update events set question_set_index = v.target - 1 from (values ${ids}) as v(id, target)
+    where events.question_set_id = v.id and events.question_set_index is distinct from v.target - 1`);
+  const given = valuesList(moved.map((m) => [m.name, m.index, m.to]));
+  await tx.execute(sql`update feedback set question_index = v.target from (values ${given}) as v(topic, was, target)
+    where feedback.topic = v.topic and feedback.question_index = v.was`);
+}
+
+/** `order` with `moving` taken out and put in at `index` (1-based). */
+function placed<T extends Placed | null>(order: Placed[], moving: T, id: number, index: number): Array<Placed | T> {
+  const rest = order.filter((set) => set.id !== id);
+  return [...rest.slice(0, index - 1), moving, ...rest.slice(index - 1)];
+}
+
+async function requireActive(tx: Tx, id: number): Promise<void> {
+  const [existing] = await tx.select({ archivedAt: questionSets.archivedAt }).from(questionSets).where(eq(questionSets.id, id)).limit(1);
+  if (!existing) throw new HttpError(404, UNKNOWN_SET);
+  if (existing.archivedAt) throw new HttpError(409, 'This question set is archived and can no longer be edited.');
+}
+
+/** Moves an active set to `index` inside the transaction; the sets between shift by one. */
+async function moveWithin(tx: Tx, id: number, index: number): Promise<void> {
+  const order = await lockedOrder(tx);
+  const moving = order.find((set) => set.id === id);
+  if (!moving) throw new HttpError(404, UNKNOWN_SET);
+  if (index > order.length) throw new HttpError(400, pastTheEnd(index, order.length, order.length));
+  await renumber(tx, placed(order, moving, id, index));
 }
 
 async function ratingsOf(db: Db, id: number): Promise<number> {
@@ -98,43 +145,69 @@ async function ratingsOf(db: Db, id: number): Promise<number> {
   return row?.n ?? 0;
 }
 
+/**
+ * Inserts the set at its index: the set there and every later one move one place down, in one
+ * transaction (docs/product-rules.md, Admin area).
+ */
 export async function createQuestionSet(db: Db, input: QuestionSetInput): Promise<AdminQuestionSet> {
   const set = checked(input);
-  await requireIndexFree(db, set.index, null);
-  await requireNoNewGap(db, set.index, null);
-  const [row] = await db
-    .insert(questionSets)
-    .values({ ...set, editedAt: sql`now()` })
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const order = await lockedOrder(tx);
+    if (order.length >= MAX_QUESTION_SETS) throw new HttpError(409, TOO_MANY_SETS);
+    if (set.index > order.length + 1) throw new HttpError(400, pastTheEnd(set.index, order.length, order.length + 1));
+    await renumber(tx, placed(order, null, 0, set.index));
+    const [inserted] = await tx
+      .insert(questionSets)
+      .values({ ...set, editedAt: sql`now()` })
+      .returning();
+    return inserted;
+  });
   if (!row) throw new Error('The new question set was not written.');
   return toAdminSet(row, 0);
 }
 
+/** Saves the set; a new index moves it there, and the sets in between shift by one. */
 export async function updateQuestionSet(db: Db, id: number, input: QuestionSetInput): Promise<AdminQuestionSet> {
   const set = checked(input);
-  const [existing] = await db.select({ archivedAt: questionSets.archivedAt }).from(questionSets).where(eq(questionSets.id, id)).limit(1);
-  if (!existing) throw new HttpError(404, UNKNOWN_SET);
-  if (existing.archivedAt) throw new HttpError(409, 'This question set is archived and can no longer be edited.');
-  await requireIndexFree(db, set.index, id);
-  await requireNoNewGap(db, set.index, id);
-  const [row] = await db
-    .update(questionSets)
-    .set({ ...set, editedAt: sql`now()` })
-    .where(eq(questionSets.id, id))
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    await requireActive(tx, id);
+    await moveWithin(tx, id, set.index);
+    const [updated] = await tx
+      .update(questionSets)
+      .set({ ...set, editedAt: sql`now()` })
+      .where(eq(questionSets.id, id))
+      .returning();
+    return updated;
+  });
   if (!row) throw new HttpError(404, UNKNOWN_SET);
   return toAdminSet(row, await ratingsOf(db, id));
 }
 
-/** Deleted when no interview refers to it; archived (hidden, index freed) otherwise. */
+/** Moves a set in the tile order (move up/down, drag); answers the whole list as it now is. */
+export async function moveQuestionSet(db: Db, id: number, index: number): Promise<AdminQuestionSet[]> {
+  await db.transaction(async (tx) => {
+    await requireActive(tx, id);
+    await moveWithin(tx, id, index);
+  });
+  return listAdminQuestionSets(db);
+}
+
+/**
+ * Deleted when no interview refers to it; archived (hidden, index freed) otherwise. Either way the
+ * later sets move up one place in the same transaction, so the tile order keeps no gap.
+ */
 export async function deleteQuestionSet(db: Db, id: number): Promise<QuestionSetDeleteResult> {
-  const [existing] = await db.select({ archivedAt: questionSets.archivedAt }).from(questionSets).where(eq(questionSets.id, id)).limit(1);
-  if (!existing) throw new HttpError(404, UNKNOWN_SET);
-  const [used] = await db.select({ id: events.id }).from(events).where(eq(events.questionSetId, id)).limit(1);
-  if (!used) {
-    await db.delete(questionSets).where(eq(questionSets.id, id));
-    return { outcome: 'deleted' };
-  }
-  if (!existing.archivedAt) await db.update(questionSets).set({ archivedAt: sql`now()`, editedAt: sql`now()` }).where(eq(questionSets.id, id));
-  return { outcome: 'archived' };
+  return db.transaction(async (tx) => {
+    const order = await lockedOrder(tx);
+    const [existing] = await tx.select({ archivedAt: questionSets.archivedAt }).from(questionSets).where(eq(questionSets.id, id)).limit(1);
+    if (!existing) throw new HttpError(404, UNKNOWN_SET);
+    const [used] = await tx.select({ id: events.id }).from(events).where(eq(events.questionSetId, id)).limit(1);
+    if (used) {
+      if (!existing.archivedAt) await tx.update(questionSets).set({ archivedAt: sql`now()`, editedAt: sql`now()` }).where(eq(questionSets.id, id));
+    } else {
+      await tx.delete(questionSets).where(eq(questionSets.id, id));
+    }
+    await renumber(tx, order.filter((set) => set.id !== id));
+    return { outcome: used ? 'archived' : 'deleted' };
+  });
 }

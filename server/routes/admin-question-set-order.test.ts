@@ -1,0 +1,117 @@
+/**
+ * The tile order in the editor over HTTP on both databases: indexes bounded by what a catalogue
+ * holds, sets inserted anywhere, moved, and deleted without leaving a gap, with what candidates
+ * earned staying on the set rather than on its number.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, FIXTURE_SETS, login } from '../../test-support/fixtures';
+import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
+
+const modelAnswers = (n: number) =>
+  Array.from({ length: n }, (_, i) => `### ${i + 1}. Question ${i + 1}?\n\nAn answer.\n\n**Key points:** one idea; another idea.`).join('\n\n');
+
+const setAt = (name: string, index: number) => ({
+  name,
+  index,
+  isPremium: false,
+  requiresFeedback: false,
+  instructions: '',
+  questions: ['Question 1?'],
+  modelAnswers: modelAnswers(1),
+});
+
+interface Listed {
+  id: number;
+  name: string;
+  index: number;
+  archivedAt: string | null;
+}
+
+describeDatabases('question-set tile order', (database) => {
+  let t: TestApp;
+  const admin = <T>(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, body?: unknown) => call<T>(t.app, method, url, { admin: t.config.adminSecret, body });
+  /** Active sets as "index:name" in tile order, as the editor lists them. */
+  const order = async () => (await admin<Listed[]>('GET', '/api/admin/question-sets')).body.filter((s) => !s.archivedAt).map((s) => `${s.index}:${s.name}`);
+  /** What candidates see. */
+  const catalogue = async () => (await call<Array<{ id: number; name: string; index: number }>>(t.app, 'GET', '/api/question-sets')).body;
+  const idOf = async (name: string) => (await admin<Listed[]>('GET', '/api/admin/question-sets')).body.find((s) => s.name === name && !s.archivedAt)?.id ?? 0;
+
+  beforeAll(async () => {
+    t = await createTestApp({ database, questionSets: FIXTURE_SETS.map((s, i) => ({ ...s, name: `${s.name} ${i + 1}` })) });
+  }, 300_000);
+  afterAll(() => t.close());
+
+  it('bounds the index to what a catalogue holds, in the contract and in the service', async () => {
+    expect(await admin('POST', '/api/admin/question-sets', setAt('Huge', 2147483647))).toMatchObject({ status: 400, body: { error: 'index: index must be at most 500.' } });
+    expect(await admin('PUT', `/api/admin/question-sets/${await idOf('JavaScript 1')}/position`, { index: 501 })).toMatchObject({
+      status: 400,
+      body: { error: 'index: index must be at most 500.' },
+    });
+    expect(await admin('POST', '/api/admin/question-sets', setAt('Far', 7))).toMatchObject({
+      status: 400,
+      body: { error: 'The index 7 is past the end: there are 4 sets, so this set can take an index from 1 to 5. Sets unlock one index after another, so the tile order has no gaps.' },
+    });
+    expect(await admin('PUT', `/api/admin/question-sets/${await idOf('JavaScript 1')}`, setAt('JavaScript 1', 5))).toMatchObject({
+      status: 400,
+      body: { error: 'The index 5 is past the end: there are 4 sets, so this set can take an index from 1 to 4. Sets unlock one index after another, so the tile order has no gaps.' },
+    });
+    expect(await order()).toEqual(['1:JavaScript 1', '2:JavaScript 2', '3:Behavioural 3', '4:System Design 4']);
+  });
+
+  it('inserts a new set at any place; the later sets move down and candidates see it at once', async () => {
+    await catalogue(); // fills the candidates' cache first
+    const created = await admin<Listed>('POST', '/api/admin/question-sets', setAt('Git', 2));
+    expect(created).toMatchObject({ status: 201, body: { name: 'Git', index: 2 } });
+    expect(await order()).toEqual(['1:JavaScript 1', '2:Git', '3:JavaScript 2', '4:Behavioural 3', '5:System Design 4']);
+    expect((await catalogue()).map((s) => `${s.index}:${s.name}`)).toEqual(['1:JavaScript 1', '2:Git', '3:JavaScript 2', '4:Behavioural 3', '5:System Design 4']);
+    // At the end, one past the last set.
+    expect(await admin('POST', '/api/admin/question-sets', setAt('Docker', 6))).toMatchObject({ status: 201, body: { index: 6 } });
+  });
+
+  it('moves a set up or down; the sets in between shift by one', async () => {
+    const moved = await admin<Listed[]>('PUT', `/api/admin/question-sets/${await idOf('Docker')}/position`, { index: 1 });
+    expect(moved.status).toBe(200);
+    expect(moved.body.filter((s) => !s.archivedAt).map((s) => `${s.index}:${s.name}`)).toEqual([
+      '1:Docker', '2:JavaScript 1', '3:Git', '4:JavaScript 2', '5:Behavioural 3', '6:System Design 4',
+    ]);
+    await admin('PUT', `/api/admin/question-sets/${await idOf('Docker')}/position`, { index: 6 });
+    expect(await order()).toEqual(['1:JavaScript 1', '2:Git', '3:JavaScript 2', '4:Behavioural 3', '5:System Design 4', '6:Docker']);
+    expect(await admin('PUT', '/api/admin/question-sets/999999/position', { index: 1 })).toMatchObject({ status: 404, body: { error: 'This question set does not exist.' } });
+  });
+
+  it("keeps a candidate's level and history on the set they completed when its number moves", async () => {
+    const email = 'mover@example.com';
+    await login(t.app, email);
+    const setId = await idOf('JavaScript 1');
+    expect((await call(t.app, 'GET', `/interview/token?questionSetId=${setId}`, { email })).status).toBe(200);
+    const transcripts = [
+      { role: 'interviewer', transcript: 'Question 1?' },
+      { role: 'interviewee', transcript: 'A closure keeps access to its outer scope.' },
+    ];
+    expect((await call(t.app, 'POST', '/interview/rate-transcript', { email, body: { transcripts, durationSeconds: 30, questionSetId: setId } })).status).toBe(200);
+    expect((await call(t.app, 'POST', '/user/feedback', { email, body: { feedback: 'Clear questions, thank you.', topic: 'JavaScript 1', questionIndex: 1 } })).status).toBe(201);
+
+    // A new first set: the completed one is now number 2.
+    expect((await admin('POST', '/api/admin/question-sets', setAt('Warm-up', 1))).status).toBe(201);
+    const state = await call<{ topicLevels: Record<string, number>; progress: Array<{ questionSetId: number; index: number }> }>(t.app, 'POST', '/user/login', { body: { email } });
+    expect(state.body.topicLevels).toEqual({ 'JavaScript 1': 2 });
+    expect(state.body.progress).toEqual([expect.objectContaining({ questionSetId: setId, index: 2 })]);
+    const history = await call<{ ratings: Array<{ topic: string; questionSetIndex: number }> }>(t.app, 'GET', '/user/ratings?page=1', { email });
+    expect(history.body.ratings.map((r) => [r.topic, r.questionSetIndex])).toEqual([['JavaScript 1', 1]]);
+    const given = await admin<Array<{ topic: string; questionIndex: number }>>('GET', '/api/feedback');
+    expect(given.body.find((f) => f.topic === 'JavaScript 1')?.questionIndex).toBe(2);
+  });
+
+  describe('deleting a set in the middle', () => {
+    it('moves the later sets up, whether the set is deleted or archived, so no set becomes unreachable', async () => {
+      expect(await order()).toEqual(['1:Warm-up', '2:JavaScript 1', '3:Git', '4:JavaScript 2', '5:Behavioural 3', '6:System Design 4', '7:Docker']);
+      expect(await admin('DELETE', `/api/admin/question-sets/${await idOf('Git')}`)).toMatchObject({ status: 200, body: { outcome: 'deleted' } });
+      expect(await order()).toEqual(['1:Warm-up', '2:JavaScript 1', '3:JavaScript 2', '4:Behavioural 3', '5:System Design 4', '6:Docker']);
+      // Interviews refer to this one: archived, and the gap closes all the same.
+      const rated = await idOf('JavaScript 1');
+      expect(await admin('DELETE', `/api/admin/question-sets/${rated}`)).toMatchObject({ status: 200, body: { outcome: 'archived' } });
+      expect(await order()).toEqual(['1:Warm-up', '2:JavaScript 2', '3:Behavioural 3', '4:System Design 4', '5:Docker']);
+      expect((await catalogue()).map((s) => s.index)).toEqual([1, 2, 3, 4, 5]);
+    });
+  });
+});

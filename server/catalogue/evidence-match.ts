@@ -491,7 +491,9 @@ function margin(statement: Statement, p: Pattern): number {
   return groupsHit(p.own, said) - p.needOwn;
 }
 
-export function matchKeyPoints(statements: readonly Statement[], specs: readonly KeyPointSpec[], question?: string): PointMatch[] {
+export function matchKeyPoints(said: readonly Statement[], specs: readonly KeyPointSpec[], question?: string): PointMatch[] {
+  // A statement said twice is the same object (splitStatements): judging it once changes nothing.
+  const statements = [...new Set(said)];
   const echo = new Set(question ? contentStems(question) : []);
   const compared = comparedGroups(question ?? '', specs.map((s) => s.text));
   const points = specs.map((spec) => compile(spec, echo, compared));

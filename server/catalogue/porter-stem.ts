@@ -1,16 +1,26 @@
 /**
- * The Porter stemming algorithm (M. F. Porter, 1980), written out here so the rater needs no
+ * The Porter stemming algorithm (M. F. Porter, 1980), written out here (iteratively, for words up to MAX_WORD_LENGTH letters) so the rater needs no
  * dependency: it brings a word's derived forms together ("isolation"/"isolated" -> "isol",
  * "atomicity"/"atomic" -> "atom", "consistency"/"consistent" -> "consist"), which the rater's
  * paraphrase matching relies on (see docs/question-sets.md, "How answers are judged").
  */
 
-const isConsonant = (w: string, i: number): boolean => {
+const isVowelLetter = (c: string | undefined): boolean => c === 'a' || c === 'e' || c === 'i' || c === 'o' || c === 'u';
+
+/**
+ * Whether the letter at `i` is a consonant in Porter's sense: a, e, i, o, u are vowels; "y" is a
+ * consonant at the start or after a vowel, else a vowel ("toy": consonant, "syzygy": vowels). In a
+ * run of "y"s they alternate from the first, so one look back over the run decides, without
+ * recursion (which once went one call deep per "y": issue 24).
+ */
+function isConsonant(w: string, i: number): boolean {
   const c = w[i];
-  if (c === 'a' || c === 'e' || c === 'i' || c === 'o' || c === 'u') return false;
-  if (c === 'y') return i === 0 ? true : !isConsonant(w, i - 1);
-  return true;
-};
+  if (c !== 'y') return !isVowelLetter(c);
+  let first = i;
+  while (first > 0 && w[first - 1] === 'y') first--;
+  const firstIsConsonant = first === 0 || isVowelLetter(w[first - 1]);
+  return (i - first) % 2 === 0 ? firstIsConsonant : !firstIsConsonant;
+}
 
 /** m: the number of vowel-consonant sequences in the stem (Porter's "measure"). */
 function measure(stem: string): number {
@@ -111,8 +121,15 @@ function step5(w: string): string {
   return out;
 }
 
+/**
+ * Longest word the stemmer (and the matcher) reads as a word. No English word comes near it; a
+ * longer token is garbage or an attack, left as it is (server/catalogue/text-match.ts makes it one
+ * opaque token that matches nothing), so no input costs more than linear time in its length.
+ */
+export const MAX_WORD_LENGTH = 40;
+
 export function porterStem(word: string): string {
-  if (word.length <= 2 || !/^[a-z]+$/.test(word)) return word;
+  if (word.length <= 2 || word.length > MAX_WORD_LENGTH || !/^[a-z]+$/.test(word)) return word;
   let w = step1ab(word);
   if (w.endsWith('y') && hasVowel(w.slice(0, -1))) w = `${w.slice(0, -1)}i`;
   w = replaceSuffix(w, longestMatch(w, STEP2), 0);

@@ -5,7 +5,7 @@
  * so words scattered over an answer earn nothing. See docs/question-sets.md ("How answers are
  * judged").
  */
-import { conceptTags, joinUnderscores, lexicon, normaliseWord, rawKey, spokenCodes, stem, STOP_WORDS } from './text-match';
+import { conceptTags, isOverlong, joinUnderscores, lexicon, normaliseWord, OPAQUE_STEM, rawKey, spokenCodes, stem, STOP_WORDS } from './text-match';
 
 export interface Token {
   /** Lower-case word. */
@@ -50,6 +50,8 @@ const WINDOW = 28;
 const WINDOW_STEP = 14;
 /** Statements made of whole clauses may be a little longer: a thought and its reason ("... so you ..."). */
 const CLAUSE_WINDOW = 36;
+/** Fewest words between the starts of two overlapping clause windows. */
+const MIN_WINDOW_STEP = 6;
 /** A statement this long with this few function words reads as a list of terms, not a sentence. */
 const SALAD_MIN_WORDS = 12;
 const SALAD_MAX_FUNCTION_SHARE = 0.15;
@@ -95,7 +97,11 @@ interface WordInfo {
 const WORD_INFO = new Map<string, WordInfo>();
 const WORD_INFO_LIMIT = 50_000;
 
+/** An overlong token (text-match.ts isOverlong): one opaque word, matching nothing, never cached. */
+const OPAQUE_INFO: WordInfo = { word: OPAQUE_STEM, stem: OPAQUE_STEM, negation: false, alts: [], key: OPAQUE_STEM };
+
 function wordInfo(written: string): WordInfo {
+  if (isOverlong(written)) return OPAQUE_INFO;
   let info = WORD_INFO.get(written);
   if (info) return info;
   // "component's" is "component": the possessive says nothing about the point.
@@ -254,7 +260,38 @@ const SPOKEN_BREAKS = new Set(['so', 'then', 'but', 'because', 'um', 'uh', 'er',
 /** After "and", these start a new clause ("and we cut the reporting part"). */
 const AFTER_AND = new Set(['i', "i'd", "i'm", 'we', "we'd", 'you', "you'd", 'it', "it's", 'they', 'then', 'the', 'that', 'so', 'also', 'um', 'uh', 'if', 'when', 'once', 'now', 'there']);
 
-const bare = (word: string) => word.toLowerCase().replace(/^[^a-z0-9']+|[^a-z0-9']+$/g, '');
+const isWordChar = (c: string) => (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c === "'";
+
+/** The word without its punctuation around it (a loop, not a regular expression: linear on any input). */
+function bare(word: string): string {
+  const w = word.toLowerCase();
+  let from = 0;
+  let to = w.length;
+  while (from < to && !isWordChar(w[from]!)) from++;
+  while (to > from && !isWordChar(w[to - 1]!)) to--;
+  return w.slice(from, to);
+}
+
+/** Most words a run of text without spaces ("client-side", "e.g.") counts as one spoken word. */
+const MAX_JOINED_WORDS = 4;
+
+/**
+ * A sentence's spoken words: split at spaces, and a run of more words joined without spaces
+ * ("a.b.c.d.e…", 100 KB of it) cut into its words, so no statement holds more than its window's
+ * worth of words and matching stays linear in the answer's length.
+ */
+function spokenWords(sentence: string): string[] {
+  const out: string[] = [];
+  for (const piece of sentence.split(' ')) {
+    const starts = [...piece.matchAll(WORD)].map((m) => m.index);
+    if (starts.length <= MAX_JOINED_WORDS) {
+      out.push(piece);
+      continue;
+    }
+    for (let k = 0; k < starts.length; k++) out.push(piece.slice(k === 0 ? 0 : starts[k], k + 1 < starts.length ? starts[k + 1] : piece.length));
+  }
+  return out;
+}
 
 /** Clauses of a long sentence: cut at commas and the like, and before spoken breaks. */
 function clauses(words: readonly string[]): string[][] {
@@ -278,13 +315,19 @@ function clauseWindows(words: readonly string[]): string[] {
   const parts = clauses(words).flatMap((c) => (c.length <= CLAUSE_WINDOW ? [c] : wordWindows(c)));
   const out: string[] = [];
   let lastEnd = -1;
-  for (let start = 0; start < parts.length; start++) {
+  let lastStart = -Infinity;
+  let at = 0;
+  for (let start = 0; start < parts.length; at += parts[start]!.length, start++) {
     let end = start;
     let size = parts[start]!.length;
     while (end + 1 < parts.length && size + parts[end + 1]!.length <= CLAUSE_WINDOW) size += parts[++end]!.length;
     if (end <= lastEnd) continue;
+    // Many short clauses ("and it, and it, …"): a window starts at most every MIN_WINDOW_STEP
+    // words (unless the last one left this clause out), so each word is read a bounded number of times.
+    if (start <= lastEnd && at - lastStart < MIN_WINDOW_STEP) continue;
     out.push(parts.slice(start, end + 1).flat().join(' '));
     lastEnd = end;
+    lastStart = at;
   }
   return out;
 }
@@ -307,18 +350,37 @@ export function phraseKeys(text: string): Array<{ word: string; key: string }> {
   return tokenizeStatement(joinUnderscores(text)).map((t) => ({ word: t.word, key: t.stem || t.word }));
 }
 
-export function splitStatements(answer: string): Statement[] {
+/**
+ * `seen`: sentences already read for this answer, with their statements. A sentence said again
+ * gives the same statement objects (judged once; repetition is still counted by the caller), so
+ * an answer of one sentence over and over costs no more than its distinct sentences.
+ */
+export function splitStatements(answer: string, seen: Map<string, Statement[]> = new Map()): Statement[] {
   const statements: Statement[] = [];
   for (const sentence of sentences(joinUnderscores(answer))) {
-    const tokens = tokenizeStatement(sentence);
-    const question = sentence.endsWith('?') || QUESTION_START.test(sentence);
-    if (tokens.length <= WINDOW) {
-      statements.push(makeStatement(sentence, tokens, question));
+    const known = seen.get(sentence);
+    if (known) {
+      statements.push(...known);
       continue;
     }
-    // Long speech, often unpunctuated: statements of whole clauses, overlapping, so "together"
-    // keeps its meaning and no statement starts or ends mid-thought.
-    for (const text of clauseWindows(sentence.split(' '))) statements.push(makeStatement(text, tokenizeStatement(text), question));
+    const own = readSentence(sentence);
+    seen.set(sentence, own);
+    statements.push(...own);
   }
   return statements;
+}
+
+/** Whether the text has more than `n` words as tokenizeStatement counts them (stops counting there). */
+function moreWordsThan(text: string, n: number): boolean {
+  let k = 0;
+  for (const _ of spokenCodes(text).matchAll(WORD)) if (++k > n) return true;
+  return false;
+}
+
+function readSentence(sentence: string): Statement[] {
+  const question = sentence.endsWith('?') || QUESTION_START.test(sentence);
+  if (!moreWordsThan(sentence, WINDOW)) return [makeStatement(sentence, tokenizeStatement(sentence), question)];
+  // Long speech, often unpunctuated: statements of whole clauses, overlapping, so "together"
+  // keeps its meaning and no statement starts or ends mid-thought.
+  return clauseWindows(spokenWords(sentence)).map((text) => makeStatement(text, tokenizeStatement(text), question));
 }

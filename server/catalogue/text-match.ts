@@ -1,5 +1,5 @@
 import { buildLexicon, type Lexicon } from './lexicon';
-import { porterStem } from './porter-stem';
+import { MAX_WORD_LENGTH, porterStem } from './porter-stem';
 
 /**
  * Light, deterministic text matching for judging spoken answers against key points: tokens,
@@ -158,8 +158,17 @@ const baseForm = (word: string): string => (Object.hasOwn(IRREGULAR, word) ? IRR
 const STEM_CACHE = new Map<string, string>();
 const STEM_CACHE_LIMIT = 50_000;
 
+/**
+ * The stem of a token longer than any word (MAX_WORD_LENGTH): one opaque token that matches no
+ * key point and no concept. It is neither stemmed nor cached, so a transcript of long garbage
+ * tokens costs time linear in its length and fills no cache.
+ */
+export const OPAQUE_STEM = '~opaque';
+export const isOverlong = (word: string): boolean => word.length > MAX_WORD_LENGTH;
+
 /** A crude suffix stripper; good enough to make inflections of one word meet. Memoised: vocabularies are small. */
 export function stem(word: string): string {
+  if (isOverlong(word)) return OPAQUE_STEM;
   const cached = STEM_CACHE.get(word);
   if (cached !== undefined) return cached;
   const result = stemUncached(word);
@@ -234,6 +243,7 @@ const RAW_CACHE = new Map<string, string>();
  * programmer error without every "error" meaning a bug), or the word itself for a stop word.
  */
 export function rawKey(word: string): string {
+  if (isOverlong(word)) return OPAQUE_STEM;
   if (STOP_WORDS.has(word)) return word;
   let key = RAW_CACHE.get(word);
   if (key === undefined) {
@@ -270,6 +280,7 @@ export function phrasesIn(words: readonly string[]): Array<{ tag: string; from: 
 }
 
 export function conceptTags(word: string): readonly string[] {
+  if (isOverlong(word)) return NO_TAGS;
   const tags = lexicon().words.get(rawKey(word)) ?? NO_TAGS;
   if (!DIGITS.test(word)) return tags;
   return [...tags, '~measure', ...(HTTP_STATUS.test(word) ? ['~status'] : [])];
@@ -279,7 +290,8 @@ export function conceptTags(word: string): readonly string[] {
 export function contentStems(text: string): string[] {
   const stems: string[] = [];
   for (const token of tokenize(text)) {
-    if (STOP_WORDS.has(token)) continue;
+    // An overlong token is no word: it names nothing a key point or a question could share.
+    if (STOP_WORDS.has(token) || isOverlong(token)) continue;
     const stemmed = stem(token);
     if (stemmed.length > 1 || /\d/.test(stemmed)) stems.push(stemmed);
   }

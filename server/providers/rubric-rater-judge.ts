@@ -65,8 +65,9 @@ function readTurns(turns: readonly string[]): { statements: Statement[]; repeate
   const statements: Statement[] = [];
   let repeated = 0;
   let total = 0;
+  const read = new Map<string, Statement[]>();
   for (const turn of turns) {
-    const own = splitStatements(turn);
+    const own = splitStatements(turn, read);
     const seen = new Set<string>();
     for (const s of own) {
       const key = s.tokens.map((t) => t.word).join(' ');

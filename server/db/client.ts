@@ -93,6 +93,11 @@ export function databaseOptionsFor(config: { databaseUrl: string | null; dataDir
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
 }
 
+/** The database is PGlite in this process (one server, files in DATA_DIR), not a PostgreSQL pool. */
+export function isPglite(db: Db): boolean {
+  return (db as unknown as { $client: unknown }).$client instanceof PGlite;
+}
+
 /**
  * Runs one hand-written statement of a hot call and returns its rows. On PostgreSQL it is a named
  * (prepared) statement: each pool connection parses and plans it once, later calls only bind and

@@ -182,7 +182,7 @@ function statsAndUserRoutes(scope: FastifyInstance, ctx: AppContext): void {
         response: { 200: userErasureSchema, 404: errorSchema, ...denied },
       },
     },
-    (request) => eraseUser(ctx.db, request.params.email),
+    (request) => eraseUser(ctx.db, ctx.limits, request.params.email),
   );
 }
 

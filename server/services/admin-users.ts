@@ -2,15 +2,18 @@
  * Data requests about one person: everything stored under their email, and its erasure. Rows are
  * found by account and by the email they name, so rows kept after an earlier account deletion are
  * found too. Erasing removes the account and with it its per-account counters, so the admin stats
- * (which read those counters and the remaining events) stay consistent.
+ * (which read those counters and the remaining events) stay consistent, then what the server can
+ * remove beyond the rows (docs/product-rules.md, Data requests): the person's rate-limit windows,
+ * whose keys hold the email, and on PGlite the deleted rows' bytes in the table files.
  */
-import { asc, eq, or } from 'drizzle-orm';
+import { asc, eq, or, sql } from 'drizzle-orm';
 import type { UserData, UserErasure } from '../../contract';
-import type { Db } from '../db/client';
+import { isPglite, type Db } from '../db/client';
 import { accounts, events, feedback, interviewSessions } from '../db/schema';
 import { HttpError } from './http-error';
 import { toAdminEvent, toAdminFeedback, toEmailAccount, type PlanLimits } from './admin';
 import { findAccount } from './accounts';
+import type { WindowCounter } from './window-counter';
 
 const nothingHeld = (email: string) => new HttpError(404, `Nothing is stored about ${email}.`);
 
@@ -46,8 +49,21 @@ export async function userData(db: Db, limits: PlanLimits, email: string): Promi
   };
 }
 
+/**
+ * A deleted row stays in its table file until the page is rewritten. On PGlite (one process, the
+ * tables of one small product) VACUUM FULL rewrites the four tables (and their TOAST: long
+ * transcripts) into new files and drops the old ones; CHECKPOINT writes them out. On PostgreSQL
+ * that would lock the tables for every server, so it is left to the operator (plain VACUUM, run by
+ * autovacuum, frees the space without overwriting it).
+ */
+async function compactAfterErasure(db: Db): Promise<void> {
+  if (!isPglite(db)) return;
+  await db.execute(sql`vacuum full events, feedback, interview_sessions, accounts`);
+  await db.execute(sql`checkpoint`);
+}
+
 /** Erases the account, its sessions, events (transcripts, ratings) and feedback in one transaction. */
-export async function eraseUser(db: Db, email: string): Promise<UserErasure> {
+export async function eraseUser(db: Db, limits: WindowCounter, email: string): Promise<UserErasure> {
   const removed = await db.transaction(async (tx) => {
     const [account] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email)).limit(1);
     const id = account?.id ?? null;
@@ -58,5 +74,8 @@ export async function eraseUser(db: Db, email: string): Promise<UserErasure> {
     return { accounts: erasedAccounts.length, events: erasedEvents.length, feedback: erasedFeedback.length, sessions: sessions.length };
   });
   if (removed.accounts + removed.events + removed.feedback + removed.sessions === 0) throw nothingHeld(email);
+  // Per-account rate-limit keys end with the email (plugins/call-limits.ts: account:<call>:<email>).
+  await limits.forget(`:${email}`);
+  await compactAfterErasure(db);
   return { email, removed };
 }

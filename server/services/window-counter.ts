@@ -28,6 +28,8 @@ export interface WindowCounter {
   clear(key: string): Promise<void>;
   /** Drops windows that ended (PostgreSQL: rows; memory: entries). */
   sweep(): Promise<void>;
+  /** Ends every window whose key ends with `suffix` (an erased person's per-account keys). */
+  forget(suffix: string): Promise<void>;
 }
 
 /** Memory holds at most this many keys between sweeps; more triggers a sweep of ended windows. */
@@ -60,6 +62,9 @@ export function memoryWindowCounter(now: () => number = Date.now): WindowCounter
       windows.delete(key);
     },
     sweep,
+    async forget(suffix) {
+      for (const key of windows.keys()) if (key.endsWith(suffix)) windows.delete(key);
+    },
   };
 }
 
@@ -92,6 +97,9 @@ export function postgresWindowCounter(db: Db): WindowCounter {
     },
     async sweep() {
       await db.delete(rateLimits).where(lt(rateLimits.windowEndsAt, sql`now()`));
+    },
+    async forget(suffix) {
+      await db.delete(rateLimits).where(sql`right(${rateLimits.key}, ${suffix.length}) = ${suffix}`);
     },
   };
 }

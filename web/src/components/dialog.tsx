@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useLatest } from '../lib/use-latest';
 
 /** What Tab can reach (a shorter spelling of the usual list; checked in document order). */
 const FOCUSABLE = 'a[href],:is(button,input,textarea,select):not([disabled]),summary,[tabindex]:not([tabindex="-1"])';
@@ -49,8 +50,7 @@ function trapTab(event: KeyboardEvent, panel: HTMLElement): void {
 export function Dialog({ title, children, onClose, size = 'md', describedBy, testId }: DialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  const onCloseRef = useLatest(onClose);
 
   useEffect(() => {
     const node = panel.current;
@@ -76,7 +76,7 @@ export function Dialog({ title, children, onClose, size = 'md', describedBy, tes
       openDialogs.splice(openDialogs.indexOf(node), 1);
       if (previous instanceof HTMLElement && document.contains(previous)) previous.focus();
     };
-  }, []);
+  }, [onCloseRef]);
 
   return createPortal(
     <div className="fixed inset-0 z-50 flex items-end justify-center p-3 sm:items-center sm:p-6">

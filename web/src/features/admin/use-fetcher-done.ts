@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useLatest } from '../../lib/use-latest';
 
 /**
  * Calls `onDone` with the answer once a submission this component saw has finished (action and
@@ -6,8 +7,7 @@ import { useEffect, useRef } from 'react';
  */
 export function useFetcherDone<T>(fetcher: { state: 'idle' | 'loading' | 'submitting'; data: T | null | undefined }, onDone: (data: T) => void): void {
   const pending = useRef(false);
-  const onDoneRef = useRef(onDone);
-  onDoneRef.current = onDone;
+  const onDoneRef = useLatest(onDone);
   useEffect(() => {
     if (fetcher.state !== 'idle') {
       pending.current = true;
@@ -17,5 +17,5 @@ export function useFetcherDone<T>(fetcher: { state: 'idle' | 'loading' | 'submit
     pending.current = false;
     // No answer: the action found the gate closed (the page is behind the gate then).
     if (fetcher.data !== undefined && fetcher.data !== null) onDoneRef.current(fetcher.data);
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, onDoneRef]);
 }

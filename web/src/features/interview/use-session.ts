@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { QuestionSet } from '../../../../contract';
 import { abandonSession, fetchToken, rateTranscript, reportSession, resumeSession } from '../../lib/session-api';
 import { failureForLog } from '../../lib/http';
 import { checkMicrophone } from '../../lib/microphone-check';
 import { createTransport } from '../../lib/realtime/create-transport';
 import { schedule } from '../../lib/schedule';
+import { useLatest } from '../../lib/use-latest';
 import { createScreenWakeLock } from '../../lib/wake-lock';
 import { OutOfTokensError, RATING_NETWORK_ERROR, ResumeRefusedError, SessionController, type RateOutcome } from './session-controller';
 import { StartFailedError, TOKEN_FAILED_TEXT } from './start-failure';
@@ -21,66 +22,8 @@ export interface UseSessionOptions {
 
 /** Wraps the one session controller for React; components only render what it exposes. */
 export function useSession(options: UseSessionOptions) {
-  const ref = useRef(options);
-  ref.current = options;
-
-  const [controller] = useState(
-    () =>
-      new SessionController({
-        async fetchToken(questionSetId) {
-          const email = ref.current.email;
-          if (!email) throw new Error(TOKEN_ERROR);
-          const result = await fetchToken(email, questionSetId);
-          if (result.ok) return result.data;
-          if (result.kind === 'http' && result.status === 402) throw new OutOfTokensError();
-          console.error('The session token request failed:', failureForLog(result));
-          throw new StartFailedError(TOKEN_ERROR, result.kind === 'http' && result.serverError ? result.serverError : TOKEN_FAILED_TEXT);
-        },
-        // Browser speech can fall back to typed answers; the voice modes cannot work without a microphone.
-        checkMicrophone: () => (ref.current.voiceMode === 'browser-speech' ? Promise.resolve(null) : checkMicrophone()),
-        async abandon(sessionId) {
-          const email = ref.current.email;
-          if (!email) return false;
-          const result = await abandonSession(email, sessionId);
-          if (!result.ok) console.error('The session credit could not be returned:', failureForLog(result));
-          return result.ok && result.data.creditReturned;
-        },
-        async report(sessionId, report) {
-          const email = ref.current.email;
-          if (!email) return;
-          // Browser speech without speech recognition is typed (docs/product-rules.md, Session telemetry).
-          const body = report.event === 'connected' && ref.current.voiceMode === 'browser-speech' ? { ...report, input: canRecognise() ? 'voice' as const : 'typed' as const } : report;
-          const result = await reportSession(email, sessionId, body);
-          if (!result.ok) console.warn('The session report was not taken:', failureForLog(result));
-        },
-        async resumeSession(sessionId) {
-          const email = ref.current.email;
-          if (!email) throw new Error(TOKEN_ERROR);
-          const result = await resumeSession(email, sessionId);
-          if (result.ok) return result.data;
-          // A refusal (e.g. the session's resumes are used up) is final: its sentence is shown as given.
-          if (result.kind === 'http' && result.status < 500 && result.serverError) throw new ResumeRefusedError(result.serverError);
-          throw new Error(result.kind === 'http' ? `${result.status} ${result.message}` : 'The session could not be resumed.');
-        },
-        createTransport: (token) => createTransport(token, { userEmail: ref.current.email ?? '' }),
-        async rate(request): Promise<RateOutcome> {
-          const email = ref.current.email;
-          if (!email) return { ok: false, message: RATING_NETWORK_ERROR };
-          const result = await rateTranscript(email, request);
-          if (result.ok) return { ok: true, markdown: result.data.markdown, score: result.data.score };
-          if (result.kind === 'http') return { ok: false, message: result.serverError ? `Error: ${result.serverError}` : 'Unknown error' };
-          if (result.kind === 'invalid') return { ok: false, message: 'Unknown error' };
-          console.error('Error submitting transcript for rating:', result.error);
-          return { ok: false, message: RATING_NETWORK_ERROR };
-        },
-        now: () => performance.now(),
-        schedule,
-        wakeLock: createScreenWakeLock(),
-        log: console,
-        onNeedTopic: () => ref.current.onNeedTopic(),
-        onOutOfTokens: () => ref.current.onOutOfTokens(),
-      }),
-  );
+  const latest = useLatest(options);
+  const [controller] = useState(() => createSessionController(() => latest.current));
 
   useEffect(() => () => controller.dispose(), [controller]);
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
@@ -92,6 +35,64 @@ export function useSession(options: UseSessionOptions) {
     reconnect: () => controller.reconnect(),
     sendText: (text: string) => controller.sendText(text),
   };
+}
+
+/** The controller and its dependencies; `options()` gives the hook's newest options when a call needs them. */
+function createSessionController(options: () => UseSessionOptions): SessionController {
+  return new SessionController({
+    async fetchToken(questionSetId) {
+      const email = options().email;
+      if (!email) throw new Error(TOKEN_ERROR);
+      const result = await fetchToken(email, questionSetId);
+      if (result.ok) return result.data;
+      if (result.kind === 'http' && result.status === 402) throw new OutOfTokensError();
+      console.error('The session token request failed:', failureForLog(result));
+      throw new StartFailedError(TOKEN_ERROR, result.kind === 'http' && result.serverError ? result.serverError : TOKEN_FAILED_TEXT);
+    },
+    // Browser speech can fall back to typed answers; the voice modes cannot work without a microphone.
+    checkMicrophone: () => (options().voiceMode === 'browser-speech' ? Promise.resolve(null) : checkMicrophone()),
+    async abandon(sessionId) {
+      const email = options().email;
+      if (!email) return false;
+      const result = await abandonSession(email, sessionId);
+      if (!result.ok) console.error('The session credit could not be returned:', failureForLog(result));
+      return result.ok && result.data.creditReturned;
+    },
+    async report(sessionId, report) {
+      const email = options().email;
+      if (!email) return;
+      // Browser speech without speech recognition is typed (docs/product-rules.md, Session telemetry).
+      const body = report.event === 'connected' && options().voiceMode === 'browser-speech' ? { ...report, input: canRecognise() ? 'voice' as const : 'typed' as const } : report;
+      const result = await reportSession(email, sessionId, body);
+      if (!result.ok) console.warn('The session report was not taken:', failureForLog(result));
+    },
+    async resumeSession(sessionId) {
+      const email = options().email;
+      if (!email) throw new Error(TOKEN_ERROR);
+      const result = await resumeSession(email, sessionId);
+      if (result.ok) return result.data;
+      // A refusal (e.g. the session's resumes are used up) is final: its sentence is shown as given.
+      if (result.kind === 'http' && result.status < 500 && result.serverError) throw new ResumeRefusedError(result.serverError);
+      throw new Error(result.kind === 'http' ? `${result.status} ${result.message}` : 'The session could not be resumed.');
+    },
+    createTransport: (token) => createTransport(token, { userEmail: options().email ?? '' }),
+    async rate(request): Promise<RateOutcome> {
+      const email = options().email;
+      if (!email) return { ok: false, message: RATING_NETWORK_ERROR };
+      const result = await rateTranscript(email, request);
+      if (result.ok) return { ok: true, markdown: result.data.markdown, score: result.data.score };
+      if (result.kind === 'http') return { ok: false, message: result.serverError ? `Error: ${result.serverError}` : 'Unknown error' };
+      if (result.kind === 'invalid') return { ok: false, message: 'Unknown error' };
+      console.error('Error submitting transcript for rating:', result.error);
+      return { ok: false, message: RATING_NETWORK_ERROR };
+    },
+    now: () => performance.now(),
+    schedule,
+    wakeLock: createScreenWakeLock(),
+    log: console,
+    onNeedTopic: () => options().onNeedTopic(),
+    onOutOfTokens: () => options().onOutOfTokens(),
+  });
 }
 
 function canRecognise(): boolean {

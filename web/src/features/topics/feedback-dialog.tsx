@@ -3,6 +3,7 @@ import { useFetcher } from 'react-router';
 import { FEEDBACK_MAX_LENGTH, FEEDBACK_MIN_LENGTH } from '../../../../contract/limits';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
+import { useLatest } from '../../lib/use-latest';
 import { FEEDBACK_MISSING_INFO, type FeedbackOutcome } from './feedback-action';
 
 export const FEEDBACK_TOO_SHORT = `Feedback must be at least ${FEEDBACK_MIN_LENGTH} characters`;
@@ -29,10 +30,13 @@ export function FeedbackDialog({ topic, questionIndex, onSent, onClose }: Feedba
   const tooShort = trimmed < FEEDBACK_MIN_LENGTH;
 
   const outcome = busy ? undefined : fetcher.data;
+  // The action's refusal shows until the candidate types again (which dismisses that answer).
+  const [dismissed, setDismissed] = useState<FeedbackOutcome | undefined>(undefined);
+  const refusal = outcome && !outcome.ok && outcome !== dismissed ? outcome.error : null;
+  const sent = useLatest(onSent);
   useEffect(() => {
-    if (outcome?.ok) onSent();
-    else if (outcome) setError(outcome.error);
-  }, [outcome]); // once per answer of the action
+    if (outcome?.ok) sent.current();
+  }, [outcome, sent]); // once per answer of the action
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,7 +46,7 @@ export function FeedbackDialog({ topic, questionIndex, onSent, onClose }: Feedba
     else void fetcher.submit({ intent: 'feedback', feedback: text, topic, questionIndex }, { method: 'post' });
   };
 
-  const shownError = error ?? (text.length > 0 && tooShort ? FEEDBACK_TOO_SHORT : null);
+  const shownError = error ?? refusal ?? (text.length > 0 && tooShort ? FEEDBACK_TOO_SHORT : null);
   return (
     <Dialog title="Share Your Feedback" onClose={onClose} testId="feedback-dialog">
       <form onSubmit={submit} className="space-y-3">
@@ -62,6 +66,7 @@ export function FeedbackDialog({ topic, questionIndex, onSent, onClose }: Feedba
           onChange={(event) => {
             setText(event.target.value);
             setError(null);
+            setDismissed(outcome);
           }}
           aria-describedby={`${id}-count${shownError ? ` ${id}-error` : ''}`}
           className="block w-full resize-y rounded-xl border border-slate-300 px-3.5 py-2.5 text-base text-slate-900 shadow-sm focus:border-indigo-600 focus:outline-none focus:ring-4 focus:ring-indigo-200"

@@ -2,14 +2,23 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * The boundaries of ARCHITECTURE.md ("Boundaries"), enforced: a zone says that files under
- * `target` may not import anything under `from` (paths from the repository root).
+ * The boundaries of ARCHITECTURE.md ("Boundaries"), enforced. A zone says that files under
+ * `target` may not import anything under `from` (paths from the repository root). Every top-level
+ * folder is the target of a zone: a new folder fails lint until it gets one (`unzonedFolders`).
+ * eslint.config.test.ts has a probe for each rule below that shows it fires.
  */
-const everythingBut = (...keep) => ['server', 'web', 'contract', 'domain', 'content', 'e2e', 'test-support', 'bench'].filter((dir) => !keep.includes(dir));
+export const FOLDERS = ['server', 'web', 'contract', 'domain', 'content', 'e2e', 'test-support', 'bench', 'scripts'];
+/** Top-level folders that hold no code of ours (docs, and what tools and a running server write). */
+const NOT_CODE = new Set(['docs', 'node_modules', 'data', 'test-results', 'playwright-report']);
+const everythingBut = (...keep) => FOLDERS.filter((dir) => !keep.includes(dir));
+
+/** Test code: test files, their helpers and fixtures, the e2e suite, the fakes and the benchmarks. */
+export const TEST_FILES = ['**/*.test.{ts,tsx}', 'server/tests/**', '**/fixtures/**', 'e2e/**', 'test-support/**', 'bench/**'];
 
 // Every folder of web/src/features is a feature; a feature imports no other feature (shared pieces
 // live in web/src/components, web/src/lib or domain/). Read from disk so a new feature is covered.
@@ -17,12 +26,18 @@ const features = readdirSync(new URL('./web/src/features', import.meta.url), { w
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** Zones that hold for every file, tests included. */
 const zones = [
   { target: 'contract', from: everythingBut('contract'), message: 'contract/ imports nothing of ours (ARCHITECTURE.md, Boundaries).' },
   { target: 'domain', from: everythingBut('domain'), message: 'domain/ imports nothing of ours (ARCHITECTURE.md, Boundaries).' },
-  // Server tests may drive the local OpenAI peer of e2e/; nothing in server/ reaches the web app.
-  { target: 'server', from: ['web', 'bench'], message: 'server/ never imports the web app or the benchmarks.' },
-  { target: 'web', from: ['server', 'e2e', 'test-support', 'bench', 'content'], message: 'web/ imports only contract types, domain/ and its own code.' },
+  // Server tests may drive the local OpenAI peer of e2e/ and the fakes of test-support/ (not its production code: below).
+  { target: 'server', from: ['web', 'bench', 'scripts', 'content'], message: 'server/ never imports the web app, the benchmarks or the start-up scripts.' },
+  { target: 'web', from: everythingBut('web', 'contract', 'domain'), message: 'web/ imports only contract types, domain/ and its own code.' },
+  { target: 'scripts', from: everythingBut('scripts', 'server'), message: 'scripts/ (start-up and build) import only server/ and their own code.' },
+  { target: 'test-support', from: ['web', 'e2e', 'bench', 'scripts'], message: 'test-support/ (fakes and the test app) imports only server/, contract/, domain/ and its own code.' },
+  { target: 'e2e', from: ['bench', 'scripts'], message: 'e2e/ drives the built app; it imports no benchmark or start-up script.' },
+  { target: 'bench', from: ['scripts'], message: 'bench/ measures the server and the web app; it does not reach into the start-up scripts.' },
+  { target: 'content', from: everythingBut('content'), message: 'content/ is the question-set catalogue: it imports nothing.' },
   { target: 'server/services', from: ['server/routes', 'server/plugins'], message: 'Services hold the rules and know nothing of routes or Fastify plugins.' },
   { target: ['web/src/components', 'web/src/lib'], from: ['web/src/features', 'web/src/app'], message: 'Shared web code does not reach into features or the app shell.' },
   { target: 'web/src/features', from: 'web/src/app', message: 'Features do not import the app shell; route modules in web/src/app compose features.' },
@@ -32,6 +47,57 @@ const zones = [
     except: [`./${name}`],
     message: 'A feature does not import another feature: move the shared piece to web/src/components, web/src/lib or domain/.',
   })),
+];
+/** Production code (everything but TEST_FILES) never imports test code. */
+const productionZones = [
+  ...zones,
+  ...['server', 'scripts'].map((target) => ({
+    target,
+    from: ['test-support', 'e2e'],
+    message: 'Production code never imports test code (test-support/, e2e/); only tests do.',
+  })),
+];
+
+/** Folders at the top of the repository that no zone covers (lint fails while there is one). */
+export function unzonedFolders(root = new URL('.', import.meta.url)) {
+  const targets = new Set(zones.flatMap((zone) => [zone.target].flat()));
+  return readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && !NOT_CODE.has(entry.name))
+    .map((entry) => entry.name)
+    .filter((name) => !targets.has(name));
+}
+const unzoned = unzonedFolders();
+if (unzoned.length > 0) {
+  throw new Error(`eslint.config.js: ${unzoned.join(', ')} is in no zone: add it to FOLDERS and give it a zone.`);
+}
+
+/** The packages domain/ and contract/ may import (tests may also use vitest and fast-check). */
+export const ALLOWED_PACKAGES = { domain: [], contract: ['zod'] };
+const TEST_PACKAGES = ['vitest', 'fast-check'];
+const onlyPackages = (folder, packages) => ({
+  // Relative imports and the listed packages pass; anything else (react, node:fs, …) is refused.
+  regex: `^(?!\\.{1,2}/${packages.map((name) => `|${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(/|$)`).join('')})`,
+  message: `${folder}/ imports only ${packages.length > 0 ? `these packages: ${packages.join(', ')}` : 'no package'} (ALLOWED_PACKAGES in eslint.config.js).`,
+});
+
+/** Every spelling that reaches the environment, refused outside server/config.ts. */
+const ENV_MESSAGE = 'Read settings from the parsed config (server/config.ts), the only reader of the environment.';
+const PROCESS_MODULE = '/^(node:)?process$/';
+const envSyntax = [
+  `ImportDeclaration[source.value=${PROCESS_MODULE}]`,
+  `ImportExpression[source.value=${PROCESS_MODULE}]`,
+  `CallExpression[callee.name='require'][arguments.0.value=${PROCESS_MODULE}]`,
+  // Aliases: const p = process; p = process; f(process); { p: process }, { process }.
+  "VariableDeclarator[init.type='Identifier'][init.name='process']",
+  "AssignmentExpression[right.type='Identifier'][right.name='process']",
+  ":matches(CallExpression, NewExpression) > Identifier.arguments[name='process']",
+  "Property > Identifier.value[name='process']",
+  // const { process } = globalThis (or global, window, self).
+  "VariableDeclarator[init.name=/^(globalThis|global|window|self)$/] > ObjectPattern > Property[key.name='process']",
+].map((selector) => ({ selector, message: ENV_MESSAGE }));
+const envProperties = [
+  { object: 'process', property: 'env', message: ENV_MESSAGE },
+  ...['globalThis', 'global', 'window', 'self'].map((object) => ({ object, property: 'process', message: ENV_MESSAGE })),
 ];
 
 export default tseslint.config(
@@ -47,16 +113,39 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
     settings: {
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones }],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: productionZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    files: TEST_FILES.map((glob) => (glob.endsWith('/**') ? `${glob}/*.{ts,tsx}` : glob)),
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones }] },
+  },
+  {
+    // Production code imports only the packages of `dependencies`: test and build tools stay out.
+    files: ['{server,web/src,contract,domain,scripts}/**/*.{ts,tsx}'],
+    ignores: [...TEST_FILES, 'server/db/drizzle.config.ts'],
+    rules: { 'import-x/no-extraneous-dependencies': ['error', { devDependencies: false, optionalDependencies: false, peerDependencies: false }] },
+  },
+  ...Object.entries(ALLOWED_PACKAGES).flatMap(([folder, packages]) => [
+    { files: [`${folder}/**/*.ts`], rules: { 'no-restricted-imports': ['error', { patterns: [onlyPackages(folder, packages)] }] } },
+    {
+      files: [`${folder}/**/*.test.ts`],
+      rules: { 'no-restricted-imports': ['error', { patterns: [onlyPackages(folder, [...packages, ...TEST_PACKAGES])] }] },
+    },
+  ]),
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
   },
   {
     // The browser bundle gets the contract's types only (no zod), plus its zod-free limits.
@@ -96,10 +185,11 @@ export default tseslint.config(
   },
   {
     // Only server/config.ts may read the environment; everything else gets the parsed config.
-    files: ['server/**/*.ts', 'web/**/*.{ts,tsx}', 'domain/**/*.ts', 'contract/**/*.ts'],
+    files: ['{server,web,domain,contract,scripts}/**/*.{ts,tsx}'],
     ignores: ['server/config.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings from the parsed config (server/config.ts).' }],
+      'no-restricted-properties': ['error', ...envProperties],
+      'no-restricted-syntax': ['error', ...envSyntax],
     },
   },
 );

@@ -7,12 +7,13 @@ import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { webBuildEnv } from '../server/config';
 import { stampPath, webBuildIsStale, webSourcesDigest } from './web-build-stamp';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'web/dist');
 
-const digest = webSourcesDigest(root, process.env);
+const digest = webSourcesDigest(root, webBuildEnv());
 const force = process.argv.includes('--force');
 if (force || webBuildIsStale(dist, digest)) {
   const started = Date.now();

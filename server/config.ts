@@ -481,6 +481,11 @@ function unpricedModels(config: AppConfig): string[] {
   return [...new Set(models)].filter((model) => !Object.hasOwn(config.modelPrices, model));
 }
 
+/** The VITE_* build settings of the environment: the web build reads them (scripts/web-build-stamp.ts). */
+export function webBuildEnv(): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('VITE_')));
+}
+
 /** For entry points: parse process.env or print the bad keys and exit 1. */
 export function readConfigOrExit(): AppConfig {
   try {

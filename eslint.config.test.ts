@@ -1,0 +1,126 @@
+/**
+ * Each rule of eslint.config.js that guards a boundary, probed: a file that breaks it is reported
+ * (with the rule that says so), and its allowed neighbour is not. Probes are linted as text at a
+ * path in the tree; they are never written to disk.
+ */
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+import { unzonedFolders } from './eslint.config.js';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+/** The rule ids reported for `code` as if it were the file at `file`. */
+async function rulesFired(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return [...new Set((result?.messages ?? []).map((message) => message.ruleId ?? `fatal: ${message.message}`))];
+}
+
+describe('domain/ and contract/ import only their allowed packages', () => {
+  it.each([
+    ['domain/probe.ts', "import { useState } from 'react';\nexport const x = useState;\n"],
+    ['domain/probe.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"],
+    ['domain/probe.ts', "import { z } from 'zod';\nexport const x = z;\n"],
+    ['contract/probe.ts', "import pino from 'pino';\nexport const x = pino;\n"],
+    ['contract/probe.ts', "import { describe } from 'vitest';\nexport const x = describe;\n"],
+  ])('%s: %s is refused', async (file, code) => {
+    expect(await rulesFired(file, code)).toContain('no-restricted-imports');
+  });
+
+  it.each([
+    ['contract/probe.ts', "import { z } from 'zod';\nexport const x = z.string();\n"],
+    ['domain/probe.ts', "import { csvCell } from './csv';\nexport const x = csvCell;\n"],
+    ['domain/probe.test.ts', "import fc from 'fast-check';\nimport { it } from 'vitest';\nit('x', () => fc);\n"],
+  ])('%s: %s passes', async (file, code) => {
+    expect(await rulesFired(file, code)).toEqual([]);
+  });
+});
+
+describe('production code never imports test code', () => {
+  it.each([
+    ['server/services/probe.ts', "import { createTestApp } from '../../test-support/test-app';\nexport const x = createTestApp;\n"],
+    ['server/probe.ts', "import { startServer } from '../e2e/support/server';\nexport const x = startServer;\n"],
+    ['scripts/probe.ts', "import { createTestApp } from '../test-support/test-app';\nexport const x = createTestApp;\n"],
+  ])('%s: %s is refused', async (file, code) => {
+    expect(await rulesFired(file, code)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses test and build packages in production code', async () => {
+    expect(await rulesFired('server/probe.ts', "import { describe } from 'vitest';\nexport const x = describe;\n")).toContain('import-x/no-extraneous-dependencies');
+    expect(await rulesFired('web/src/lib/probe.ts', "import { defineConfig } from 'vite';\nexport const x = defineConfig;\n")).toContain(
+      'import-x/no-extraneous-dependencies',
+    );
+  });
+
+  it('lets tests import the test helpers', async () => {
+    expect(await rulesFired('server/services/probe.test.ts', "import { createTestApp } from '../../test-support/test-app';\nexport const x = createTestApp;\n")).toEqual([]);
+  });
+});
+
+describe('every folder is in a zone', () => {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'zones-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it('covers every top-level folder of the repository', () => {
+    expect(unzonedFolders(root)).toEqual([]);
+  });
+
+  it('names a new folder that no zone covers', () => {
+    for (const name of ['server', 'docs', 'tools', '.git']) mkdirSync(path.join(scratch, name));
+    expect(unzonedFolders(scratch)).toEqual(['tools']);
+  });
+
+  it.each([
+    ['scripts/probe.ts', "import { SessionController } from '../web/src/features/interview/session-controller';\nexport const x = SessionController;\n"],
+    ['bench/probe.ts', "import { webBuildIsStale } from '../scripts/web-build-stamp';\nexport const x = webBuildIsStale;\n"],
+    ['test-support/probe.ts', "import { startServer } from '../e2e/support/server';\nexport const x = startServer;\n"],
+  ])('%s: %s is refused', async (file, code) => {
+    expect(await rulesFired(file, code)).toContain('import-x/no-restricted-paths');
+  });
+});
+
+describe('process.env is read only in server/config.ts', () => {
+  it.each([
+    'export const x = process.env.PORT;\n',
+    "export const x = process['env'];\n",
+    'export const x = globalThis.process.env.PORT;\n',
+    'export const x = global.process;\n',
+    'const { env } = process;\nexport const x = env;\n',
+    "import { env } from 'node:process';\nexport const x = env;\n",
+    "import proc from 'process';\nexport const x = proc;\n",
+    "export const x = await import('node:process');\n",
+    'const p = process;\nexport const x = p;\n',
+    "export const x = Reflect.get(process, 'env');\n",
+    'export const x = { p: process };\n',
+    'const { process: p } = globalThis;\nexport const x = p;\n',
+  ])('refuses %s', async (code) => {
+    const fired = await rulesFired('server/services/probe.ts', code);
+    expect(fired.filter((rule) => rule === 'no-restricted-properties' || rule === 'no-restricted-syntax')).not.toEqual([]);
+  });
+
+  it('allows the rest of process, and the environment in server/config.ts', async () => {
+    expect(await rulesFired('server/services/probe.ts', "process.on('exit', () => process.exit(0));\nexport const x = process.pid;\n")).toEqual([]);
+    expect(await rulesFired('server/config.ts', 'export const x = process.env.PORT;\n')).toEqual([]);
+  });
+
+  it('holds in the web app and the start-up scripts too', async () => {
+    expect(await rulesFired('web/src/lib/probe.ts', 'export const x = globalThis.process.env;\n')).toContain('no-restricted-properties');
+    expect(await rulesFired('scripts/probe.ts', 'export const x = process.env;\n')).toContain('no-restricted-properties');
+  });
+});
+
+describe('react-hooks rules', () => {
+  it('refuses a hook called conditionally', async () => {
+    const code = "import { useState } from 'react';\nexport function useX(on: boolean) {\n  if (on) useState(0);\n}\n";
+    expect(await rulesFired('web/src/lib/probe.ts', code)).toContain('react-hooks/rules-of-hooks');
+  });
+
+  it('refuses a ref written during render', async () => {
+    const code = "import { useRef } from 'react';\nexport function useX(value: number) {\n  const ref = useRef(value);\n  ref.current = value;\n  return ref;\n}\n";
+    expect(await rulesFired('web/src/lib/probe.ts', code)).toContain('react-hooks/refs');
+  });
+});

@@ -2,7 +2,7 @@
  * `npm run bench` — every benchmark, then bench/results.md.
  *
  *   npm run bench                      # everything (about 20 minutes)
- *   npm run bench -- --only=http,load  # some parts: http, same-work, load, rater, web, lighthouse, session, speech, exports
+ *   npm run bench -- --only=http,load  # some parts: http, same-work, load, rater, beetle, web, lighthouse, session, speech, exports
  *   npm run bench -- --quick           # short runs and small tables, to check the scripts
  *   npm run bench -- --report          # only rebuild results.md (e.g. after editing notes.md)
  *   npm run bench -- --db=postgres     # one database (pglite, postgres)
@@ -25,13 +25,14 @@ import { runExports } from './parts/exports';
 import { runHttp } from './parts/http';
 import { runLighthouse } from './parts/lighthouse';
 import { runLoad } from './parts/load';
+import { runBeetle } from './parts/beetle';
 import { runRater } from './parts/rater';
 import { runSameWork } from './parts/same-work';
 import { runSession } from './parts/session';
 import { runSpeech } from './parts/speech';
 import { runWeb } from './parts/web';
 
-export const PARTS = ['http', 'same-work', 'load', 'rater', 'web', 'lighthouse', 'session', 'speech', 'exports'] as const;
+export const PARTS = ['http', 'same-work', 'load', 'rater', 'beetle', 'web', 'lighthouse', 'session', 'speech', 'exports'] as const;
 type Part = (typeof PARTS)[number];
 
 function parseArgs(argv: string[]) {
@@ -95,6 +96,8 @@ async function main(): Promise<void> {
       save(part, results);
     } else if (part === 'rater') {
       save(part, await runRater(log, args.quick ? 7 : 31));
+    } else if (part === 'beetle') {
+      save(part, runBeetle(log));
     } else if (part === 'web') {
       save(part, runWeb(log));
     } else if (part === 'lighthouse') {

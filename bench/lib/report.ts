@@ -4,7 +4,9 @@ import path from 'node:path';
 import type { HttpPart } from '../parts/http';
 import type { LighthouseResult } from '../parts/lighthouse';
 import type { LoadResult } from '../parts/load';
+import type { BeetleResult } from '../parts/beetle';
 import type { RaterResult } from '../parts/rater';
+import type { BeetleFigures } from '../../test-support/beetle';
 import type { LabelledFigures } from '../rater/evaluate';
 import type { SameWorkResult } from '../parts/same-work';
 import type { SessionResult } from '../parts/session';
@@ -113,6 +115,32 @@ function raterEvaluations(evaluations: NonNullable<RaterResult['evaluations']>):
 }
 
 /** Constant memory: doubling the table may not raise the peak RSS by more than a small bound. */
+function beetleRow(name: string, f: BeetleFigures): string {
+  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+  const m = f.medians;
+  return `| ${name} | ${f.answers} | **${f.agreementCredited.toFixed(3)}** | ${f.agreementAnsweredWell.toFixed(3)} | ${f.majorityBaseline.toFixed(3)} | **${pct(f.correctDismissed)}** | **${pct(f.contradictoryCredited)}** | ${m.correct} / ${m.partially_correct_incomplete} / ${m.contradictory} / ${m.irrelevant} / ${m.non_domain} | ${f.scoreCorrelation.toFixed(3)} | ${f.nonsenseMax} / ${f.offTopicMax} |`;
+}
+
+function beetleSection(saved: Saved<BeetleResult>): string[] {
+  const b = saved.data;
+  const lines = ['## Built-in rater on human answers (Beetle)', ''];
+  if (!b.dir || !b.perQuestion || !b.wholeSet) return [...lines, `Ran ${saved.at}: no Beetle data on this machine (../shared/data/beetle/), so nothing was measured.`, ''];
+  lines.push(
+    `Ran ${saved.at}, rater \`${b.rater}\`. 3,941 answers real students typed to 47 questions about electric circuits (SemEval-2013 Task 7, Beetle; read from \`../shared/data/beetle/\`, never copied into the repository), labelled by annotators; "correct" against everything else. Each question is an operator's own set: its reference answers as the model answer and their sentences as key points, no "Also accepted" lines. Tuning half: the first 24 question ids in sorted order; held-out half: the other 23, read only as these aggregates. Targets on the held-out half, per question: agreement ≥ 0.80, correct answers dismissed ≤ 5 %, contradictory answers credited ≤ 10 %. Rating all answers once took ${(b.ratingMs ?? 0).toFixed(0)} ms.`,
+    '',
+    '| reading | answers | agreement: a key point credited | agreement: "answered well" | always the majority | correct called off topic / not answered / not a real answer | contradictory credited | score medians: correct / partial / contradictory / irrelevant / non-domain | r (score, correct) | highest score of "not a real answer" / "off topic" |',
+    '|---|---:|---:|---:|---:|---:|---:|---|---:|---|',
+    beetleRow('each question its own set, tuning half', b.perQuestion.tune),
+    beetleRow('each question its own set, **held-out half**', b.perQuestion.heldOut),
+    beetleRow('all questions of the half as one set, tuning half', b.wholeSet.tune),
+    beetleRow('all questions of the half as one set, held-out half', b.wholeSet.heldOut),
+    '',
+    'In the second reading each answer is rated as an interview asking one question of a set holding every question of its half; many Beetle questions have the same text ("Explain your reasoning."), so an answer is often paired with another question of the same text and its own is "Not answered": that reading reproduces the figures issue 23 started from (0.614 agreement, 40 % of correct answers dismissed), and says more about repeated question texts than about the matcher.',
+    '',
+  );
+  return lines;
+}
+
 function exportsSection(saved: Saved<ExportsResult>): string[] {
   const { runs, maxPeakRiseMb } = saved.data;
   const lines = [
@@ -146,6 +174,7 @@ const PART_HEADINGS = {
   'same-work': '## Same-work ceilings',
   load: '## Load:',
   rater: '## Rubric rater',
+  beetle: '## Built-in rater on human answers',
   web: '## Web bundle',
   lighthouse: '## Lighthouse',
   session: '## Session start',
@@ -175,6 +204,7 @@ export function writeResults(outDir: string, file: string): void {
   const load = read<LoadResult[]>(outDir, 'load');
   const sameWork = read<SameWorkResult>(outDir, 'same-work');
   const rater = read<RaterResult>(outDir, 'rater');
+  const beetle = read<BeetleResult>(outDir, 'beetle');
   const web = read<WebResult>(outDir, 'web');
   const lighthouse = read<LighthouseResult>(outDir, 'lighthouse');
   const session = read<SessionResult[]>(outDir, 'session');
@@ -242,6 +272,8 @@ export function writeResults(outDir: string, file: string): void {
     out.push('## Rubric rater, 60-minute interview', '', `Ran ${rater.at}. ${n0(r.words)} words in ${r.entries} turns (${n0(r.characters)} characters), ${r.runs} runs after a warm-up: median **${r.medianMs.toFixed(1)} ms**, p90 ${r.p90Ms.toFixed(1)} ms${r.cpuMedianMs === undefined ? '' : ` (CPU time of a run: median ${r.cpuMedianMs.toFixed(1)} ms)`}. Target < 50 ms: ${ok(r.pass)}.`, '');
     if (r.evaluations) out.push(...raterEvaluations(r.evaluations));
   } else out.push(...kept(previous, 'rater'));
+
+  out.push(...(beetle ? beetleSection(beetle) : kept(previous, 'beetle')));
 
   if (web) {
     const w = web.data;

@@ -90,4 +90,24 @@ export const adminFeedbackSchema = z.object({
 export type AdminFeedback = z.infer<typeof adminFeedbackSchema>;
 export const feedbackListSchema = z.array(adminFeedbackSchema);
 
+/** GET /api/feedback: newest first, a page at a time (the events list's pattern). */
+export const feedbackQuerySchema = z.object({
+  limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 500.' }).int().min(1).max(500).default(100),
+  /** Cursor: only feedback with an id lower than this (the last id of the previous page). */
+  before: z.coerce.number({ error: 'before must be a feedback id.' }).int().positive().max(MAX_DB_INTEGER, { error: 'before must be a feedback id.' }).optional(),
+});
+export type FeedbackQuery = z.infer<typeof feedbackQuerySchema>;
+
+/** GET /api/emails: by email, a page at a time. */
+export const emailsQuerySchema = z.object({
+  limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 500.' }).int().min(1).max(500).default(100),
+  /** Cursor: only emails after this one (the last email of the previous page). */
+  after: z.string().max(320, { error: 'after must be an email.' }).optional(),
+});
+export type EmailsQuery = z.infer<typeof emailsQuerySchema>;
+
+/** How many rows the paged lists hold in all (their pages show the count). */
+export const adminCountsSchema = z.object({ feedback: z.number().int(), emails: z.number().int() });
+export type AdminCounts = z.infer<typeof adminCountsSchema>;
+
 export const okSchema = z.object({ ok: z.literal(true) });

@@ -62,6 +62,7 @@ describe('loadConfig', () => {
       signup: 'open',
       freeSessionLimit: 5,
       proSessionLimit: 100,
+      accountStorageBytes: 20 * 1024 * 1024,
       corsOrigins: [],
       rateLimitAllowList: [],
       loginRateLimit: 30,

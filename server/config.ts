@@ -188,6 +188,7 @@ export const envSchema = z.object({
   SIGNUP: z.preprocess(emptyToUndefined, z.enum(['open', 'invite']).default('open')),
   FREE_SESSION_LIMIT: positiveInt(5),
   PRO_SESSION_LIMIT: positiveInt(100),
+  ACCOUNT_STORAGE_MB: positiveInt(20),
   CORS_ORIGINS: z.preprocess(emptyToUndefined, originsSchema.default([])),
   RATE_LIMIT_ALLOW: z.preprocess(emptyToUndefined, addressesSchema.default([])),
   LOGIN_RATE_LIMIT: perMinute(30),
@@ -261,6 +262,8 @@ export interface AppConfig {
   signup: 'open' | 'invite';
   freeSessionLimit: number;
   proSessionLimit: number;
+  /** Bytes of interviews and feedback one account may store; a new interview is refused beyond it (README, Security and limits). */
+  accountStorageBytes: number;
   corsOrigins: string[];
   /** Client addresses exempt from the login/token rate limits (e.g. a load-test client); default none. */
   rateLimitAllowList: string[];
@@ -405,6 +408,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     signup: e.SIGNUP,
     freeSessionLimit: e.FREE_SESSION_LIMIT,
     proSessionLimit: e.PRO_SESSION_LIMIT,
+    accountStorageBytes: e.ACCOUNT_STORAGE_MB * 1024 * 1024,
     corsOrigins: e.CORS_ORIGINS,
     rateLimitAllowList: e.RATE_LIMIT_ALLOW,
     loginRateLimit: e.LOGIN_RATE_LIMIT,

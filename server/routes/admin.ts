@@ -6,13 +6,17 @@ import {
   adminHeadersSchema,
   emailAccountSchema,
   emailListSchema,
+  adminCountsSchema,
   emailParamsSchema,
+  emailsQuerySchema,
   emailUpsertSchema,
   errorSchema,
   eventsQuerySchema,
   eventsResponseSchema,
   type EventsQuery,
   feedbackListSchema,
+  feedbackQuerySchema,
+  type FeedbackQuery,
   idSchema,
   interviewStatsSchema,
   okSchema,
@@ -20,6 +24,7 @@ import {
 import type { AppContext } from '../app-context';
 import { adminThrottleKey, createAdminGuard } from '../services/admin-auth';
 import {
+  adminCounts,
   deleteEmail,
   deleteFeedback,
   eventsPageJson,
@@ -69,8 +74,22 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, catalogue: Qu
     );
     r.get(
       '/api/emails',
-      { schema: { tags, security, headers: adminHeadersSchema, response: { 200: emailListSchema, ...denied } } },
-      () => listEmails(ctx.db, ctx.config),
+      {
+        schema: {
+          tags,
+          security,
+          description: 'Accounts by email, a page at a time: `after` is the last email of the previous page.',
+          headers: adminHeadersSchema,
+          querystring: emailsQuerySchema,
+          response: { 200: emailListSchema, 400: errorSchema, ...denied },
+        },
+      },
+      (request) => listEmails(ctx.db, ctx.config, request.query),
+    );
+    r.get(
+      '/api/admin/counts',
+      { schema: { tags, security, headers: adminHeadersSchema, description: 'How many feedback rows and accounts there are in all.', response: { 200: adminCountsSchema, ...denied } } },
+      () => adminCounts(ctx.db),
     );
     r.post(
       '/api/emails',
@@ -98,11 +117,20 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, catalogue: Qu
       },
     );
     // The plain instance: the typed one would insist on the object, not its prepared JSON.
-    scope.get(
+    scope.get<{ Querystring: FeedbackQuery }>(
       '/api/feedback',
-      { schema: { tags, security, headers: adminHeadersSchema, response: { 200: feedbackListSchema, ...denied } } },
+      {
+        schema: {
+          tags,
+          security,
+          description: 'Feedback newest first, a page at a time: `before` is the last id of the previous page.',
+          headers: adminHeadersSchema,
+          querystring: feedbackQuerySchema,
+          response: { 200: feedbackListSchema, 400: errorSchema, ...denied },
+        },
+      },
       // Already validated JSON: a string with a JSON content type skips the per-request serializer.
-      async (_request, reply) => reply.type('application/json; charset=utf-8').send(await feedbackJson()),
+      async (request, reply) => reply.type('application/json; charset=utf-8').send(await feedbackJson(request.query)),
     );
     r.delete(
       '/api/feedback/:id',

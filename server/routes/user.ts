@@ -41,12 +41,12 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags: ['user'],
         headers: userHeadersSchema,
         body: feedbackRequestSchema,
-        response: { 201: feedbackResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+        response: { 201: feedbackResponseSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
       const account = await requireAccount(ctx.db, request.headers['x-user-email']);
-      const created = await createFeedback(ctx.db, account, request.body);
+      const created = await createFeedback(ctx.db, ctx.config.accountStorageBytes, account, request.body);
       return reply.code(201).send(created);
     },
   );

@@ -1,7 +1,7 @@
 /** Operator calls: events, stats, email accounts and plans, feedback. */
 import { randomUUID } from 'node:crypto';
-import { asc, count, desc, eq } from 'drizzle-orm';
-import type { AdminEvent, AdminFeedback, EmailAccount, InterviewStats } from '../../contract';
+import { asc, count, desc, eq, gt, lt } from 'drizzle-orm';
+import type { AdminCounts, AdminEvent, AdminFeedback, EmailAccount, InterviewStats } from '../../contract';
 import type { AppConfig } from '../config';
 import { preparedRows, type Db } from '../db/client';
 import { accounts, feedback, type events, type interviewSessions } from '../db/schema';
@@ -113,9 +113,21 @@ export function toEmailAccount(limits: PlanLimits, row: Account): EmailAccount {
   };
 }
 
-export async function listEmails(db: Db, limits: PlanLimits): Promise<EmailAccount[]> {
-  const rows = await db.select().from(accounts).orderBy(asc(accounts.email));
+/** A page of accounts by email (`after`: the last email of the previous page). */
+export async function listEmails(db: Db, limits: PlanLimits, page: { limit: number; after?: string | undefined }): Promise<EmailAccount[]> {
+  const rows = await db
+    .select()
+    .from(accounts)
+    .where(page.after === undefined ? undefined : gt(accounts.email, page.after))
+    .orderBy(asc(accounts.email))
+    .limit(page.limit);
   return rows.map((row) => toEmailAccount(limits, row));
+}
+
+/** The totals the paged lists show. */
+export async function adminCounts(db: Db): Promise<AdminCounts> {
+  const [[given], [held]] = await Promise.all([db.select({ n: count() }).from(feedback), db.select({ n: count() }).from(accounts)]);
+  return { feedback: given?.n ?? 0, emails: held?.n ?? 0 };
 }
 
 /** An own session limit (null: back to the plan's default). Adding credits is a higher limit. */
@@ -162,8 +174,14 @@ export async function deleteEmail(db: Db, email: string): Promise<void> {
   if (deleted.length === 0) throw new HttpError(404, `There is no account with the email ${email}.`);
 }
 
-export async function listFeedback(db: Db): Promise<AdminFeedback[]> {
-  const rows = await db.select().from(feedback).orderBy(desc(feedback.id));
+/** A page of feedback, newest first (`before`: the last id of the previous page). */
+export async function listFeedback(db: Db, page: { limit: number; before?: number | undefined }): Promise<AdminFeedback[]> {
+  const rows = await db
+    .select()
+    .from(feedback)
+    .where(page.before === undefined ? undefined : lt(feedback.id, page.before))
+    .orderBy(desc(feedback.id))
+    .limit(page.limit);
   return rows.map(toAdminFeedback);
 }
 

@@ -2,12 +2,15 @@
 import type { Db } from '../db/client';
 import { feedback } from '../db/schema';
 import type { Account } from './accounts';
+import { requireStorageLeft, storedBytes } from './account-storage';
 
 export async function createFeedback(
   db: Db,
+  storageQuotaBytes: number,
   account: Account,
   input: { feedback: string; topic: string; questionIndex: number },
 ): Promise<{ id: number }> {
+  requireStorageLeft(await storedBytes(db, account.id), storageQuotaBytes);
   const [row] = await db
     .insert(feedback)
     .values({

@@ -14,6 +14,7 @@ import { HttpError } from './http-error';
 import { ProviderError } from '../providers/types';
 import { UNKNOWN_USER, USER_STATE_COLUMNS, userStateFrom, type UserStateColumns } from './accounts';
 import { consumeCredit, refundCredit } from './credits';
+import { requireStorageLeft, STORED_BYTES_SQL } from './account-storage';
 import { UNKNOWN_SET } from './question-sets';
 import { sessionTokenHash } from './sessions';
 
@@ -30,6 +31,7 @@ const MINT_STATE_SQL = `
                               'requiresFeedback', q.requires_feedback, 'questions', q.questions,
                               'instructions', q.instructions, 'modelAnswers', q.model_answers)
      from question_sets q where q.id = $2 and q.archived_at is null) as set,
+    ${STORED_BYTES_SQL} as stored_bytes,
     ${USER_STATE_COLUMNS}
   from accounts a where a.email = $1`;
 
@@ -38,6 +40,8 @@ interface MintStateRow extends UserStateColumns {
   email: string;
   subscription_id: string | null;
   set: QuestionSetRecord | null;
+  /** What the account stores (services/account-storage.ts); bigint, so text from the driver. */
+  stored_bytes: string | number;
 }
 
 /** The session row and its START event in one statement: atomic without a transaction's extra round trips. */
@@ -56,6 +60,7 @@ export async function mintSessionToken(ctx: AppContext, email: string, questionS
   if (!set) throw new HttpError(404, UNKNOWN_SET);
   const refusal = sessionRefusal(set, userStateFrom(account.subscription_id, account));
   if (refusal) throw new HttpError(403, refusal);
+  requireStorageLeft(account.stored_bytes, ctx.config.accountStorageBytes);
 
   if (!(await consumeCredit(ctx.db, ctx.config, account.id))) throw new HttpError(402, OUT_OF_CREDITS);
 

@@ -37,8 +37,16 @@ export function fetchStats(secret: string): Promise<ApiResult<InterviewStats>> {
   return call(secret, '/api/interview-stats');
 }
 
-export function fetchEmails(secret: string): Promise<ApiResult<EmailAccount[]>> {
-  return call(secret, '/api/emails');
+/** A page of accounts by email; `after` is the last email of the previous page. */
+export function fetchEmails(secret: string, page: { limit: number; after?: string | undefined }): Promise<ApiResult<EmailAccount[]>> {
+  const query = new URLSearchParams({ limit: String(page.limit) });
+  if (page.after !== undefined) query.set('after', page.after);
+  return call(secret, `/api/emails?${query.toString()}`);
+}
+
+/** How many feedback rows and accounts there are in all. */
+export function fetchCounts(secret: string): Promise<ApiResult<{ feedback: number; emails: number }>> {
+  return call(secret, '/api/admin/counts');
 }
 
 /** `{email, limit: null}` creates an account (409 when it exists). */
@@ -55,8 +63,11 @@ export function deleteEmail(secret: string, email: string): Promise<ApiResult<un
   return call(secret, `/api/emails/${encodeURIComponent(email)}`, { method: 'DELETE' });
 }
 
-export function fetchFeedback(secret: string): Promise<ApiResult<AdminFeedback[]>> {
-  return call(secret, '/api/feedback');
+/** A page of feedback, newest first; `before` is the last id of the previous page. */
+export function fetchFeedback(secret: string, page: { limit: number; before?: number | undefined }): Promise<ApiResult<AdminFeedback[]>> {
+  const query = new URLSearchParams({ limit: String(page.limit) });
+  if (page.before !== undefined) query.set('before', String(page.before));
+  return call(secret, `/api/feedback?${query.toString()}`);
 }
 
 export function deleteFeedback(secret: string, id: number): Promise<ApiResult<unknown>> {

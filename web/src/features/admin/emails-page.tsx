@@ -3,21 +3,28 @@ import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type S
 import { Button } from '../../components/button';
 import { loadData } from '../../lib/load-data';
 import { fetchEmails, type EmailAccount } from './admin-api';
+import { eventPagesOf, loadPages } from './events-pages';
 import { adminSecretFor } from './admin-secret';
 import { EmailCreditsDialog } from './email-credits-dialog';
 import { runEmailAction, type EmailActionResult } from './emails-actions';
 import { CreateEmailRow, EmailRow, useEmailActions } from './emails-table';
 import { EraseUserDialog } from './erase-user-dialog';
 import { adminTexts } from './format';
-import { AdminError, AdminLoadError, AdminPageHeader, HeaderRow } from './page-parts';
+import { AdminError, AdminLoadError, AdminPageHeader, HeaderRow, LoadMore } from './page-parts';
 
 const TEXTS = adminTexts('Failed to fetch emails', 'An error occurred while fetching emails.');
 const HEADERS = ['Email', 'Plan', 'Limit', 'Used', 'Remaining', 'Actions'];
 const TITLE = 'Manage Emails';
 
-export async function loader({ params }: LoaderFunctionArgs) {
+/** Accounts per request; the address says how many pages are on show (`?pages=`), as on Recent Events. */
+export const EMAILS_PAGE_SIZE = 100;
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const secret = await adminSecretFor(params);
-  return secret === null ? null : loadData(fetchEmails(secret), TEXTS);
+  if (secret === null) return null;
+  const pages = eventPagesOf(new URL(request.url));
+  const list = await loadData(loadPages<EmailAccount>((last) => fetchEmails(secret, { limit: EMAILS_PAGE_SIZE, after: last?.email }), pages, EMAILS_PAGE_SIZE), TEXTS);
+  return { ...list, pages };
 }
 
 /** Every change (emails-actions.ts); the router reloads the list after it. */
@@ -33,7 +40,8 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 
 /** docs/product-rules.md, Admin area: list, create inline, toggle the plan, delete; credits, data export and erasure. */
 export function Component() {
-  const accounts = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const accounts = data?.items ?? null;
   const fetcher = useEmailActions();
   const [creating, setCreating] = useState(false);
   const [credits, setCredits] = useState<EmailAccount | null>(null);
@@ -66,6 +74,7 @@ export function Component() {
         </tbody>
       </table>
       {accounts.length === 0 && <p className="p-3 text-gray-500">No emails yet.</p>}
+      {data?.hasMore === true && <LoadMore pages={data.pages} path="/admin/emails" label="Load more emails" />}
       {credits !== null && <EmailCreditsDialog account={credits} onClose={() => setCredits(null)} />}
       {erasing !== null && <EraseUserDialog email={erasing} onClose={() => setErasing(null)} />}
     </section>

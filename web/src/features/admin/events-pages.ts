@@ -23,20 +23,31 @@ export interface EventPages<T> {
 }
 
 /**
- * The first `pages` pages, one request after another (each cursor is the last id of the page
- * before); stops early at a short page. A failed request fails the whole list.
+ * The first `pages` pages of any keyset-paged list, one request after another (each cursor comes
+ * from the last item of the page before); stops early at a short page. A failed request fails the
+ * whole list. Recent Events, User Feedback and Manage Emails page this way.
  */
+export async function loadPages<T>(
+  fetchPage: (last: T | undefined) => Promise<ApiResult<T[]>>,
+  pages: number,
+  pageSize: number,
+): Promise<ApiResult<{ items: T[]; hasMore: boolean }>> {
+  const items: T[] = [];
+  for (let page = 0; page < pages; page++) {
+    const result = await fetchPage(items.at(-1));
+    if (!result.ok) return result;
+    items.push(...result.data);
+    // A short page means the end of the list has been reached.
+    if (result.data.length < pageSize) return { ok: true, data: { items, hasMore: false } };
+  }
+  return { ok: true, data: { items, hasMore: true } };
+}
+
+/** The events' pages (cursor: the last id shown). */
 export async function loadEventPages<T extends { id: number }>(
   fetchPage: (before: number | undefined) => Promise<ApiResult<T[]>>,
   pages: number,
 ): Promise<ApiResult<EventPages<T>>> {
-  const events: T[] = [];
-  for (let page = 0; page < pages; page++) {
-    const result = await fetchPage(events.at(-1)?.id);
-    if (!result.ok) return result;
-    events.push(...result.data);
-    // A short page means the oldest event has been reached.
-    if (result.data.length < EVENTS_PAGE_SIZE) return { ok: true, data: { events, hasMore: false } };
-  }
-  return { ok: true, data: { events, hasMore: true } };
+  const result = await loadPages<T>((last) => fetchPage(last?.id), pages, EVENTS_PAGE_SIZE);
+  return result.ok ? { ok: true, data: { events: result.data.items, hasMore: result.data.hasMore } } : result;
 }

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { Button } from '../../components/button';
 import { loadData, submitData, type Submitted } from '../../lib/load-data';
-import { deleteFeedback, fetchFeedback, type AdminFeedback } from './admin-api';
+import { deleteFeedback, fetchCounts, fetchFeedback, type AdminFeedback } from './admin-api';
 import { adminSecretFor, useAdminSecret } from './admin-secret';
 import { downloadExport } from './csv-exports';
 import { FeedbackDetails } from './feedback-details';
 import { adminTexts, formatDateTime } from './format';
-import { AdminError, AdminLoadError, AdminPageHeader } from './page-parts';
+import { eventPagesOf, loadPages } from './events-pages';
+import { AdminError, AdminLoadError, AdminPageHeader, LoadMore } from './page-parts';
 
 /** docs/product-rules.md, Admin area: the list preview is cut at 150 characters. */
 export const FEEDBACK_PREVIEW_LENGTH = 150;
@@ -23,9 +24,18 @@ const DELETE_TEXTS = adminTexts('Failed to delete feedback', 'An error occurred 
 /** The page's deletions share one fetcher: one busy state, one failure sentence on show. */
 const DELETE_FETCHER = 'feedback-delete';
 
-export async function loader({ params }: LoaderFunctionArgs) {
+/** Feedback per request; the address says how many pages are on show (`?pages=`), as on Recent Events. */
+export const FEEDBACK_PAGE_SIZE = 50;
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const secret = await adminSecretFor(params);
-  return secret === null ? null : loadData(fetchFeedback(secret), LOAD_TEXTS);
+  if (secret === null) return null;
+  const pages = eventPagesOf(new URL(request.url));
+  const [list, counts] = await Promise.all([
+    loadData(loadPages<AdminFeedback>((last) => fetchFeedback(secret, { limit: FEEDBACK_PAGE_SIZE, before: last?.id }), pages, FEEDBACK_PAGE_SIZE), LOAD_TEXTS),
+    loadData(fetchCounts(secret), LOAD_TEXTS),
+  ]);
+  return { ...list, total: counts.feedback, pages };
 }
 
 /** Deletes one feedback (`id`); the router then reloads the list. */
@@ -78,21 +88,23 @@ function FeedbackRow({ item, onDetails }: { item: AdminFeedback; onDetails: () =
 
 /** docs/product-rules.md, Admin area: the list, details, delete and the CSV export. */
 export function Component() {
-  const items = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const deletion = useFetcher<Submitted<unknown> | null>({ key: DELETE_FETCHER });
   const [selected, setSelected] = useState<AdminFeedback | null>(null);
-  if (items === null) return <FeedbackHeader />;
+  if (data === null) return <FeedbackHeader />;
+  const { items } = data;
   return (
     <section>
       <FeedbackHeader />
       <AdminError error={deletion.data?.ok === false ? deletion.data.error : null} />
-      <p className="mb-4 text-gray-600" data-testid="feedback-total">{`Total feedback: ${items.length}`}</p>
+      <p className="mb-4 text-gray-600" data-testid="feedback-total">{`Total feedback: ${data.total}`}</p>
       {items.length === 0 && <p>No feedback found.</p>}
       <ul className="flex flex-col gap-3">
         {items.map((item) => (
           <FeedbackRow key={item.id} item={item} onDetails={() => setSelected(item)} />
         ))}
       </ul>
+      {data.hasMore && <LoadMore pages={data.pages} path="/admin/feedback" label="Load older feedback" />}
       {selected && <FeedbackDetails item={selected} onClose={() => setSelected(null)} />}
     </section>
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useRouteError } from 'react-router';
+import { Form, useNavigation, useRouteError } from 'react-router';
 import { Button } from '../../components/button';
 import { routeErrorSentence } from '../../lib/load-data';
 
@@ -63,5 +63,22 @@ export function DialogFooter({ onClose, closeLabel = 'Close', children }: { onCl
       </Button>
       {children}
     </div>
+  );
+}
+
+/**
+ * The next page of a paged list is a GET form: the address gains `?pages=n+1` and the page's
+ * loader fetches one page more (docs/product-rules.md, Pagination).
+ */
+export function LoadMore({ pages, path, label }: { pages: number; path: string; label: string }) {
+  const navigation = useNavigation();
+  if (navigation.state === 'loading' && navigation.location.pathname.startsWith(path)) return <p className="p-3 text-gray-500">Loading...</p>;
+  return (
+    <Form preventScrollReset className="mt-4">
+      <input type="hidden" name="pages" value={pages + 1} />
+      <Button type="submit" variant="secondary">
+        {label}
+      </Button>
+    </Form>
   );
 }

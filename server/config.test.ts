@@ -98,6 +98,11 @@ describe('loadConfig', () => {
       ttsVoice: null,
       ttsApiKey: null,
       modelPrices: DEFAULT_MODEL_PRICES,
+      upstreamDeadlineSeconds: 60,
+      sessionSpeechAnswers: 60,
+      sessionSpeechSeconds: 900,
+      maxAnswerSeconds: 120,
+      sessionAudioClips: 40,
     });
   });
 

@@ -238,6 +238,12 @@ export const envSchema = z.object({
   TTS_VOICE: optionalText,
   TTS_API_KEY: optionalText,
   MODEL_PRICES: z.preprocess(emptyToUndefined, pricesSchema.default({})),
+  // Budgets of one session (README, Security and limits).
+  UPSTREAM_DEADLINE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.5, { error: 'must be at least 0.5' }).max(600).default(60)),
+  SESSION_SPEECH_ANSWERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1, { error: 'must be at least 1' }).max(1000).default(60)),
+  SESSION_SPEECH_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1, { error: 'must be at least 1' }).max(36_000).default(900)),
+  MAX_ANSWER_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1, { error: 'must be at least 1' }).max(300, { error: 'must be at most 300 (an answer\'s upload is at most 10 MiB)' }).default(120)),
+  SESSION_AUDIO_CLIPS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(4, { error: 'must be at least 4' }).max(500).default(40)),
 });
 
 /** The candidate calls with their own per-address and per-account limits. */
@@ -312,6 +318,15 @@ export interface AppConfig {
   ttsApiKey: string | null;
   /** USD prices per model: DEFAULT_MODEL_PRICES with MODEL_PRICES laid over them. */
   modelPrices: ModelPrices;
+  /** Overall deadline of one speech-to-text call or one text-to-speech stream, first byte to last (seconds). */
+  upstreamDeadlineSeconds: number;
+  /** Speech pipeline, per session: spoken answers transcribed at most, and their seconds of audio at most. */
+  sessionSpeechAnswers: number;
+  sessionSpeechSeconds: number;
+  /** Longest single spoken answer (seconds); longer ones are refused before speech-to-text. */
+  maxAnswerSeconds: number;
+  /** The interviewer's audio clips one session holds at once (the oldest of the same session make way). */
+  sessionAudioClips: number;
 }
 
 export interface SpeechEndpoint {
@@ -449,6 +464,11 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     ttsVoice: e.TTS_VOICE ?? null,
     ttsApiKey: e.TTS_API_KEY ?? null,
     modelPrices: { ...DEFAULT_MODEL_PRICES, ...e.MODEL_PRICES },
+    upstreamDeadlineSeconds: e.UPSTREAM_DEADLINE_SECONDS,
+    sessionSpeechAnswers: e.SESSION_SPEECH_ANSWERS,
+    sessionSpeechSeconds: e.SESSION_SPEECH_SECONDS,
+    maxAnswerSeconds: e.MAX_ANSWER_SECONDS,
+    sessionAudioClips: e.SESSION_AUDIO_CLIPS,
   };
   const problems = voiceProblems(config);
   if (problems.length > 0) throw new ConfigError(problems);

@@ -24,6 +24,8 @@ export type FakeReply =
   | { raw: string }
   /** Answer after `ms` (or never, when the client gives up first). */
   | { delayMs: number; then: FakeReply }
+  /** A completion with this content whose body arrives one byte every `gapMs` (a trickling server). */
+  | { trickle: string; gapMs: number }
   /** Decide from the request: e.g. refuse when `tools` or `response_format` is present. */
   | { decide: (request: RecordedRequest) => FakeReply };
 
@@ -71,6 +73,22 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
       return;
     }
     res.setHeader('content-type', 'application/json');
+    if ('trickle' in reply) {
+      const body = completion(model, { content: reply.trickle }, 'stop');
+      res.writeHead(200);
+      let i = 0;
+      const next = () => {
+        if (res.destroyed) return;
+        if (i >= body.length) return void res.end();
+        res.write(body[i++]);
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          next();
+        }, reply.gapMs);
+        timers.add(timer);
+      };
+      return next();
+    }
     if ('status' in reply) {
       res.statusCode = reply.status;
       res.end(JSON.stringify({ error: { message: reply.message, type: 'invalid_request_error' } }));

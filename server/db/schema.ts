@@ -176,6 +176,12 @@ export const interviewSessions = pgTable(
     /** Upstream errors that did not end the session (and the one that did), the first MAX_SESSION_ERRORS. */
     errors: jsonb('errors').$type<SessionError[]>().notNull().default([]),
     errorCount: integer('error_count').notNull().default(0),
+    // Budgets (README, Security and limits).
+    /** OpenAI voice: the token hash whose call was claimed (one conditional UPDATE before the upstream call); one call per token. */
+    callTokenHash: text('call_token_hash'),
+    /** Speech pipeline: spoken answers taken and their seconds of audio, each reserved before speech-to-text is paid for. */
+    speechAnswers: integer('speech_answers').notNull().default(0),
+    speechSeconds: doublePrecision('speech_seconds').notNull().default(0),
   },
   (t) => [
     uniqueIndex('interview_sessions_token_hash_key').on(t.tokenHash),

@@ -10,8 +10,8 @@ import { createSpeechClients } from './speech-clients';
 import { createSpeechPipelineVoice } from './speech-pipeline-voice';
 import { createBrowserSpeechVoice } from './browser-speech-voice';
 import { createOpenAiRealtimeVoice } from './openai-realtime';
-import { createRealtimeCalls } from './realtime-calls';
-import { createLlmClient, resolveLlmSettings } from './llm-client';
+import { CALL_TIMEOUT_MS, createRealtimeCalls } from './realtime-calls';
+import { createLlmClient, DEFAULT_LLM_TIMEOUT_MS, resolveLlmSettings } from './llm-client';
 import { createLlmInterviewer } from './llm-interviewer';
 import { createLlmRater } from './llm-rater';
 import { createRubricRater } from './rubric-rater';
@@ -23,8 +23,10 @@ export function createProviders(config: AppConfig, log: FastifyBaseLogger): Prov
   // VOICE_MODE (auto: realtime with an OpenAI key, else the pipeline when both speech servers
   // are named, else browser speech); loadConfig already refused incomplete combinations.
   const voiceMode = resolveVoiceMode(config);
+  // Every upstream call ends by UPSTREAM_DEADLINE_SECONDS, first byte to last, or by its own shorter deadline.
+  const deadlineMs = config.upstreamDeadlineSeconds * 1000;
   const speechSettings = voiceMode === 'pipeline' ? resolveSpeechSettings(config) : null;
-  const speech = speechSettings && !('missing' in speechSettings) ? { clients: createSpeechClients(speechSettings), clips: createClipStore() } : undefined;
+  const speech = speechSettings && !('missing' in speechSettings) ? { clients: createSpeechClients(speechSettings, { deadlineMs }), clips: createClipStore({ perSession: config.sessionAudioClips }) } : undefined;
   const voice =
     voiceMode === 'realtime' ? createOpenAiRealtimeVoice(config) : speech ? createSpeechPipelineVoice() : createBrowserSpeechVoice();
   // An LLM (LLM_BASE_URL + LLM_MODEL, or OPENAI_API_KEY) upgrades the interviewer and the rater;
@@ -33,12 +35,12 @@ export function createProviders(config: AppConfig, log: FastifyBaseLogger): Prov
   const rubric = createRubricRater();
   const rater = llm
     ? createLlmRater({
-        client: createLlmClient(llm, { timeoutMs: 60_000 }),
+        client: createLlmClient(llm, { timeoutMs: Math.min(60_000, deadlineMs) }),
         fallback: rubric,
         onFallback: (error) => log.warn({ err: error.message }, 'LLM rater failed; the rubric rater answered'),
       })
     : rubric;
-  const interviewer = llm ? createLlmInterviewer(createLlmClient(llm)) : createScriptedInterviewer();
+  const interviewer = llm ? createLlmInterviewer(createLlmClient(llm, { timeoutMs: Math.min(DEFAULT_LLM_TIMEOUT_MS, deadlineMs) })) : createScriptedInterviewer();
   log.info(
     {
       voiceMode,
@@ -54,6 +56,6 @@ export function createProviders(config: AppConfig, log: FastifyBaseLogger): Prov
     'providers selected',
   );
   // The server's half of every OpenAI voice call (SDP, sideband, hang-up) needs the key.
-  const realtime = voiceMode === 'realtime' && config.openaiApiKey ? createRealtimeCalls({ openaiApiKey: config.openaiApiKey, openaiBaseUrl: config.openaiBaseUrl }, log) : undefined;
+  const realtime = voiceMode === 'realtime' && config.openaiApiKey ? createRealtimeCalls({ openaiApiKey: config.openaiApiKey, openaiBaseUrl: config.openaiBaseUrl }, log, { timeoutMs: Math.min(CALL_TIMEOUT_MS, deadlineMs) }) : undefined;
   return { voice, rater, interviewer, speech, realtime };
 }

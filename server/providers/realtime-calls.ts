@@ -6,11 +6,12 @@
  * `/realtime/calls/{id}/hangup` ends it. Upstream failures become a ProviderError with a sentence
  * for the candidate; the upstream's own words go to the log only.
  */
-import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
+import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { RealtimeClientEvent, RealtimeServerEvent, RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
 import WebSocket from 'ws';
 import { PROVIDER_TEXTS, type ProviderLog } from './openai-realtime';
 import { ProviderError } from './types';
+import { isAbort } from './upstream';
 
 export const CALL_TIMEOUT_MS = 10_000;
 export const SIDEBAND_OPEN_TIMEOUT_MS = 5_000;
@@ -49,7 +50,7 @@ export function sidebandUrl(baseUrl: string, callId: string): string {
 /** Maps an upstream failure to the candidate's sentence (status 502/503/504). */
 export function providerErrorOf(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error;
-  if (error instanceof APIConnectionTimeoutError) return new ProviderError(PROVIDER_TEXTS.timeout, 504);
+  if (error instanceof APIConnectionTimeoutError || error instanceof APIUserAbortError || isAbort(error)) return new ProviderError(PROVIDER_TEXTS.timeout, 504);
   if (error instanceof APIError && error.status !== undefined) {
     const status = error.status;
     if (status === 401) return new ProviderError(PROVIDER_TEXTS.rejectedKey, 502, status);
@@ -69,21 +70,24 @@ function callIdOf(location: string | null): string | null {
 }
 
 export function createRealtimeCalls(config: RealtimeCallsConfig, log: ProviderLog, options: { timeoutMs?: number } = {}): RealtimeCalls {
+  const timeoutMs = options.timeoutMs ?? CALL_TIMEOUT_MS;
   const client = new OpenAI({
     apiKey: config.openaiApiKey,
     baseURL: config.openaiBaseUrl,
     // Explicit, so the SDK never picks these up from the environment.
     organization: null,
     project: null,
-    timeout: options.timeoutMs ?? CALL_TIMEOUT_MS,
+    timeout: timeoutMs,
     // The candidate waits on the start button: one bounded try, a clear answer.
     maxRetries: 0,
   });
 
   async function create(sdp: string, session: RealtimeSessionCreateRequest, logContext: Record<string, unknown>) {
     let res: Response;
+    // The SDK's timeout ends at the answer's headers; this deadline also covers its body.
+    const deadline = AbortSignal.timeout(timeoutMs);
     try {
-      res = await client.realtime.calls.create({ sdp, session });
+      res = await client.realtime.calls.create({ sdp, session }, { signal: deadline });
     } catch (error) {
       const mapped = providerErrorOf(error);
       const detail = error instanceof APIError ? error.message.slice(0, 500) : error instanceof Error ? error.message : String(error);
@@ -91,7 +95,14 @@ export function createRealtimeCalls(config: RealtimeCallsConfig, log: ProviderLo
       throw mapped;
     }
     const callId = callIdOf(res.headers.get('location'));
-    const answer = await res.text().catch(() => '');
+    let answer: string;
+    try {
+      answer = await res.text();
+    } catch (error) {
+      log.warn({ ...logContext, callId, upstreamStatus: res.status }, 'OpenAI did not finish answering the realtime call in time');
+      if (callId) void hangup(callId);
+      throw deadline.aborted ? new ProviderError(PROVIDER_TEXTS.timeout, 504) : providerErrorOf(error);
+    }
     if (!callId || !answer.startsWith('v=')) {
       log.warn({ ...logContext, upstreamStatus: res.status, location: res.headers.get('location') }, 'OpenAI answered the realtime call without a call id or SDP');
       if (callId) void hangup(callId);
@@ -102,7 +113,7 @@ export function createRealtimeCalls(config: RealtimeCallsConfig, log: ProviderLo
 
   async function hangup(callId: string): Promise<void> {
     try {
-      await client.realtime.calls.hangup(callId);
+      await client.realtime.calls.hangup(callId, { signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
       log.warn({ callId, upstreamStatus: error instanceof APIError ? error.status : undefined }, 'OpenAI hang-up failed (the call may already be over)');
     }

@@ -5,13 +5,16 @@
  * format, the timeout and the one retry (timeouts, connection errors, 408/409/429/5xx); errors
  * become a `SpeechError` a person can act on, never with the key in it.
  */
-import OpenAI, { APIConnectionTimeoutError, APIError, toFile } from 'openai';
+import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError, toFile } from 'openai';
 import type { SpeechEndpoint, SpeechSettings } from '../config';
 import { ProviderError } from './types';
+import { isAbort } from './upstream';
 
 export const STT_TIMEOUT_MS = 20_000;
-/** Until the first audio bytes arrive; the rest streams. */
+/** Until the first audio bytes arrive; the rest streams, within the overall deadline. */
 export const TTS_TIMEOUT_MS = 15_000;
+/** The default overall deadline of one call, first byte to last (UPSTREAM_DEADLINE_SECONDS). */
+export const SPEECH_DEADLINE_MS = 60_000;
 
 /** What the interviewer's voice is asked for: plays in every browser, streams progressively. */
 export const TTS_FORMAT = 'mp3';
@@ -36,6 +39,11 @@ export interface SpeechClientOptions {
   ttsTimeoutMs?: number;
   /** Retries after the first try (the issue asks for one). */
   maxRetries?: number;
+  /**
+   * Overall deadline of one transcription, or of one synthesis from the request to the last audio
+   * byte (retries included): a server that trickles is cut off (UPSTREAM_DEADLINE_SECONDS).
+   */
+  deadlineMs?: number;
 }
 
 function clientFor(endpoint: SpeechEndpoint, timeout: number, maxRetries: number): OpenAI {
@@ -67,9 +75,12 @@ export function fileNameFor(contentType: string): string {
   return FILE_NAMES[contentType.split(';')[0]?.trim().toLowerCase() ?? ''] ?? 'answer.wav';
 }
 
-function explain(error: unknown, what: string, where: string, apiKey: string | null): SpeechError {
+function explain(error: unknown, what: string, where: string, apiKey: string | null, deadlineMs: number): SpeechError {
   const scrub = (text: string) => (apiKey ? text.split(apiKey).join('***') : text).replace(/\s+/g, ' ').slice(0, 200);
   if (error instanceof APIConnectionTimeoutError) return new SpeechError(`${what} (${where}) did not answer in time.`, 504);
+  if (error instanceof APIUserAbortError || isAbort(error)) {
+    return new SpeechError(`${what} (${where}) did not finish within ${Math.round(deadlineMs / 100) / 10} seconds.`, 504);
+  }
   if (error instanceof APIError && error.status !== undefined) {
     const status = error.status;
     if (status === 401 || status === 403) return new SpeechError(`${what} (${where}) rejected the API key (HTTP ${status}).`, 502, status);
@@ -81,35 +92,56 @@ function explain(error: unknown, what: string, where: string, apiKey: string | n
 
 export function createSpeechClients(settings: SpeechSettings, options: SpeechClientOptions = {}): SpeechClients {
   const retries = options.maxRetries ?? 1;
+  const deadlineMs = options.deadlineMs ?? SPEECH_DEADLINE_MS;
   const stt = clientFor(settings.stt, options.sttTimeoutMs ?? STT_TIMEOUT_MS, retries);
   const tts = clientFor(settings.tts, options.ttsTimeoutMs ?? TTS_TIMEOUT_MS, retries);
   const sttWhere = new URL(settings.stt.baseUrl).origin;
   const ttsWhere = new URL(settings.tts.baseUrl).origin;
+  const ttsError = (error: unknown) =>
+    error instanceof SpeechError ? error : explain(error, 'The text-to-speech server', ttsWhere, settings.tts.apiKey, deadlineMs);
 
   return {
     async transcribe(audio, contentType) {
       const type = contentType.split(';')[0]?.trim() || 'audio/wav';
       try {
         const file = await toFile(audio, fileNameFor(type), { type });
-        const result = await stt.audio.transcriptions.create({ file, model: settings.stt.model, language: 'en', response_format: 'json' });
+        const result = await stt.audio.transcriptions.create(
+          { file, model: settings.stt.model, language: 'en', response_format: 'json' },
+          { signal: AbortSignal.timeout(deadlineMs) },
+        );
         return result.text.trim();
       } catch (error) {
-        throw explain(error, 'The speech-to-text server', sttWhere, settings.stt.apiKey);
+        throw explain(error, 'The speech-to-text server', sttWhere, settings.stt.apiKey, deadlineMs);
       }
     },
 
     async synthesize(text, signal) {
+      const deadline = AbortSignal.timeout(deadlineMs);
+      let body: ReadableStream<Uint8Array>;
       try {
         const response = await tts.audio.speech.create(
           { model: settings.tts.model, voice: settings.tts.voice, input: text, response_format: TTS_FORMAT },
-          { signal },
+          { signal: signal ? AbortSignal.any([signal, deadline]) : deadline },
         );
         if (!response.body) throw new SpeechError(`The text-to-speech server (${ttsWhere}) answered no audio.`, 502);
-        return response.body as ReadableStream<Uint8Array>;
+        body = response.body as ReadableStream<Uint8Array>;
       } catch (error) {
-        if (error instanceof SpeechError) throw error;
-        throw explain(error, 'The text-to-speech server', ttsWhere, settings.tts.apiKey);
+        throw ttsError(error);
       }
+      // The audio streams on under the same deadline; a cut stream fails with the sentence.
+      const reader = body.getReader();
+      return new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          try {
+            const { done, value } = await reader.read();
+            if (done) controller.close();
+            else controller.enqueue(value);
+          } catch (error) {
+            controller.error(ttsError(error));
+          }
+        },
+        cancel: (reason) => reader.cancel(reason),
+      });
     },
   };
 }

@@ -18,7 +18,7 @@ import type { AppContext } from '../app-context';
 import { callLimit } from '../plugins/call-limits';
 import { perMinute } from '../plugins/security';
 import { rateTranscript } from '../services/ratings';
-import { abandonSession } from '../services/sessions';
+import { abandonSession } from '../services/abandon';
 import { reportSession } from '../services/session-telemetry';
 import { openRealtimeCall } from '../services/realtime-calls';
 import { resumeSession } from '../services/resume';

@@ -49,9 +49,11 @@ export function speechRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags: ['interview'],
         description:
-          "Speech pipeline: one spoken answer as the raw body (audio/wav, audio/webm, audio/ogg); transcribed, answered by the interviewer, the reply's audio paths out. Upstream failures answer 200 with retry: true and an apology.",
+          "Speech pipeline: one spoken answer as the raw body (audio/wav, linear PCM; 415 otherwise, 413 beyond MAX_ANSWER_SECONDS); " +
+          "checked and counted against the session's SESSION_SPEECH_ANSWERS and SESSION_SPEECH_SECONDS (429 beyond them) before it is " +
+          "transcribed, answered by the interviewer, the reply's audio paths out. Upstream failures answer 200 with retry: true and an apology.",
         headers: speechAnswerHeadersSchema,
-        response: { 200: speechTurnResponseSchema, ...turnErrors, 413: errorSchema },
+        response: { 200: speechTurnResponseSchema, ...turnErrors, 413: errorSchema, 415: errorSchema },
       },
     },
     (request) =>

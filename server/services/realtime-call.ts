@@ -30,6 +30,8 @@ export const END_RECONNECTED = 'the browser reconnected';
 export const END_RESPONSE_FAILED = 'a response failed';
 export const END_SIDEBAND_CLOSED = 'the voice service closed the call';
 export const END_IDLE = 'no activity: the browser is gone';
+export const END_SESSION_GONE = 'the interview session ended or was reconnected elsewhere';
+export const END_ABANDONED = 'the interview session was abandoned';
 const END_FATAL_PREFIX = 'the voice service ended the session';
 
 /** What a call tells the session's telemetry (docs/product-rules.md, Session telemetry). */
@@ -44,7 +46,8 @@ export interface CallTelemetry {
  * reconnect). An interviewer's close wins even when the rating arrived before the call was hung up.
  */
 export function sessionEndOf(endReason: string, closeReason: string | null): CallTelemetry['end'] | null {
-  if (endReason === END_RECONNECTED) return null;
+  // A reconnect goes on in another call; a session that ended elsewhere recorded its own end.
+  if (endReason === END_RECONNECTED || endReason === END_SESSION_GONE || endReason === END_ABANDONED) return null;
   if (endReason === END_CLOSED || (endReason === END_SUBMITTED && closeReason !== null)) {
     if (closeReason === TIME_LIMIT_REASON) return { reason: 'time-limit', detail: TIME_LIMIT_REASON };
     return { reason: 'closed-by-interviewer', detail: closeReason ?? '' };

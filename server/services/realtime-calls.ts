@@ -7,7 +7,7 @@
  * Calls live in this process; ratings ask `settleRealtimeCall` first, so they rate the server's
  * transcript with everything heard.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TranscriptEntry } from '../../contract';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
@@ -19,7 +19,7 @@ import { buildRealtimeSession } from '../providers/realtime-session-config';
 import { ProviderError } from '../providers/types';
 import { requireQuestionSet } from './question-sets';
 import { addError, addUsage, quietly, recordConnected, recordEnd } from './session-telemetry';
-import { CallSupervisor, END_SUBMITTED, type CallTelemetry } from './realtime-call';
+import { CallSupervisor, END_SESSION_GONE, END_SUBMITTED, type CallTelemetry } from './realtime-call';
 import { abandonWithRefund, findSession, hashToken, markLive, OPEN_STATUSES, SESSION_ENDED, UNKNOWN_SESSION, type InterviewSession } from './sessions';
 
 export const TOKEN_REFUSED = 'This voice session token is not valid for this interview session. Please start a new session.';
@@ -57,6 +57,52 @@ async function sessionForCall(ctx: AppContext, sessionId: string, authorization:
 }
 
 /**
+ * One call per session token, claimed by one conditional UPDATE before anything is paid for
+ * upstream, so it holds across server processes on one database: concurrent offers with the same
+ * token get one call, the rest 409. A resume issues a new token, whose call may then be claimed.
+ */
+async function claimCall(db: Db, session: InterviewSession): Promise<void> {
+  const tokenHash = session.tokenHash ?? '';
+  const claimed = await db
+    .update(interviewSessions)
+    .set({ callTokenHash: tokenHash })
+    .where(
+      and(
+        eq(interviewSessions.id, session.id),
+        eq(interviewSessions.tokenHash, tokenHash),
+        sql`${interviewSessions.callTokenHash} is distinct from ${tokenHash}`,
+        inArray(interviewSessions.status, OPEN_STATUSES),
+        isNull(interviewSessions.finishedAt),
+      ),
+    )
+    .returning({ id: interviewSessions.id });
+  if (claimed.length === 1) return;
+  const now = await findSession(db, session.id);
+  if (!now || now.tokenHash !== tokenHash) throw new HttpError(401, TOKEN_REFUSED);
+  if (!OPEN_STATUSES.includes(now.status) || now.finishedAt) throw new HttpError(409, SESSION_ENDED);
+  throw new HttpError(409, CALL_RUNNING);
+}
+
+/** How often a call checks that its session is still open and its token still current (another process may have ended it). */
+export const CALL_CHECK_MS = 5000;
+
+/** The session is still open, and this call's token is still its current one. */
+async function callStillWanted(db: Db, session: InterviewSession): Promise<boolean> {
+  const [row] = await db
+    .select({ id: interviewSessions.id })
+    .from(interviewSessions)
+    .where(
+      and(
+        eq(interviewSessions.id, session.id),
+        inArray(interviewSessions.status, OPEN_STATUSES),
+        session.tokenHash === null ? undefined : eq(interviewSessions.tokenHash, session.tokenHash),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
  * A call that could not start: the credit goes back (within the daily refunds), the candidate gets
  * the sentence. A continuation call (after a resume) keeps its session open instead: what was said
  * is still rated, and Reconnect may try again (docs/product-rules.md, Session lifecycle).
@@ -79,6 +125,7 @@ export async function openRealtimeCall(ctx: AppContext, sessionId: string, autho
   if (!offer.trim().startsWith('v=')) throw new HttpError(400, EMPTY_OFFER);
   const session = await sessionForCall(ctx, sessionId, authorization);
   const set = await requireQuestionSet(ctx.db, session.questionSetId);
+  await claimCall(ctx.db, session);
   const config = buildRealtimeSession(set, {
     model: ctx.config.realtimeModel,
     transcriptionModel: ctx.config.realtimeTranscriptionModel,
@@ -104,6 +151,13 @@ export async function openRealtimeCall(ctx: AppContext, sessionId: string, autho
   }
 
   const log = ctx.log.child({ sessionId: session.id, callId: opened.callId });
+  // Rated, abandoned, expired or resumed through another server process: this call is hung up.
+  const check = setInterval(() => {
+    void callStillWanted(ctx.db, session)
+      .then((wanted) => (wanted ? undefined : supervisor.end(END_SESSION_GONE)))
+      .catch(() => undefined);
+  }, CALL_CHECK_MS);
+  check.unref();
   const registry = callsOf(ctx.db);
   const startedAt = session.createdAt.getTime();
   const supervisor = new CallSupervisor({
@@ -121,11 +175,17 @@ export async function openRealtimeCall(ctx: AppContext, sessionId: string, autho
     transcript: session.turns,
     maxDurationMs: Math.max(0, ctx.config.maxSessionMinutes * 60_000 - (Date.now() - startedAt)),
     onEnded: () => {
+      clearInterval(check);
       if (registry.get(session.id) === supervisor) registry.delete(session.id);
     },
     saveTelemetry: (update) => saveCallTelemetry(ctx, session, update, { realtimeModel: ctx.config.realtimeModel, transcriptionModel: ctx.config.realtimeTranscriptionModel }),
   });
   registry.set(session.id, supervisor);
+  // The session may have been rated or abandoned while OpenAI answered the offer.
+  if (!(await callStillWanted(ctx.db, session))) {
+    await supervisor.end(END_SESSION_GONE);
+    throw new HttpError(409, SESSION_ENDED);
+  }
   await markLive(ctx.db, session.id);
   // Telemetry: connected when the SDP answer goes back (a continuation call keeps the first time).
   await quietly(ctx, 'connected', recordConnected(ctx.db, session.id));

@@ -10,12 +10,10 @@
  * transitions are single conditional UPDATEs, so concurrent calls cannot move a session twice.
  */
 import { and, count, desc, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import type { AbandonResponse, SessionEndReason, TokenResponse } from '../../contract';
-import type { AppContext } from '../app-context';
+import type { SessionEndReason, TokenResponse } from '../../contract';
 import type { Db } from '../db/client';
 import { accounts, interviewSessions, type SessionStatus } from '../db/schema';
 import { HttpError } from './http-error';
-import { requireAccount } from './accounts';
 import { refundCredit } from './credits';
 import { createHash } from 'node:crypto';
 
@@ -114,7 +112,21 @@ export async function markLive(db: Db, sessionId: string): Promise<void> {
     .where(and(eq(interviewSessions.id, sessionId), eq(interviewSessions.status, 'minted')));
 }
 
-export type RefundOutcome = { result: 'refunded' } | { result: 'limit'; retryInMs: number } | { result: 'not-open' };
+export type RefundOutcome = { result: 'refunded' } | { result: 'limit'; retryInMs: number } | { result: 'not-open' } | { result: 'used' };
+
+/**
+ * Nothing was paid for upstream: no turn or spoken answer taken, no voice call claimed or connected.
+ * Only such a session gets its credit back when it is abandoned (README, Security and limits).
+ */
+export function neverUsed(session: InterviewSession): boolean {
+  return (
+    session.turns.length === 0 &&
+    session.turnCalls === 0 &&
+    session.speechAnswers === 0 &&
+    session.callTokenHash === null &&
+    (session.transport !== 'openai-realtime' || session.connectedAt === null)
+  );
+}
 
 /**
  * open -> abandoned, giving the credit back while the account has refunds left in the last 24
@@ -127,17 +139,25 @@ export async function abandonWithRefund(
   overLimit: 'refuse' | 'end',
   /** Telemetry: why it ended, unless an end was recorded before (docs/product-rules.md, Session telemetry). */
   end: { reason: SessionEndReason; detail?: string } = { reason: 'failed-start' },
+  /** `if-unused`: a session that was used (neverUsed) ends without its credit ('used'). */
+  refund: 'always' | 'if-unused' = 'always',
 ): Promise<RefundOutcome> {
   return db.transaction(async (tx) => {
     await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, session.accountId)).for('update');
+    let unused = true;
+    if (refund === 'if-unused') {
+      // Locked, so a turn or a call cannot be taken between this check and the end.
+      const [row] = await tx.select().from(interviewSessions).where(eq(interviewSessions.id, session.id)).for('update');
+      unused = row !== undefined && neverUsed(row);
+    }
     const since = new Date(Date.now() - REFUND_PERIOD_MS);
     const recent = and(eq(interviewSessions.accountId, session.accountId), isNotNull(interviewSessions.refundedAt), gt(interviewSessions.refundedAt, since));
     const [used] = await tx
       .select({ n: count(), oldest: sql<string | null>`min(${interviewSessions.refundedAt})` })
       .from(interviewSessions)
       .where(recent);
-    const allowed = (used?.n ?? 0) < MAX_REFUNDS_PER_DAY;
-    if (!allowed && overLimit === 'refuse') {
+    const allowed = unused && (used?.n ?? 0) < MAX_REFUNDS_PER_DAY;
+    if (!allowed && unused && overLimit === 'refuse') {
       const oldest = used?.oldest ? new Date(used.oldest).getTime() : Date.now();
       return { result: 'limit', retryInMs: oldest + REFUND_PERIOD_MS - Date.now() };
     }
@@ -147,6 +167,7 @@ export async function abandonWithRefund(
       .where(and(eq(interviewSessions.id, session.id), inArray(interviewSessions.status, OPEN_STATUSES)))
       .returning({ id: interviewSessions.id });
     if (ended.length === 0) return { result: 'not-open' };
+    if (!unused) return { result: 'used' };
     if (!allowed) return { result: 'limit', retryInMs: 0 };
     await refundCredit(tx, session.accountId);
     return { result: 'refunded' };
@@ -161,30 +182,6 @@ function endUnlessEnded(end: { reason: SessionEndReason; detail?: string }) {
     endReason: sql`case when ${ended} then ${interviewSessions.endReason} else ${end.reason}::text end`,
     endDetail: sql`case when ${ended} then ${interviewSessions.endDetail} else ${end.detail?.slice(0, 300) ?? null}::text end`,
   };
-}
-
-/** POST /interview/sessions/{id}/abandon: a start that failed in the browser gives the credit back. */
-export async function abandonSession(ctx: AppContext, email: string, sessionId: string): Promise<AbandonResponse> {
-  const account = await requireAccount(ctx.db, email);
-  const session = await findSession(ctx.db, sessionId);
-  if (!session) throw new HttpError(404, UNKNOWN_SESSION);
-  if (session.accountId !== account.id) throw new HttpError(403, NOT_YOUR_SESSION);
-  const answer = (creditReturned: boolean): AbandonResponse => ({ sessionId: session.id, status: 'abandoned', creditReturned });
-  // A repeat (the browser retried) answers the same, and never refunds twice.
-  if (session.status === 'abandoned') return answer(session.refundedAt !== null);
-  if (session.status === 'rated') throw new HttpError(409, ALREADY_RATED);
-  if (session.status === 'expired' || Date.now() - session.createdAt.getTime() > ABANDON_WINDOW_MS) {
-    throw new HttpError(409, ABANDON_TOO_LATE);
-  }
-  const outcome = await abandonWithRefund(ctx.db, session, 'refuse');
-  if (outcome.result === 'limit') throw new HttpError(429, refundLimitText(outcome.retryInMs));
-  if (outcome.result === 'not-open') {
-    const now = await findSession(ctx.db, session.id);
-    if (now?.status === 'abandoned') return answer(now.refundedAt !== null);
-    throw new HttpError(409, ALREADY_RATED);
-  }
-  ctx.log.info({ sessionId: session.id }, 'session abandoned; credit returned');
-  return answer(true);
 }
 
 /** Open sessions older than the rating window can no longer be rated. Returns how many expired. */

@@ -11,15 +11,22 @@ import type { AppContext, SpeechPipeline } from '../app-context';
 import { HttpError } from './http-error';
 import { SpeechError } from '../providers/speech-clients';
 import { requireAccount } from './accounts';
-import type { InterviewSession } from './sessions';
-import { continuationTurn, sessionOf, takeTurn } from './turns';
+import { findSession, OPEN_STATUSES, type InterviewSession } from './sessions';
+import { continuationTurn, SESSION_FINISHED, sessionOf, takeTurn } from './turns';
 import { addError, addUsage, quietly } from './session-telemetry';
-import { wavSeconds } from './wav-seconds';
+import { pcmWavSeconds } from './wav-seconds';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { interviewSessions } from '../db/schema';
 import { resolveSpeechSettings } from '../config';
 
 export const NOT_A_PIPELINE_SERVER = 'This server does not run spoken interviews through speech servers. Please start a new session.';
 export const NOT_A_PIPELINE_SESSION = 'This interview session does not use the speech pipeline. Please start a new session.';
-export const NO_AUDIO = "Please send the answer's audio as the request body (audio/wav, audio/webm or audio/ogg).";
+export const NO_AUDIO = "Please send the answer's audio as the request body (audio/wav).";
+export const NOT_PCM_WAV = 'The answer must be a PCM WAV recording (audio/wav, 8 to 48 kHz, mono or stereo). Please record it again.';
+export const answerTooLong = (seconds: number): string =>
+  `This answer is longer than ${seconds} seconds, the longest one answer may be. Please give a shorter answer.`;
+export const speechBudgetUsed = (answers: number, seconds: number): string =>
+  `This interview has used its budget of spoken answers (${answers} answers or ${Math.round(seconds / 60)} minutes of audio). Please disconnect to get your feedback.`;
 export const NOT_HEARD_APOLOGY = 'Sorry, I could not hear that answer. Could you say it again, please?';
 export const INTERVIEWER_APOLOGY = 'Sorry, I lost my train of thought for a moment. Could you give me that answer again, please?';
 export const CLIP_GONE = 'This audio is not available any more.';
@@ -66,7 +73,7 @@ function speechModels(ctx: AppContext): { stt?: string; tts?: string } {
 /** Starts synthesis now (one part at a time, in order) and answers the clip paths at once. */
 function speak(ctx: AppContext, pipeline: SpeechPipeline, sessionId: string, text: string): string[] {
   const parts = speechParts(text);
-  const ids = parts.map(() => pipeline.clips.create());
+  const ids = parts.map(() => pipeline.clips.create(sessionId));
   void (async () => {
     let characters = 0;
     for (const [i, part] of parts.entries()) {
@@ -74,7 +81,10 @@ function speak(ctx: AppContext, pipeline: SpeechPipeline, sessionId: string, tex
       try {
         const stream = await pipeline.clients.synthesize(part);
         characters += part.length;
-        for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) pipeline.clips.append(id, chunk);
+        for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) {
+          // A full or dropped clip needs no more audio: the stream is cancelled.
+          if (!pipeline.clips.append(id, chunk)) break;
+        }
         pipeline.clips.finish(id, true);
       } catch (error) {
         const detail = error instanceof SpeechError ? { status: error.status, upstreamStatus: error.upstreamStatus, err: error.message } : { err: error };
@@ -141,7 +151,32 @@ export async function speechTextTurn(
   return interviewerTurn(ctx, pipeline, session, null, utterance, input.resume === true);
 }
 
-/** A spoken answer: its audio in, the interviewer's reply out. */
+/**
+ * The session's speech budget (README, Security and limits): one answer and its seconds of audio,
+ * reserved by one conditional UPDATE before speech-to-text is paid for, whatever it then hears.
+ */
+async function reserveSpeech(ctx: AppContext, session: InterviewSession, seconds: number): Promise<void> {
+  const { sessionSpeechAnswers, sessionSpeechSeconds } = ctx.config;
+  const reserved = await ctx.db
+    .update(interviewSessions)
+    .set({ speechAnswers: sql`${interviewSessions.speechAnswers} + 1`, speechSeconds: sql`${interviewSessions.speechSeconds} + ${seconds}::float8` })
+    .where(
+      and(
+        eq(interviewSessions.id, session.id),
+        inArray(interviewSessions.status, OPEN_STATUSES),
+        isNull(interviewSessions.finishedAt),
+        lt(interviewSessions.speechAnswers, sessionSpeechAnswers),
+        sql`${interviewSessions.speechSeconds} + ${seconds}::float8 <= ${sessionSpeechSeconds}::float8`,
+      ),
+    )
+    .returning({ id: interviewSessions.id });
+  if (reserved.length === 1) return;
+  const now = await findSession(ctx.db, session.id);
+  if (!now || !OPEN_STATUSES.includes(now.status) || now.finishedAt) throw new HttpError(409, SESSION_FINISHED);
+  throw new HttpError(429, speechBudgetUsed(sessionSpeechAnswers, sessionSpeechSeconds));
+}
+
+/** A spoken answer: its audio in (checked and budgeted before it goes upstream), the interviewer's reply out. */
 export async function speechAudioTurn(
   ctx: AppContext,
   email: string,
@@ -150,17 +185,20 @@ export async function speechAudioTurn(
   const pipeline = requirePipeline(ctx);
   if (!Buffer.isBuffer(input.audio) || input.audio.length === 0) throw new HttpError(400, NO_AUDIO);
   const session = await requirePipelineSession(ctx, email, input.sessionToken);
+  const seconds = pcmWavSeconds(input.audio);
+  if (seconds === null) throw new HttpError(415, NOT_PCM_WAV);
+  if (seconds > ctx.config.maxAnswerSeconds) throw new HttpError(413, answerTooLong(ctx.config.maxAnswerSeconds));
+  await reserveSpeech(ctx, session, seconds);
   let heard: string;
   try {
-    heard = await pipeline.clients.transcribe(input.audio, input.contentType);
+    heard = await pipeline.clients.transcribe(input.audio, 'audio/wav');
   } catch (error) {
     if (!(error instanceof SpeechError)) throw error;
     ctx.log.warn({ status: error.status, upstreamStatus: error.upstreamStatus, err: error.message }, 'speech-to-text failed; the candidate is asked again');
     await quietly(ctx, 'error', addError(ctx.db, session.id, { source: 'speech-to-text', code: statusCode(error), message: error.message }));
     return apologise(ctx, pipeline, session.id, null, NOT_HEARD_APOLOGY);
   }
-  const seconds = wavSeconds(input.audio);
-  if (seconds !== null) await quietly(ctx, 'usage', addUsage(ctx, session.id, { transcriptionModel: speechModels(ctx).stt, transcribedSeconds: seconds }));
+  await quietly(ctx, 'usage', addUsage(ctx, session.id, { transcriptionModel: speechModels(ctx).stt, transcribedSeconds: seconds }));
   // Noise the browser took for speech: nothing to answer, nothing to apologise for.
   if (!heard) return { heard: '', say: '', closeSession: null, audio: [], retry: true };
   return interviewerTurn(ctx, pipeline, session, heard, heard.slice(0, MAX_UTTERANCE_LENGTH));

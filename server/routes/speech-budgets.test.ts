@@ -1,0 +1,168 @@
+/**
+ * Issue 24, items 4 and 9, over HTTP on both databases with a local OpenAI-compatible audio server:
+ * spoken answers are checked (PCM WAV, at most MAX_ANSWER_SECONDS) and counted against the
+ * session's budget of answers and audio seconds before speech-to-text is paid for; the
+ * interviewer's audio clips are budgeted per session, so one session cannot evict another's.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { startFakeAudioServer, type FakeAudioServer } from '../../test-support/fake-audio-server';
+import { call, FIXTURE_SETS, startInterview } from '../../test-support/fixtures';
+import { pcmWav } from '../../test-support/pcm-wav';
+import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
+import type { SpeechPipelineToken, SpeechTurnResponse } from '../../contract';
+import { interviewSessions } from '../db/schema';
+import { answerTooLong, NOT_HEARD_APOLOGY, NOT_PCM_WAV, speechBudgetUsed } from '../services/speech-turns';
+
+const MODELS = { sttModel: 'whisper-local', ttsModel: 'kokoro', ttsVoice: 'af_heart' };
+
+describeDatabases('speech budgets of a session', (database) => {
+  let audio: FakeAudioServer;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    audio = await startFakeAudioServer({ apiKey: null, ...MODELS, defaultTranscript: '' });
+    t = await createTestApp({
+      database,
+      questionSets: FIXTURE_SETS,
+      config: {
+        voiceModeSetting: 'pipeline',
+        sttBaseUrl: audio.baseUrl,
+        sttModel: MODELS.sttModel,
+        ttsBaseUrl: audio.baseUrl,
+        ttsModel: MODELS.ttsModel,
+        ttsVoice: MODELS.ttsVoice,
+        freeSessionLimit: 20,
+        sessionSpeechAnswers: 5,
+        sessionSpeechSeconds: 30,
+        maxAnswerSeconds: 12,
+      },
+    });
+  }, 300_000);
+  afterAll(async () => {
+    await t?.close();
+    await audio?.close();
+  });
+  beforeEach(() => {
+    audio.requests.length = 0;
+  });
+
+  const answer = async (email: string, token: string, body: Buffer, contentType = 'audio/wav') => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/interview/speech-answer',
+      headers: { 'x-user-email': email, 'x-session-token': token, 'content-type': contentType },
+      payload: body,
+    });
+    return { status: response.statusCode, body: JSON.parse(response.body) as SpeechTurnResponse & { error?: string } };
+  };
+  const stt = () => audio.requests.filter((r) => r.kind === 'stt').length;
+  const budget = async (sessionId: string) => {
+    const [row] = await t.db
+      .select({ answers: interviewSessions.speechAnswers, seconds: interviewSessions.speechSeconds })
+      .from(interviewSessions)
+      .where(eq(interviewSessions.id, sessionId));
+    return row;
+  };
+
+  it('refuses audio that is not a PCM WAV, or longer than one answer may be, before speech-to-text', async () => {
+    const email = 'speech-check@example.com';
+    const token = await startInterview<SpeechPipelineToken>(t.app, email);
+    const secret = token.client_secret.value;
+    expect(await answer(email, secret, Buffer.alloc(9 * 1024 * 1024, 0x41))).toMatchObject({ status: 415, body: { error: NOT_PCM_WAV } });
+    expect(await answer(email, secret, Buffer.from('OggS but not really a recording at all'), 'audio/ogg')).toMatchObject({ status: 415, body: { error: NOT_PCM_WAV } });
+    // A header that claims a byte rate its format cannot have.
+    const lying = pcmWav(1);
+    lying.writeUInt32LE(1, 28);
+    expect(await answer(email, secret, lying)).toMatchObject({ status: 415, body: { error: NOT_PCM_WAV } });
+    expect(await answer(email, secret, pcmWav(13))).toMatchObject({ status: 413, body: { error: answerTooLong(12) } });
+    expect(stt()).toBe(0);
+    expect(await budget(token.sessionId)).toEqual({ answers: 0, seconds: 0 });
+  });
+
+  it('counts every answer and its seconds, heard or not, and refuses beyond the budget without calling speech-to-text', async () => {
+    const email = 'speech-budget@example.com';
+    const token = await startInterview<SpeechPipelineToken>(t.app, email);
+    const secret = token.client_secret.value;
+    // Silence (nothing heard) still costs a transcription: it counts.
+    for (let i = 0; i < 5; i++) expect(await answer(email, secret, pcmWav(2))).toMatchObject({ status: 200, body: { heard: '', retry: true } });
+    expect(stt()).toBe(5);
+    expect(await budget(token.sessionId)).toEqual({ answers: 5, seconds: 10 });
+    expect(await answer(email, secret, pcmWav(1))).toMatchObject({ status: 429, body: { error: speechBudgetUsed(5, 30) } });
+    expect(stt()).toBe(5);
+
+    // The seconds run out before the answers do.
+    const other = await startInterview<SpeechPipelineToken>(t.app, email);
+    for (let i = 0; i < 2; i++) expect((await answer(email, other.client_secret.value, pcmWav(12))).status).toBe(200);
+    expect(await answer(email, other.client_secret.value, pcmWav(7))).toMatchObject({ status: 429, body: { error: speechBudgetUsed(5, 30) } });
+    // A failed transcription was paid for too.
+    audio.failNext('stt', 400);
+    expect(await answer(email, other.client_secret.value, pcmWav(6))).toMatchObject({ status: 200, body: { say: NOT_HEARD_APOLOGY, retry: true } });
+    expect(await budget(other.sessionId)).toEqual({ answers: 3, seconds: 30 });
+    expect(await answer(email, other.client_secret.value, pcmWav(0.5))).toMatchObject({ status: 429 });
+    expect(stt()).toBe(5 + 3);
+  });
+});
+
+describeDatabases("one session's audio clips cannot evict another's", (database) => {
+  let audio: FakeAudioServer;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    audio = await startFakeAudioServer({ apiKey: null, ...MODELS });
+    t = await createTestApp({
+      database,
+      questionSets: FIXTURE_SETS,
+      config: {
+        voiceModeSetting: 'pipeline',
+        sttBaseUrl: audio.baseUrl,
+        sttModel: MODELS.sttModel,
+        ttsBaseUrl: audio.baseUrl,
+        ttsModel: MODELS.ttsModel,
+        ttsVoice: MODELS.ttsVoice,
+        freeSessionLimit: 20,
+        // Room for the flood below, so the clip budget is what is tested.
+        sessionSpeechAnswers: 1000,
+        sessionSpeechSeconds: 36_000,
+      },
+    });
+  }, 300_000);
+  afterAll(async () => {
+    await t?.close();
+    await audio?.close();
+  });
+
+  it("520 apologies in one session leave another user's fresh clip playable", { timeout: 240_000 }, async () => {
+    const victim = await startInterview<SpeechPipelineToken>(t.app, 'clip-victim@example.com');
+    const opening = await call<SpeechTurnResponse>(t.app, 'POST', '/interview/speech-turn', {
+      email: 'clip-victim@example.com',
+      body: { sessionToken: victim.client_secret.value },
+    });
+    const victimClip = opening.body.audio[0] ?? '';
+    expect(victimClip).not.toBe('');
+
+    const flooder = await startInterview<SpeechPipelineToken>(t.app, 'clip-flooder@example.com');
+    audio.failNext('stt', 400, 520);
+    const wav = pcmWav(0.2);
+    const clips: string[] = [];
+    for (let i = 0; i < 520; i++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/interview/speech-answer',
+        headers: { 'x-user-email': 'clip-flooder@example.com', 'x-session-token': flooder.client_secret.value, 'content-type': 'audio/wav' },
+        payload: wav,
+        // Spread over addresses, as an attacker would, past the per-address answer limit.
+        remoteAddress: `10.0.${i >> 8}.${i & 255}`,
+      });
+      const body = JSON.parse(response.body) as SpeechTurnResponse;
+      expect(body.say).toBe(NOT_HEARD_APOLOGY);
+      clips.push(...body.audio);
+    }
+    const victimAudio = await t.app.inject({ method: 'GET', url: victimClip });
+    expect(victimAudio.statusCode).toBe(200);
+    expect(victimAudio.rawPayload.length).toBeGreaterThan(0);
+    // The flooder's own oldest clips made way (SESSION_AUDIO_CLIPS, 40 by default); its newest plays.
+    expect((await t.app.inject({ method: 'GET', url: clips[0] ?? '' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: clips.at(-1) ?? '' })).statusCode).toBe(200);
+  });
+});

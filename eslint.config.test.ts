@@ -76,7 +76,7 @@ describe('every folder is in a zone', () => {
 
   it.each([
     ['scripts/probe.ts', "import { SessionController } from '../web/src/features/interview/session-controller';\nexport const x = SessionController;\n"],
-    ['bench/probe.ts', "import { webBuildIsStale } from '../scripts/web-build-stamp';\nexport const x = webBuildIsStale;\n"],
+    ['bench/probe.ts', "import { webBuildState } from '../scripts/web-build-stamp';\nexport const x = webBuildState;\n"],
     ['test-support/probe.ts', "import { startServer } from '../e2e/support/server';\nexport const x = startServer;\n"],
   ])('%s: %s is refused', async (file, code) => {
     expect(await rulesFired(file, code)).toContain('import-x/no-restricted-paths');

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { stampPath, webBuildIsStale, webSourcesDigest } from './web-build-stamp';
+import { stampPath, webBuildState, webSourcesDigest } from './web-build-stamp';
 
 let root: string;
 
@@ -56,23 +56,23 @@ describe('webSourcesDigest', () => {
   });
 });
 
-describe('webBuildIsStale', () => {
+describe('webBuildState', () => {
   const dist = () => path.join(root, 'web/dist');
 
-  it('is stale without a build, fresh with a matching stamp, stale again when sources change', () => {
+  it('is missing without a build, stale without a stamp, fresh with a matching stamp, stale again when sources change', () => {
     const digest = webSourcesDigest(root, {});
-    expect(webBuildIsStale(dist(), digest)).toBe(true);
+    expect(webBuildState(dist(), digest)).toBe('missing');
     write('web/dist/index.html', '<html></html>');
-    expect(webBuildIsStale(dist(), digest)).toBe(true);
+    expect(webBuildState(dist(), digest)).toBe('stale');
     writeFileSync(stampPath(dist()), `${digest}\n`);
-    expect(webBuildIsStale(dist(), digest)).toBe(false);
+    expect(webBuildState(dist(), digest)).toBe('fresh');
     write('web/src/main.tsx', 'export const a = 5;');
-    expect(webBuildIsStale(dist(), webSourcesDigest(root, {}))).toBe(true);
+    expect(webBuildState(dist(), webSourcesDigest(root, {}))).toBe('stale');
   });
 
-  it('is stale when the stamp is there but the built page is not', () => {
+  it('is missing when the stamp is there but the built page is not', () => {
     const digest = webSourcesDigest(root, {});
     write('web/dist/.build-stamp', digest);
-    expect(webBuildIsStale(dist(), digest)).toBe(true);
+    expect(webBuildState(dist(), digest)).toBe('missing');
   });
 });

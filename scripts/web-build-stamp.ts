@@ -1,7 +1,7 @@
 /**
  * What the web build depends on, as one digest: every file under web/ (but its output), the
  * contract and domain code it imports, the lock file (dependency versions), the shared TypeScript
- * config and the VITE_* build settings. `npm start` rebuilds only when the digest differs from
+ * config and the VITE_* build settings. `npm start` (scripts/start.ts) rebuilds only when the digest differs from
  * the stamp the last successful build left in web/dist, so a restart with nothing changed skips
  * the build (seconds on a small machine) and starts the server at once.
  */
@@ -54,9 +54,11 @@ export function stampPath(distDir: string): string {
   return path.join(distDir, STAMP_FILE);
 }
 
-/** True when there is no finished build for exactly these sources. */
-export function webBuildIsStale(distDir: string, digest: string): boolean {
+/** `missing`: no finished build; `stale`: one of other sources or settings; `fresh`: one of exactly these. */
+export function webBuildState(distDir: string, digest: string): 'missing' | 'stale' | 'fresh' {
   const stamp = stampPath(distDir);
-  if (!existsSync(stamp) || !existsSync(path.join(distDir, 'index.html'))) return true;
-  return readFileSync(stamp, 'utf8').trim() !== digest;
+  if (!existsSync(path.join(distDir, 'index.html'))) return 'missing';
+  if (!existsSync(stamp)) return 'stale';
+  return readFileSync(stamp, 'utf8').trim() === digest ? 'fresh' : 'stale';
 }
+

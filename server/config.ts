@@ -505,7 +505,7 @@ function unpricedModels(config: AppConfig): string[] {
   return [...new Set(models)].filter((model) => !Object.hasOwn(config.modelPrices, model));
 }
 
-/** The VITE_* build settings of the environment: the web build reads them (scripts/web-build-stamp.ts). */
+/** The VITE_* build settings of the environment: the web build reads them (scripts/web-build.ts). */
 export function webBuildEnv(): Record<string, string | undefined> {
   return Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('VITE_')));
 }

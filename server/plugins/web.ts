@@ -30,7 +30,7 @@ export async function registerWeb(
   const dist = options.webDist;
   if (dist && existsSync(path.join(dist, 'index.html'))) {
     // preCompressed: the build writes .br/.gz beside each asset (web/vite.config.ts). Dot files
-    // (the build stamp of scripts/build-web-if-changed.ts) are not part of the app.
+    // (the build stamp of scripts/web-build.ts) are not part of the app.
     await app.register(fastifyStatic, { root: dist, wildcard: true, index: ['index.html'], preCompressed: true, dotfiles: 'ignore' });
     return (request, reply) => {
       const acceptsHtml = (request.headers.accept ?? '').includes('text/html') || !request.headers.accept;

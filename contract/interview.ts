@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, userHeadersSchema } from './common';
+import { idSchema, timestampSchema, userHeadersSchema } from './common';
 import { MAX_DB_INTEGER, MAX_DURATION_SECONDS, MAX_TRANSCRIPT_ENTRIES, MAX_TRANSCRIPT_TEXT, MAX_TRANSCRIPT_TOTAL_TEXT, MAX_UTTERANCE_LENGTH } from './limits';
 import { ratingBreakdownSchema } from './rating-breakdown';
 import { RATING_END_REASONS, SESSION_INPUTS } from './session-telemetry';
@@ -128,3 +128,25 @@ export const speechTurnResponseSchema = z.object({
   retry: z.boolean(),
 });
 export type SpeechTurnResponse = z.infer<typeof speechTurnResponseSchema>;
+
+/**
+ * GET /interview/sessions/live: the caller's interview that is still open (after a reload, a closed
+ * tab or in a new tab), so the app can offer to continue it or to end it with feedback.
+ */
+export const liveSessionSchema = z.object({
+  sessionId: z.string(),
+  questionSetId: z.number().int(),
+  /** The set's name (the topic). */
+  topic: z.string(),
+  transport: z.enum(['openai-realtime', 'browser-speech', 'speech-pipeline']),
+  startedAt: timestampSchema,
+  /** Whole seconds since it was minted (the rating's duration goes on from here). */
+  elapsedSeconds: z.number().int().nonnegative(),
+  /** What the server stored of the interview so far. */
+  transcript: z.array(transcriptEntrySchema),
+  /** false: it can only be ended (the interviewer closed it, its reconnections are used up, or this server runs another voice mode). */
+  canContinue: z.boolean(),
+});
+export const liveSessionResponseSchema = z.object({ session: liveSessionSchema.nullable() });
+export type LiveSession = z.infer<typeof liveSessionSchema>;
+export type LiveSessionResponse = z.infer<typeof liveSessionResponseSchema>;

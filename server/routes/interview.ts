@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   abandonResponseSchema,
   errorSchema,
+  liveSessionResponseSchema,
   rateRequestSchema,
   rateResponseSchema,
   sessionParamsSchema,
@@ -22,6 +23,7 @@ import { abandonSession } from '../services/abandon';
 import { reportSession } from '../services/session-telemetry';
 import { openRealtimeCall } from '../services/realtime-calls';
 import { resumeSession } from '../services/resume';
+import { liveSession } from '../services/live-session';
 import { z } from 'zod';
 
 /** An SDP offer is a few kB; anything much larger is not one. */
@@ -115,6 +117,22 @@ export function interviewRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     (request) => rateTranscript(ctx, request.headers['x-user-email'], request.body),
+  );
+
+  r.get(
+    '/interview/sessions/live',
+    {
+      config: { rateLimit: perMinute(ctx.config.tokenRateLimit) },
+      schema: {
+        tags: ['interview'],
+        description:
+          "The caller's newest interview that is still open (not rated, abandoned or expired), with what the server stored of it, " +
+          'or null. After a reload or in a new tab the app offers to continue it (resume: same session, no credit) or to end it with feedback.',
+        headers: userHeadersSchema,
+        response: { 200: liveSessionResponseSchema, ...userErrors },
+      },
+    },
+    (request) => liveSession(ctx, request.headers['x-user-email']),
   );
 
   r.post(

@@ -6,6 +6,7 @@
 import { HISTORY_PAGE_SIZE } from '../../../contract/limits';
 import type {
   AbandonResponse,
+  LiveSessionResponse,
   RateRequest,
   RateResponse,
   RatingsResponse,
@@ -24,6 +25,10 @@ export const fetchToken = (email: string, questionSetId: number) =>
   callApi<TokenResponse>(`/interview/token?questionSetId=${encodeURIComponent(String(questionSetId))}`, {
     headers: userHeaders(email),
   });
+
+/** After a reload, a closed tab or in a new tab: the caller's interview that is still open, or null. */
+export const fetchLiveSession = (email: string) =>
+  callApi<LiveSessionResponse>('/interview/sessions/live', { headers: userHeaders(email) });
 
 /** After a dropped connection: a new token for the same session (no credit spent). */
 export const resumeSession = (email: string, sessionId: string) =>

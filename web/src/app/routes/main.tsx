@@ -47,6 +47,11 @@ export function MainPage() {
       setOutOfTokens(true);
       setDialog('email');
     },
+    // An interview left open by an earlier page: its choice replaces the topic list, on its topic.
+    onLiveSession: (live) => {
+      setDialog(null);
+      setSelected(account?.sets.find((set) => set.id === live.questionSetId) ?? null);
+    },
   };
   const layout = (session: SessionView) => <MainLayout config={config} loggedIn={account !== null} selected={selected} session={session} onDialog={setDialog} />;
 

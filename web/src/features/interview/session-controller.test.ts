@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { RateRequest, TokenResponse } from '../../../../contract';
+import type { LiveSession, RateRequest, TokenResponse } from '../../../../contract';
 import { TurnFailedError } from '../../lib/realtime/turn-failure';
 import type { StartOptions, TransportListener, VoiceTransport } from '../../lib/realtime/types';
 import {
   CLOSE_DELAY_MS,
   CLOSING_REMARK_WAIT_MS,
   CONNECTION_LOST_CHOICE,
+  CONTINUING_NOTICE,
   OutOfTokensError,
   RECONNECT_FAILED_CHOICE,
   RECONNECTING_NOTICE,
@@ -606,5 +607,75 @@ describe('session controller (docs/product-rules.md, Session lifecycle)', () => 
     await settle();
     expect(h.rated).toHaveLength(1);
     expect(h.rated[0]!.transcripts.map((t) => t.transcript)).toEqual(['Something.']);
+  });
+
+  describe('an interview an earlier page left open (Leaving and coming back)', () => {
+    const live: LiveSession = {
+      sessionId: 'sess-live',
+      questionSetId: 9,
+      topic: 'JavaScript',
+      transport: 'browser-speech',
+      startedAt: '2026-11-27T05:00:00.000Z',
+      elapsedSeconds: 120,
+      transcript: [
+        { role: 'interviewer', transcript: 'What is a closure?', at: 0 },
+        { role: 'interviewee', transcript: 'A function with its scope.', at: 30_000 },
+        { role: 'interviewer', transcript: 'How does the event loop work?', at: 31_000 },
+      ],
+      canContinue: true,
+    };
+
+    it('continues the same session through resume, no token minted, the stored transcript kept, one rating of all', async () => {
+      const resumed: string[] = [];
+      const h = harness({
+        typed: true,
+        fetchToken: () => Promise.reject(new Error('no new token expected')),
+        resumeSession: (id) => {
+          resumed.push(id);
+          expect(h.controller.getSnapshot().reconnect?.message).toBe(CONTINUING_NOTICE);
+          return Promise.resolve({ ...token, sessionId: id });
+        },
+      });
+      await h.controller.continueLive(live);
+      expect(resumed).toEqual(['sess-live']);
+      const snapshot = h.controller.getSnapshot();
+      expect(snapshot.phase).toBe('active');
+      expect(snapshot.interviewerMessages).toEqual(['What is a closure?', 'How does the event loop work?']);
+      expect(h.transport.startOptions).toEqual({ resumed: {} });
+      // The session's clock goes on from when it began.
+      expect(h.transport.startedAt).toBe(1000 - 120_000);
+      h.transport.emit({ type: 'candidate', text: 'Tasks, then microtasks.', at: 125_000 });
+      h.clock.now += 5000;
+      await h.controller.stop();
+      expect(h.rated).toHaveLength(1);
+      expect(h.rated[0]).toMatchObject({ sessionId: 'sess-live', questionSetId: 9, durationSeconds: 125, endReason: 'stopped-by-candidate' });
+      expect(h.rated[0]!.transcripts.map((t) => t.transcript)).toEqual([
+        'What is a closure?',
+        'A function with its scope.',
+        'How does the event loop work?',
+        'Tasks, then microtasks.',
+      ]);
+    });
+
+    it('ending it rates what the server stored, without opening a connection', async () => {
+      const h = harness({ resumeSession: () => Promise.reject(new Error('no resume expected')) });
+      await h.controller.endLive(live);
+      expect(h.transport.listener).toBeNull();
+      expect(h.rated).toHaveLength(1);
+      expect(h.rated[0]).toMatchObject({ sessionId: 'sess-live', questionSetId: 9, durationSeconds: 120, endReason: 'stopped-by-candidate' });
+      expect(h.rated[0]!.transcripts).toEqual(live.transcript);
+      expect(h.controller.getSnapshot()).toMatchObject({ phase: 'disconnected', rating: { status: 'ready', markdown: '# Great job', score: 84 } });
+    });
+
+    it('a continue that fails leaves the reconnect choice; a session under way here is not taken over', async () => {
+      const h = harness({ resumeSession: () => Promise.reject(new ResumeRefusedError('This interview has already been reconnected 2 times. Please start a new session.')) });
+      await h.controller.continueLive(live);
+      expect(h.controller.getSnapshot()).toMatchObject({
+        phase: 'interrupted',
+        reconnect: { trying: false, canRetry: false, message: 'This interview has already been reconnected 2 times. Please start a new session.' },
+      });
+      await h.controller.endLive(live);
+      expect(h.rated).toHaveLength(0);
+    });
   });
 });

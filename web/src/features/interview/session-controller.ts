@@ -4,7 +4,7 @@
  * reconnected or the candidate chooses between reconnecting and ending. Pure: no DOM, no fetch; everything outside comes
  * in through `SessionDeps`, so unit tests drive it with a scripted transport.
  */
-import type { RateRequest, SessionReport, TokenResponse, TranscriptEntry } from '../../../../contract';
+import type { LiveSession, RateRequest, SessionReport, TokenResponse, TranscriptEntry } from '../../../../contract';
 import { MAX_DURATION_SECONDS, MAX_REPORT_DETAIL } from '../../../../contract/limits';
 import { wholeSecondsBetween } from '../../../../domain/format';
 import { isReconnectable } from '../../lib/realtime/turn-failure';
@@ -112,8 +112,8 @@ export class ResumeRefusedError extends Error {
 export const RATING_NETWORK_ERROR = 'Error submitting transcript for rating.';
 // The texts live in their own module so the reconnect choice, which the first screen's controls
 // import, does not bring the controller into the first chunk (docs/first-screen.md).
-import { CONNECTION_LOST_CHOICE, RECONNECT_FAILED_CHOICE, RECONNECTING_NOTICE } from './reconnect-texts';
-export { CONNECTION_LOST_CHOICE, RECONNECT_FAILED_CHOICE, RECONNECT_REFUSED_HINT, RECONNECTING_NOTICE } from './reconnect-texts';
+import { CONNECTION_LOST_CHOICE, CONTINUING_NOTICE, RECONNECT_FAILED_CHOICE, RECONNECTING_NOTICE } from './reconnect-texts';
+export { CONNECTION_LOST_CHOICE, CONTINUING_NOTICE, RECONNECT_FAILED_CHOICE, RECONNECT_REFUSED_HINT, RECONNECTING_NOTICE } from './reconnect-texts';
 
 const initialSnapshot: SessionSnapshot = {
   phase: 'idle',
@@ -201,6 +201,41 @@ export class SessionController {
       const minted = this.sessionId;
       this.update({ ...initialSnapshot, phase: 'idle', startError: await this.startFailure(error, minted) });
     }
+  }
+
+  /**
+   * docs/product-rules.md, Session lifecycle (Leaving and coming back): the interview the server
+   * still holds open from an earlier page (a reload, a closed tab, another tab) goes on in the same
+   * session through the resume path (no credit), with the transcript the server stored.
+   */
+  async continueLive(live: LiveSession): Promise<void> {
+    if (!this.adopt(live)) return;
+    this.update({ phase: 'interrupted', reconnect: { trying: true, message: CONTINUING_NOTICE, canRetry: true } });
+    await this.resume(CONTINUING_NOTICE);
+  }
+
+  /** The same interview ended instead: what the server stored is rated (nothing said: the credit comes back). */
+  async endLive(live: LiveSession): Promise<void> {
+    if (!this.adopt(live)) return;
+    this.update({ phase: 'active' });
+    await this.stop('stopped-by-candidate');
+  }
+
+  /** Takes the open session over (only from idle or after an ended one); false when a session is under way here. */
+  private adopt(live: LiveSession): boolean {
+    const { phase } = this.snapshot;
+    if (phase !== 'idle' && phase !== 'disconnected') return false;
+    this.startedAt = this.deps.now() - live.elapsedSeconds * 1000;
+    this.questionSetId = live.questionSetId;
+    this.sessionId = live.sessionId;
+    this.closeRequested = false;
+    this.closeDelayPassed = false;
+    this.closingRemarkDone = false;
+    this.reconnectTried = false;
+    this.pendingAnswer = undefined;
+    const lines = live.transcript.filter((entry) => entry.role === 'interviewer').map((entry) => entry.transcript);
+    this.update({ ...initialSnapshot, transcript: live.transcript, interviewerMessages: lines.slice(-VISIBLE_INTERVIEWER_MESSAGES) });
+    return true;
   }
 
   /** The sentence for a failed start; a minted session is abandoned first so its credit comes back. */
@@ -400,12 +435,12 @@ export class SessionController {
    * The same interview in a new connection: a new token for the session (no credit), a new
    * transport; the transcript so far stays. A failure leaves the choice on screen.
    */
-  private async resume(): Promise<void> {
+  private async resume(message = RECONNECTING_NOTICE): Promise<void> {
     const sessionId = this.sessionId;
     if (!sessionId) return;
     const attempt = ++this.resumeAttempt;
     const current = (): boolean => attempt === this.resumeAttempt && this.snapshot.phase === 'interrupted';
-    this.update({ reconnect: { trying: true, message: RECONNECTING_NOTICE, canRetry: true } });
+    this.update({ reconnect: { trying: true, message, canRetry: true } });
     let transport: VoiceTransport | null = null;
     try {
       const token = await this.deps.resumeSession(sessionId);
@@ -422,6 +457,7 @@ export class SessionController {
       if (this.transport !== transport || !current()) throw new Error('The voice connection failed while reconnecting.');
       if (this.pendingAnswer === pendingAnswer) this.pendingAnswer = undefined;
       this.deps.log.info('Reconnected; the interview goes on.');
+      this.deps.wakeLock.acquire();
       this.update({ phase: 'active', reconnect: null, notice: null, acceptsTypedAnswers: transport.acceptsTypedAnswers });
     } catch (error) {
       this.deps.log.error('Reconnecting failed:', error instanceof Error ? error.message : error);

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { QuestionSet } from '../../../../contract';
-import { abandonSession, fetchToken, rateTranscript, reportSession, resumeSession } from '../../lib/session-api';
+import type { LiveSession, QuestionSet } from '../../../../contract';
+import { abandonSession, fetchLiveSession, fetchToken, rateTranscript, reportSession, resumeSession } from '../../lib/session-api';
 import { failureForLog } from '../../lib/http';
 import { checkMicrophone } from '../../lib/microphone-check';
 import { createTransport } from '../../lib/realtime/create-transport';
@@ -18,6 +18,8 @@ export interface UseSessionOptions {
   onOutOfTokens: () => void;
   /** The server's voice mode: the candidate speaks into a microphone in these. */
   voiceMode: 'openai-realtime' | 'browser-speech' | 'speech-pipeline';
+  /** An interview from an earlier page was found open (its choice is about to show). */
+  onLiveSession?: (live: LiveSession) => void;
 }
 
 /** Wraps the one session controller for React; components only render what it exposes. */
@@ -27,6 +29,8 @@ export function useSession(options: UseSessionOptions) {
 
   useEffect(() => () => controller.dispose(), [controller]);
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
+  const live = useLiveSession(options.email, snapshot.phase === 'idle', (found) => latest.current.onLiveSession?.(found));
+  useLeavePrompt(snapshot.phase === 'starting' || snapshot.phase === 'active' || snapshot.phase === 'interrupted');
 
   return {
     snapshot,
@@ -34,6 +38,10 @@ export function useSession(options: UseSessionOptions) {
     stop: () => void controller.stop(),
     reconnect: () => controller.reconnect(),
     sendText: (text: string) => controller.sendText(text),
+    /** An interview left open by an earlier page (docs/product-rules.md, Session lifecycle), until the candidate chose. */
+    live: live.session,
+    continueLive: () => live.take((found) => void controller.continueLive(found)),
+    endLive: () => live.take((found) => void controller.endLive(found)),
   };
 }
 
@@ -93,6 +101,55 @@ function createSessionController(options: () => UseSessionOptions): SessionContr
     onNeedTopic: () => options().onNeedTopic(),
     onOutOfTokens: () => options().onOutOfTokens(),
   });
+}
+
+/**
+ * docs/product-rules.md, Session lifecycle (Leaving and coming back): once someone is logged in and
+ * no session runs on this page, asks the server for an interview still open from an earlier page.
+ */
+function useLiveSession(email: string | null, idle: boolean, onFound: (live: LiveSession) => void) {
+  const [session, setSession] = useState<LiveSession | null>(null);
+  const found = useLatest(onFound);
+  useEffect(() => {
+    if (!email || !idle) return;
+    let gone = false;
+    void fetchLiveSession(email).then((result) => {
+      if (gone) return;
+      if (!result.ok) {
+        console.warn('Could not look for an open interview:', failureForLog(result));
+        return;
+      }
+      if (result.data.session) {
+        found.current(result.data.session);
+        setSession(result.data.session);
+      }
+    });
+    return () => {
+      gone = true;
+    };
+  }, [email, idle, found]);
+  return {
+    session,
+    take(run: (live: LiveSession) => void) {
+      if (!session) return;
+      setSession(null);
+      run(session);
+    },
+  };
+}
+
+/** The browser's own leave prompt while an interview runs (a reload or a closed tab asks first). */
+function useLeavePrompt(active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [active]);
 }
 
 function canRecognise(): boolean {

@@ -3,6 +3,7 @@ import '../../../styles/app.css';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { QuestionSet } from '../../../../../contract';
 import { ResultsOverlay } from '../../../components/results-overlay';
+import { LiveSessionChoice } from '../../../features/interview/live-session-choice';
 import { MessageCards } from '../../../features/interview/message-cards';
 import { ReconnectChoice } from '../../../features/interview/reconnect-choice';
 import { TypedAnswer } from '../../../features/interview/typed-answer';
@@ -54,8 +55,10 @@ export default function SessionHost({ options, selected, dogImageApi, startReque
         {acceptsTypedAnswers && <TypedAnswer onSend={session.sendText} />}
       </>
     ),
-    overlay: rating && (
+    overlay: rating ? (
       <ResultsOverlay rating={rating} modelAnswers={selected?.modelAnswers ?? null} dogImageApi={dogImageApi} onContinue={() => window.location.reload()} />
+    ) : (
+      session.live && <LiveSessionChoice live={session.live} onContinue={session.continueLive} onEnd={session.endLive} />
     ),
   });
 }

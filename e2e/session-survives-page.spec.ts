@@ -1,0 +1,134 @@
+/**
+ * docs/product-rules.md, Session lifecycle (Leaving and coming back), on both databases: leaving a
+ * running interview asks first (the browser's own leave prompt); after a reload, or a closed tab and
+ * a new one, the app finds the interview the server still holds open and offers, in one dialog, to
+ * continue it (the same session through resume: no new token, no credit) or to end it and get
+ * feedback on everything that reached the server.
+ */
+import type { Page } from '@playwright/test';
+import { WELCOME_BACK } from '../domain/interviewer-protocol';
+import { controllableSpeech, finishSpeech, loginAs, questionSets, routeDogApi, startAppServer, uniqueEmail, type RunningServer, type SetInfo } from './fixtures/app-fixtures';
+import { E2E_DATABASES, e2eDatabase } from './support/databases';
+import { api } from './support/server';
+import { expect, test } from './support/test';
+
+const answer = (n: number) => `Answer ${n}: a closure keeps the variables of its outer scope alive after that function returned.`;
+
+for (const database of E2E_DATABASES) {
+  test.describe(`an interview survives the page (${database})`, () => {
+    const db = e2eDatabase(database);
+    let server: RunningServer;
+    let first: SetInfo;
+    test.beforeAll(async () => {
+      server = await startAppServer(await db.env());
+      const set = (await questionSets(server)).find((s) => s.index === 1);
+      if (!set) throw new Error('The catalogue has no set 1');
+      first = set;
+    });
+    test.afterAll(async () => {
+      await server?.stop();
+      await db.drop();
+    });
+
+    /** Logged in on the main screen, set 1 chosen, the session started and `answers` typed answers sent. */
+    async function interview(page: Page, email: string, answers: number): Promise<void> {
+      await controllableSpeech(page);
+      await routeDogApi(page);
+      await page.goto(server.url + '/');
+      await page.getByRole('dialog', { name: 'Choose an Interview Topic' }).getByTestId('tile-1').click();
+      await page.getByRole('button', { name: 'start session' }).click();
+      const cards = page.getByTestId('message-card');
+      await expect(cards.first()).toContainText(first.questions[0] ?? '<no question>');
+      await finishSpeech(page);
+      const box = page.getByLabel('Type your answer');
+      for (let i = 1; i <= answers; i++) {
+        const turn = page.waitForResponse((response) => response.url().endsWith('/interview/turn') && response.status() === 200);
+        await box.fill(answer(i));
+        await box.press('Enter');
+        await turn;
+        await finishSpeech(page);
+      }
+    }
+
+    const interviewee = (payload: unknown) =>
+      (payload as { transcripts: { role: string; transcript: string }[] }).transcripts.filter((t) => t.role === 'interviewee').map((t) => t.transcript);
+
+    test('a reload asks first, then continues the same interview: no new token, "Welcome back.", one rating of every answer', async ({ page }) => {
+      const email = uniqueEmail('reload');
+      await loginAs(page, server, email);
+      await controllableSpeech(page);
+      await page.goto(server.url + '/');
+      // No interview: leaving asks nothing.
+      const prompts: string[] = [];
+      page.on('dialog', (dialog) => {
+        prompts.push(dialog.type());
+        void dialog.accept();
+      });
+      await page.reload();
+      expect(prompts).toEqual([]);
+
+      await interview(page, email, 2);
+      await page.reload();
+      expect(prompts).toEqual(['beforeunload']);
+
+      const tokens: string[] = [];
+      const rates: unknown[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/interview/token')) tokens.push(request.url());
+        if (request.url().endsWith('/interview/rate-transcript')) rates.push(request.postDataJSON());
+      });
+      const choice = page.getByRole('dialog', { name: 'Your interview is still open' });
+      await expect(choice).toContainText(`Your ${first.name} interview from earlier has not ended: your 2 answers are kept.`);
+      await expect(page.getByRole('dialog', { name: 'Choose an Interview Topic' })).toHaveCount(0);
+      await expect(page.getByTestId('topic-heading')).toHaveText(first.name);
+      await choice.getByRole('button', { name: 'Continue interview' }).click();
+      await expect(choice).toHaveCount(0);
+      // The newest line comes first.
+      await expect(page.getByTestId('message-card').first()).toContainText(WELCOME_BACK);
+      await finishSpeech(page);
+      await expect(page.getByRole('button', { name: 'disconnect' })).toBeVisible();
+
+      const box = page.getByLabel('Type your answer');
+      const turn = page.waitForResponse((response) => response.url().endsWith('/interview/turn') && response.status() === 200);
+      await box.fill(answer(3));
+      await box.press('Enter');
+      await turn;
+      await finishSpeech(page);
+      await page.getByRole('button', { name: 'disconnect' }).click();
+      const overlay = page.getByRole('dialog', { name: 'Session Feedback' });
+      await expect(overlay.getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: 30_000 });
+      await expect(overlay.getByText('Model Answers', { exact: true })).toBeVisible();
+      expect(tokens).toEqual([]);
+      expect(rates.map(interviewee)).toEqual([[answer(1), answer(2), answer(3)]]);
+      const live = await api<{ session: unknown }>(server, '/interview/sessions/live', { headers: { 'x-user-email': email } });
+      expect(live.body).toEqual({ session: null });
+    });
+
+    test('a closed tab, then a new one: end it and get feedback on what reached the server; History lists it', async ({ page, context }) => {
+      const email = uniqueEmail('closed-tab');
+      await loginAs(page, server, email);
+      await interview(page, email, 2);
+      await page.close();
+
+      const tab = await context.newPage();
+      await controllableSpeech(tab);
+      await routeDogApi(tab);
+      await tab.goto(server.url + '/');
+      const choice = tab.getByRole('dialog', { name: 'Your interview is still open' });
+      await expect(choice).toContainText('your 2 answers are kept');
+      const rated = tab.waitForRequest((request) => request.url().endsWith('/interview/rate-transcript'));
+      await choice.getByRole('button', { name: 'End and get feedback' }).click();
+      expect(interviewee((await rated).postDataJSON())).toEqual([answer(1), answer(2)]);
+      const overlay = tab.getByRole('dialog', { name: 'Session Feedback' });
+      await expect(overlay.getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: 30_000 });
+      await expect(overlay.locator('.markdown').first()).not.toBeEmpty();
+
+      const history = await api<{ ratings: { topic: string }[] }>(server, '/user/ratings?page=1&limit=10', { headers: { 'x-user-email': email } });
+      expect(history.body.ratings.map((r) => r.topic)).toEqual([first.name]);
+      // Continue reloads: nothing is open any more, so no choice comes back.
+      await overlay.getByRole('button', { name: 'Continue' }).click();
+      await expect(tab.getByRole('dialog', { name: 'Choose an Interview Topic' })).toBeVisible();
+      await expect(tab.getByRole('dialog', { name: 'Your interview is still open' })).toHaveCount(0);
+    });
+  });
+}

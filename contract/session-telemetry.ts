@@ -16,6 +16,8 @@ export const SESSION_END_REASONS = [
   'service-error',
   'failed-start',
   'expired',
+  /** Left open with no activity for SESSION_IDLE_MINUTES: the server ended it and rated what it had stored. */
+  'left',
 ] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 

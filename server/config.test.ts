@@ -77,6 +77,7 @@ describe('loadConfig', () => {
       maxConnections: 1000,
       ratingRetryAttempts: 6,
       ratingRetryDelaySeconds: 60,
+      sessionIdleMinutes: 10,
       trustProxy: [],
       logLevel: 'info',
       dogImageApi: 'https://dog.ceo/api/breeds/image/random',

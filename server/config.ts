@@ -208,6 +208,10 @@ export const envSchema = z.object({
   MAX_CONNECTIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1, { error: 'must be at least 1' }).max(1_000_000).default(1000)),
   RATING_RETRY_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(20).default(6)),
   RATING_RETRY_DELAY_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(86_400).default(60)),
+  SESSION_IDLE_MINUTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(0.01, { error: 'must be at least 0.01' }).max(230, { error: 'must be at most 230 (sessions expire at 4 hours)' }).default(10),
+  ),
   TRUST_PROXY: z.preprocess(emptyToUndefined, proxiesSchema.default([])),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
   DOG_IMAGE_API: z.preprocess(
@@ -287,6 +291,8 @@ export interface AppConfig {
   ratingRetryAttempts: number;
   /** ...first after this many seconds, each wait twice the one before. */
   ratingRetryDelaySeconds: number;
+  /** An open session with no activity for this long (minutes, fractions allowed) was left: the server ends and rates it. */
+  sessionIdleMinutes: number;
   /** Reverse proxies trusted for the client address (X-Forwarded-For); empty: none. */
   trustProxy: string[];
   /** The server log's level; `info` logs every request, `warn` only problems. */
@@ -443,6 +449,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     maxConnections: e.MAX_CONNECTIONS,
     ratingRetryAttempts: e.RATING_RETRY_ATTEMPTS,
     ratingRetryDelaySeconds: e.RATING_RETRY_DELAY_SECONDS,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     dogImageApi: e.DOG_IMAGE_API === 'off' ? null : e.DOG_IMAGE_API,

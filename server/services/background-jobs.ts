@@ -1,10 +1,12 @@
 /**
- * Work the server does on its own while it runs: failed ratings are retried with backoff, and
- * open sessions past the rating window are marked expired. One pass at a time; `stop` waits for
+ * Work the server does on its own while it runs: failed ratings are retried with backoff, sessions
+ * left open with no activity are ended and rated (left-sessions.ts), and open sessions past the
+ * rating window are marked expired. One pass at a time; `stop` waits for
  * the running pass, so closing the app never cuts a rating in half.
  */
 import type { AppContext } from '../app-context';
 import { retryFailedRatings } from './ratings';
+import { endLeftSessions } from './left-sessions';
 import { expireStaleSessions } from './sessions';
 
 export interface BackgroundJobs {
@@ -24,6 +26,7 @@ export function startBackgroundJobs(ctx: AppContext, after: Promise<unknown>): B
   const pass = async () => {
     try {
       await expireStaleSessions(ctx.db);
+      await endLeftSessions(ctx);
       await retryFailedRatings(ctx);
     } catch (error) {
       ctx.log.error({ err: error }, 'background jobs failed');

@@ -16,6 +16,7 @@ import { findQuestionSet, requireQuestionSet } from './question-sets';
 import { INAUDIBLE } from './realtime-call';
 import { settleRealtimeCall } from './realtime-calls';
 import { llmUsageTally, quietly, recordEnd, recordInput, recordLlmUsage } from './session-telemetry';
+import { leftSessionNote } from './left-note';
 import { abandonWithRefund, claimForRating, NO_OPEN_SESSION, sessionForRating, waitText, type InterviewSession } from './sessions';
 
 /** What a candidate reads when the rating failed: exactly what the background retries will do. */
@@ -54,18 +55,21 @@ export function inaudibleNote(entries: readonly TranscriptEntry[]): string {
   return `\n\n> ${n === 1 ? 'One answer' : `${n} answers`} could not be heard (marked "${INAUDIBLE}" in the transcript), so ${n === 1 ? 'it was' : 'they were'} rated as unanswered.`;
 }
 
-async function rateEvent(
+export async function rateEvent(
   ctx: AppContext,
   event: { id: number; sessionId: string | null },
   set: QuestionSetRecord,
   input: Pick<RateRequest, 'transcripts' | 'durationSeconds'>,
+  /** Said first in the feedback (a session the server ended: left-sessions.ts); looked up from the session when not given. */
+  lead?: string,
 ): Promise<RateResponse> {
   const eventId = event.id;
+  const note = lead ?? (event.sessionId ? await leftSessionNote(ctx.db, event.sessionId) : '');
   const llm = llmUsageTally();
   let result;
   try {
     const rated = await ctx.providers.rater.rate({ set, transcripts: input.transcripts, durationSeconds: input.durationSeconds, meter: llm.meter });
-    result = { ...rated, markdown: rated.markdown + inaudibleNote(input.transcripts) };
+    result = { ...rated, markdown: note + rated.markdown + inaudibleNote(input.transcripts) };
   } catch (error) {
     ctx.log.error({ err: error, eventId }, 'rating failed');
     await scheduleRetry(ctx, eventId);
@@ -203,7 +207,7 @@ async function rateSession(
   });
   // Another process claimed it first: answer its rating.
   if (!stored) return storedRating(ctx, session, set);
-  return rateEvent(ctx, { id: stored.id, sessionId: session.id }, set, { transcripts, durationSeconds: input.durationSeconds });
+  return rateEvent(ctx, { id: stored.id, sessionId: session.id }, set, { transcripts, durationSeconds: input.durationSeconds }, '');
 }
 
 /**

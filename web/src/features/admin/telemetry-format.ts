@@ -24,6 +24,7 @@ export const END_REASON_TEXTS: Record<SessionEndReason, string> = {
   'service-error': 'Ended by a service error',
   'failed-start': 'Failed to start',
   expired: 'Expired without a rating',
+  left: 'Left open; ended automatically',
 };
 
 export function endText(session: Pick<SessionTelemetry, 'endReason' | 'endDetail'>): string {

@@ -85,7 +85,7 @@ test('dashboard: charts over 7/30/90 days with a table alternative, passing axe'
 test('question sets: edit with a live preview; candidates see the change at once', async ({ page }) => {
   await openAdmin(page, server, 'question-sets');
   const order = page.getByRole('list', { name: 'Tile order' });
-  await expect(order.getByRole('button').first()).toContainText('1.');
+  await expect(order.getByRole('button').first()).toContainText('Set 1 ·');
   await order.getByRole('button').first().click();
 
   const name = page.getByLabel('Topic name');

@@ -98,19 +98,21 @@ test('Delete asks with the exact text; dismissing keeps the email, accepting rem
   await admin(server, '/api/emails', { method: 'POST', body: { email: 'gone@example.com', limit: null } });
   await openAdmin(page, server, 'emails');
 
-  const dismissed: string[] = [];
-  page.once('dialog', (dialog) => {
-    dismissed.push(dialog.message());
-    void dialog.dismiss();
-  });
+  // The app's dialog, not the browser's confirm(): it says what Delete removes, and how Erase data differs.
+  const native = recordDialogs(page);
   await row(page, 'gone@example.com').getByRole('button', { name: 'Delete' }).click();
-  await expect.poll(() => dismissed).toEqual(['Are you sure you want to delete gone@example.com? This action cannot be undone.']);
+  const dialog = page.getByRole('dialog', { name: 'Delete account' });
+  await expect(dialog).toContainText('Are you sure you want to delete gone@example.com? This action cannot be undone.');
+  await expect(dialog).toContainText('This removes the account and its credits only. Its interviews and feedback stay and keep the email; to remove everything stored about this person, use Erase data.');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
   await expect(row(page, 'gone@example.com')).toHaveCount(1);
 
-  const accepted = recordDialogs(page);
   await row(page, 'gone@example.com').getByRole('button', { name: 'Delete' }).click();
+  await dialog.getByRole('button', { name: 'Delete account' }).click();
   await expect(row(page, 'gone@example.com')).toHaveCount(0);
-  expect(accepted).toEqual(['confirm: Are you sure you want to delete gone@example.com? This action cannot be undone.']);
+  expect(native).toEqual([]);
   const stored = (await admin(server, '/api/emails')).body as { email: string }[];
   expect(stored.map((account) => account.email)).not.toContain('gone@example.com');
 });
@@ -149,10 +151,12 @@ test('action failures show the spec texts and still reload', async ({ page }) =>
   const isDelete = (url: URL) => url.pathname === '/api/emails/erin%40example.com' || url.pathname === '/api/emails/erin@example.com';
   await page.route(isDelete, json(404, { error: 'There is no such account.' }));
   await row(page, 'erin@example.com').getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete account' }).getByRole('button', { name: 'Delete account' }).click();
   await expect(alert(page)).toHaveText('Failed to delete email.');
   await page.unroute(isDelete);
   await page.route(isDelete, (route) => route.abort('failed'));
   await row(page, 'erin@example.com').getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete account' }).getByRole('button', { name: 'Delete account' }).click();
   await expect(alert(page)).toHaveText('An error occurred while deleting the email.');
   await expect(row(page, 'erin@example.com')).toHaveCount(1);
 });

@@ -131,20 +131,20 @@ test('Download CSV writes feedback_data_{date}.csv byte for byte with formulas n
 test('Delete asks with the exact text; dismissing keeps it, accepting removes it', async ({ page }) => {
   const plain = byText(PLAIN);
   await openAdmin(page, server, 'feedback');
-  const messages: string[] = [];
-  page.once('dialog', (dialog) => {
-    messages.push(dialog.message());
-    void dialog.dismiss();
-  });
+  // The app's dialog, not the browser's confirm(): it says what goes.
+  const native = recordDialogs(page);
   await rowOf(page, plain.id).getByRole('button', { name: 'Delete' }).click();
-  await expect.poll(() => messages).toEqual(['Are you sure you want to delete this feedback? This action cannot be undone.']);
+  const dialog = page.getByRole('dialog', { name: 'Delete feedback' });
+  await expect(dialog).toContainText('Are you sure you want to delete this feedback? This action cannot be undone.');
+  await expect(dialog).toContainText(`This removes feedback #${plain.id} only.`);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(rows(page)).toHaveCount(3);
 
-  const accepted = recordDialogs(page);
   await rowOf(page, plain.id).getByRole('button', { name: 'Delete' }).click();
+  await dialog.getByRole('button', { name: 'Delete feedback' }).click();
   await expect(rows(page)).toHaveCount(2);
   await expect(page.getByTestId('feedback-total')).toHaveText('Total feedback: 2');
-  expect(accepted).toEqual(['confirm: Are you sure you want to delete this feedback? This action cannot be undone.']);
+  expect(native).toEqual([]);
   const left = (await admin(server, '/api/feedback')).body as ApiFeedback[];
   expect(left.map((item) => item.id)).not.toContain(plain.id);
 });
@@ -169,11 +169,14 @@ test('failures show the spec texts', async ({ page }) => {
   const hostile = byText(HOSTILE);
   const isDelete = (url: URL) => url.pathname === `/api/feedback/${hostile.id}`;
   await page.route(isDelete, json(500, { error: 'Deleting is switched off.' }));
+  const confirmDelete = () => page.getByRole('dialog', { name: 'Delete feedback' }).getByRole('button', { name: 'Delete feedback' }).click();
   await rowOf(page, hostile.id).getByRole('button', { name: 'Delete' }).click();
+  await confirmDelete();
   await expect(page.getByRole('alert')).toHaveText('Failed to delete feedback: Deleting is switched off.');
   await page.unroute(isDelete);
   await page.route(isDelete, (route) => route.abort('failed'));
   await rowOf(page, hostile.id).getByRole('button', { name: 'Delete' }).click();
+  await confirmDelete();
   await expect(page.getByRole('alert')).toHaveText('An error occurred while deleting feedback.');
   await expect(rowOf(page, hostile.id)).toHaveCount(1);
 });

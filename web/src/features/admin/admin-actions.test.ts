@@ -88,11 +88,11 @@ describe('runQuestionSetChange', () => {
     answer = { status: 200, body: { outcome: 'archived' } };
     expect(await runQuestionSetChange('s', { intent: 'delete', id: 9, name: 'Closures' })).toEqual({
       ok: true,
-      notice: 'Archived "Closures": interviews used it, so its history is kept.',
+      notice: 'Archived "Closures": interviews used it, so its history is kept. The later sets moved up one place.',
       saved: null,
     });
     answer = { status: 200, body: { outcome: 'deleted' } };
-    expect(await runQuestionSetChange('s', { intent: 'delete', id: 9, name: 'Closures' })).toMatchObject({ notice: 'Deleted "Closures".' });
+    expect(await runQuestionSetChange('s', { intent: 'delete', id: 9, name: 'Closures' })).toMatchObject({ notice: 'Deleted "Closures". The later sets moved up one place.' });
     answer = { status: 400, body: { error: 'This question set has 1 questions but 2 model answers.' } };
     expect(await runQuestionSetChange('s', { intent: 'save', id: 9, set })).toEqual({
       ok: false,

@@ -101,6 +101,11 @@ export function saveQuestionSet(secret: string, id: number | null, set: Question
     : call(secret, `/api/admin/question-sets/${id}`, { method: 'PUT', body: set });
 }
 
+/** Moves a set to `index` in the tile order; answers the whole list as it now is. */
+export function moveQuestionSet(secret: string, id: number, index: number): Promise<ApiResult<AdminQuestionSet[]>> {
+  return call(secret, `/api/admin/question-sets/${id}/position`, { method: 'PUT', body: { index } });
+}
+
 export function deleteQuestionSet(secret: string, id: number): Promise<ApiResult<QuestionSetDeleteResult>> {
   return call(secret, `/api/admin/question-sets/${id}`, { method: 'DELETE' });
 }

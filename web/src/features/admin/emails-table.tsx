@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useFetcher } from 'react-router';
 import { Button } from '../../components/button';
 import type { EmailAccount } from './admin-api';
+import { ConfirmDialog } from './confirm-dialog';
 import type { EmailActionResult } from './emails-actions';
 import { useFetcherDone } from './use-fetcher-done';
 
@@ -78,9 +79,7 @@ export function EmailRow({ account, onCredits, onErase }: EmailRowProps) {
   const pro = account.subscriptionId !== null;
   const { email } = account;
   const send = (intent: string, extra: Record<string, string> = {}) => void fetcher.submit({ intent, email, ...extra }, { method: 'post' });
-  const remove = () => {
-    if (window.confirm(`Are you sure you want to delete ${email}? This action cannot be undone.`)) send('delete');
-  };
+  const [confirming, setConfirming] = useState(false);
 
   return (
     <tr className="border-b border-gray-100">
@@ -96,9 +95,19 @@ export function EmailRow({ account, onCredits, onErase }: EmailRowProps) {
         <Button size="sm" variant="secondary" disabled={busy} onClick={() => send('plan', { pro: String(!pro) })}>
           {pro ? 'Make Free' : 'Make Pro'}
         </Button>
-        <Button size="sm" variant="danger" disabled={busy} onClick={remove}>
+        <Button size="sm" variant="danger" disabled={busy} onClick={() => setConfirming(true)}>
           Delete
         </Button>
+        {confirming && (
+          <ConfirmDialog
+            title="Delete account"
+            question={`Are you sure you want to delete ${email}? This action cannot be undone.`}
+            removes="This removes the account and its credits only. Its interviews and feedback stay and keep the email; to remove everything stored about this person, use Erase data."
+            confirmLabel="Delete account"
+            onConfirm={() => send('delete')}
+            onClose={() => setConfirming(false)}
+          />
+        )}
         <Button size="sm" variant="secondary" disabled={busy} onClick={onCredits} aria-label={`Credits for ${email}`}>
           Credits
         </Button>

@@ -9,6 +9,7 @@ import { FeedbackDetails } from './feedback-details';
 import { adminTexts, formatDateTime } from './format';
 import { eventPagesOf, loadPages } from './events-pages';
 import { AdminError, AdminLoadError, AdminPageHeader, LoadMore } from './page-parts';
+import { ConfirmDialog } from './confirm-dialog';
 
 /** docs/product-rules.md, Admin area: the list preview is cut at 150 characters. */
 export const FEEDBACK_PREVIEW_LENGTH = 150;
@@ -58,10 +59,8 @@ function FeedbackHeader() {
 
 function FeedbackRow({ item, onDetails }: { item: AdminFeedback; onDetails: () => void }) {
   const fetcher = useFetcher({ key: DELETE_FETCHER });
-  const remove = () => {
-    if (!window.confirm('Are you sure you want to delete this feedback? This action cannot be undone.')) return;
-    void fetcher.submit({ id: item.id }, { method: 'post' });
-  };
+  const [confirming, setConfirming] = useState(false);
+  const remove = () => void fetcher.submit({ id: item.id }, { method: 'post' });
   return (
     <li data-testid="feedback-row" className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
       <div className="mb-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-600">
@@ -78,10 +77,20 @@ function FeedbackRow({ item, onDetails }: { item: AdminFeedback; onDetails: () =
         <Button size="sm" onClick={onDetails}>
           View Details
         </Button>
-        <Button size="sm" variant="danger" disabled={fetcher.state !== 'idle'} onClick={remove}>
+        <Button size="sm" variant="danger" disabled={fetcher.state !== 'idle'} onClick={() => setConfirming(true)}>
           Delete
         </Button>
       </div>
+      {confirming && (
+        <ConfirmDialog
+          title="Delete feedback"
+          question="Are you sure you want to delete this feedback? This action cannot be undone."
+          removes={`This removes feedback #${item.id} only. The person's account, interviews and other feedback stay; a topic that asks for feedback first may ask them again.`}
+          confirmLabel="Delete feedback"
+          onConfirm={remove}
+          onClose={() => setConfirming(false)}
+        />
+      )}
     </li>
   );
 }

@@ -4,13 +4,14 @@
  * rules on the server and candidates see the change at once. A set that interviews used is
  * archived rather than deleted.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { Button } from '../../../components/button';
 import { loadData } from '../../../lib/load-data';
 import { fetchQuestionSets, type AdminQuestionSet } from '../admin-api';
 import { adminSecretFor } from '../admin-secret';
 import { adminTexts } from '../format';
+import { ConfirmDialog } from '../confirm-dialog';
 import { AdminError, AdminLoadError, AdminPageHeader } from '../page-parts';
 import { useFetcherDone } from '../use-fetcher-done';
 import { runQuestionSetChange, type QuestionSetChange, type QuestionSetChangeResult } from './question-sets-actions';
@@ -34,19 +35,22 @@ export async function action({ params, request }: ActionFunctionArgs): Promise<Q
 type Selection = { id: number | null; draft: SetDraft } | null;
 
 /** The chosen set: its form and its delete (or archive) button, or why there is none. */
-function SetPanel({ selection, set, busy, onChange, onSave, onRemove }: {
+function SetPanel({ selection, set, busy, message, onChange, onSave, onRemove }: {
   selection: Selection;
   set: AdminQuestionSet | null;
   busy: boolean;
+  /** The outcome of the last save or delete, shown beside its buttons. */
+  message: ReactNode;
   onChange: (draft: SetDraft) => void;
   onSave: () => void;
   onRemove: (set: AdminQuestionSet) => void;
 }) {
-  if (selection === null) return <p className="text-gray-600">Choose a set to edit, or create a new one.</p>;
+  if (selection === null) return <>{message}<p className="text-gray-600">Choose a set to edit, or create a new one.</p></>;
   if (set?.archivedAt) return <p className="text-gray-600">This set is archived: candidates no longer see it, and its interviews keep their topic.</p>;
   return (
     <>
       <SetEditor draft={selection.draft} onChange={onChange} onSubmit={onSave} busy={busy} isNew={selection.id === null} />
+      <div className="mt-3">{message}</div>
       {set && (
         <Button variant="danger" onClick={() => onRemove(set)} disabled={busy} className="mt-3">
           {set.ratings > 0 ? 'Archive set' : 'Delete set'}
@@ -56,11 +60,25 @@ function SetPanel({ selection, set, busy, onChange, onSave, onRemove }: {
   );
 }
 
+/** A change's outcome: the failure sentence, or the notice. */
+function Outcome({ error, notice }: { error: string | null; notice: string | null }) {
+  if (error !== null) return <AdminError error={error} />;
+  if (notice === null) return null;
+  return (
+    <p role="status" className="mb-4 rounded bg-green-50 p-3 text-green-800">
+      {notice}
+    </p>
+  );
+}
+
 export function Component() {
   const sets = useLoaderData<typeof loader>();
   const fetcher = useFetcher<QuestionSetChangeResult | null>();
   const [selection, setSelection] = useState<Selection>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<AdminQuestionSet | null>(null);
+  /** Where the last change came from: its message is shown next to that control. */
+  const [origin, setOrigin] = useState<'order' | 'panel'>('panel');
   const busy = fetcher.state !== 'idle';
   const error = busy ? null : fetcher.data?.ok === false ? fetcher.data.error : null;
 
@@ -79,18 +97,18 @@ export function Component() {
   const startNew = () => choose({ id: null, draft: emptyDraft(Math.max(0, ...sets.filter((s) => !s.archivedAt).map((s) => s.index)) + 1) });
   const send = (change: QuestionSetChange) => {
     setNotice(null);
+    setOrigin(change.intent === 'move' ? 'order' : 'panel');
     void fetcher.submit(change, { method: 'post', encType: 'application/json' });
   };
+  const move = (set: AdminQuestionSet, index: number) => send({ intent: 'move', id: set.id, name: set.name, index });
   const save = () => {
     if (!selection) return;
     const input = inputOf(selection.draft);
+    setOrigin('panel');
     if (typeof input === 'string') setNotice(input);
     else send({ intent: 'save', id: selection.id, set: input });
   };
-  const remove = (set: AdminQuestionSet) => {
-    const what = set.ratings > 0 ? 'archive' : 'delete';
-    if (window.confirm(`Are you sure you want to ${what} the set "${set.name}"? Sets that interviews used are archived, not deleted.`)) send({ intent: 'delete', id: set.id, name: set.name });
-  };
+  const remove = (set: AdminQuestionSet) => setRemoving(set);
 
   return (
     <section>
@@ -99,21 +117,38 @@ export function Component() {
           New set
         </Button>
       </AdminPageHeader>
-      <AdminError error={error} />
-      {notice !== null && error === null && (
-        <p role="status" className="mb-4 rounded bg-green-50 p-3 text-green-800">
-          {notice}
-        </p>
-      )}
-      <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
+      <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
         <div>
           <h2 className="mb-2 font-semibold">Tile order</h2>
-          <TileOrder sets={sets} selected={selection?.id ?? null} onSelect={(set) => choose({ id: set.id, draft: draftOf(set) })} />
+          {origin === 'order' && <Outcome error={error} notice={notice} />}
+          <TileOrder sets={sets} selected={selection?.id ?? null} busy={busy} onSelect={(set) => choose({ id: set.id, draft: draftOf(set) })} onMove={move} />
         </div>
         <div>
-          <SetPanel selection={selection} set={selectedSet} busy={busy} onChange={(draft) => selection && setSelection({ ...selection, draft })} onSave={save} onRemove={remove} />
+          <SetPanel
+            selection={selection}
+            set={selectedSet}
+            busy={busy}
+            message={origin === 'panel' ? <Outcome error={error} notice={notice} /> : null}
+            onChange={(draft) => selection && setSelection({ ...selection, draft })}
+            onSave={save}
+            onRemove={remove}
+          />
         </div>
       </div>
+      {removing && (
+        <ConfirmDialog
+          title={removing.ratings > 0 ? 'Archive question set' : 'Delete question set'}
+          question={`Are you sure you want to ${removing.ratings > 0 ? 'archive' : 'delete'} the set "${removing.name}"?`}
+          removes={
+            removing.ratings > 0
+              ? 'Interviews used this set, so it is archived, not deleted: candidates no longer see it, their history keeps its topic, and the later sets move up one place.'
+              : 'No interview used this set, so it is deleted for good, and the later sets move up one place.'
+          }
+          confirmLabel={removing.ratings > 0 ? 'Archive set' : 'Delete set'}
+          onConfirm={() => send({ intent: 'delete', id: removing.id, name: removing.name })}
+          onClose={() => setRemoving(null)}
+        />
+      )}
     </section>
   );
 }

@@ -20,6 +20,16 @@ export const progressItemSchema = z.object({
   completedAt: timestampSchema,
 });
 
+/** docs/product-rules.md, Credits: the interviews the account can still start. */
+export const creditsSchema = z.object({
+  left: z.number().int().nonnegative(),
+  /** The account's limit: its own (set by the operator) or its plan's. */
+  limit: z.number().int().nonnegative(),
+  /** The Pro plan's limit when it would give this account more interviews; null otherwise. */
+  proLimit: z.number().int().nonnegative().nullable(),
+});
+export type Credits = z.infer<typeof creditsSchema>;
+
 export const loginResponseSchema = z.object({
   subscription: subscriptionSchema,
   progress: z.array(progressItemSchema),
@@ -28,6 +38,7 @@ export const loginResponseSchema = z.object({
   /** topic name -> whether the user gave feedback on that topic. */
   topicFeedback: z.record(z.string(), z.boolean()),
   isNewUser: z.boolean(),
+  credits: creditsSchema,
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

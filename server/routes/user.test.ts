@@ -79,9 +79,25 @@ describeDatabases('question sets, login, feedback', (database) => {
         topicLevels: {},
         topicFeedback: {},
         isNewUser: true,
+        credits: { left: 5, limit: 5, proLimit: 100 },
       });
       const second = await call<{ isNewUser: boolean }>(t.app, 'POST', '/user/login', { body: { email: 'new.user@example.com' } });
       expect(second.body.isNewUser).toBe(false);
+    });
+
+    it('says how many interviews are left: one fewer after a start, Pro has more, an own limit is the limit', async () => {
+      const email = 'credits@example.com';
+      const credits = async () => (await call<{ credits: unknown }>(t.app, 'POST', '/user/login', { body: { email } })).body.credits;
+      expect(await credits()).toEqual({ left: 5, limit: 5, proLimit: 100 });
+      const sets = await call<Array<{ id: number }>>(t.app, 'GET', '/api/question-sets', { email });
+      expect((await call(t.app, 'GET', `/interview/token?questionSetId=${sets.body[0]?.id ?? -1}`, { email })).status).toBe(200);
+      expect(await credits()).toEqual({ left: 4, limit: 5, proLimit: 100 });
+      await call(t.app, 'POST', '/api/emails', { admin: t.config.adminSecret, body: { email, isPro: true, limit: null } });
+      expect(await credits()).toEqual({ left: 99, limit: 100, proLimit: null });
+      await call(t.app, 'POST', '/api/emails', { admin: t.config.adminSecret, body: { email, isPro: false, limit: null } });
+      expect((await call(t.app, 'PATCH', `/api/emails/${email}`, { admin: t.config.adminSecret, body: { sessionLimit: 1 } })).status).toBe(200);
+      // An own limit is the operator's word: no Pro offer, and never below zero left.
+      expect(await credits()).toEqual({ left: 0, limit: 1, proLimit: null });
     });
 
     it('answers 400 with a sentence for an invalid email, a missing field and a non-JSON body', async () => {

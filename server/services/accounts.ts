@@ -4,6 +4,7 @@ import type { LoginResponse, Subscription } from '../../contract';
 import type { AppContext } from '../app-context';
 import { preparedRows, type Db } from '../db/client';
 import { accounts, events, feedback, questionSets } from '../db/schema';
+import { creditsOf } from './credits';
 import { HttpError } from './http-error';
 
 export type Account = typeof accounts.$inferSelect;
@@ -119,13 +120,15 @@ export function userStateFrom(subscriptionId: string | null, columns: UserStateC
 const LOGIN_SQL = `
   with stamped as (
     update accounts set last_login_at = now() where email = $1
-    returning id, subscription_id, (select p.last_login_at from accounts p where p.id = accounts.id) as previous_login_at
+    returning id, subscription_id, session_limit, sessions_used, (select p.last_login_at from accounts p where p.id = accounts.id) as previous_login_at
   )
-  select a.subscription_id, a.previous_login_at, ${USER_STATE_COLUMNS}
+  select a.subscription_id, a.session_limit, a.sessions_used, a.previous_login_at, ${USER_STATE_COLUMNS}
   from stamped a`;
 
 interface LoginRow extends UserStateColumns {
   subscription_id: string | null;
+  session_limit: number | null;
+  sessions_used: number;
   previous_login_at: Date | null;
 }
 
@@ -133,10 +136,13 @@ export async function login(ctx: AppContext, email: string): Promise<LoginRespon
   const { db, config } = ctx;
   const [stamped] = await preparedRows<LoginRow>(db, 'login', LOGIN_SQL, [email]);
   // An invited account (created by an admin) that never logged in is new to the product too.
-  if (stamped) return { ...userStateFrom(stamped.subscription_id, stamped), isNewUser: stamped.previous_login_at === null };
+  if (stamped) {
+    const credits = creditsOf(config, { subscriptionId: stamped.subscription_id, sessionLimit: stamped.session_limit, sessionsUsed: stamped.sessions_used });
+    return { ...userStateFrom(stamped.subscription_id, stamped), isNewUser: stamped.previous_login_at === null, credits };
+  }
   if (config.signup === 'invite') throw new HttpError(403, INVITE_ONLY);
   // Two first logins at once: the unique email index decides, both get the same account.
   const [created] = await db.insert(accounts).values({ email, lastLoginAt: sql`now()` }).onConflictDoNothing().returning();
   const account = created ?? (await requireAccount(db, email));
-  return { ...(await userState(db, account)), isNewUser: created !== undefined };
+  return { ...(await userState(db, account)), isNewUser: created !== undefined, credits: creditsOf(config, account) };
 }

@@ -12,6 +12,7 @@ import type { AppContext } from '../app-context';
 import { accounts, events, feedback, questionSets } from '../db/schema';
 import { findAccount, login, userState } from './accounts';
 import { listRatings } from './ratings';
+import { creditsOf } from './credits';
 
 const EMAIL = 'one-trip@example.com';
 
@@ -56,7 +57,7 @@ describeDatabases('login and the history page in one statement', (database) => {
   it('answers login as the account, rated-events and feedback queries do', async () => {
     const account = await findAccount(t.db, EMAIL);
     if (!account) throw new Error('seeded account missing');
-    const expected = { ...(await userState(t.db, account)), isNewUser: false };
+    const expected = { ...(await userState(t.db, account)), isNewUser: false, credits: creditsOf(t.config, account) };
     expect(expected.progress.length).toBeGreaterThan(10);
     expect(await login(ctx, EMAIL)).toEqual(expected);
   });

@@ -3,10 +3,13 @@ import type { PublicConfig } from '../../../contract';
 
 const linkClass = 'font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900';
 
-/** The founders' contact links joined with "or"; the chat group when none are configured. */
+/** Who runs the site, named when the operator configured no way to reach them (no dead or made-up links). */
+export const OPERATOR_NAME = 'the operator of this site';
+
+/** The founders' contact links joined with "or"; the chat group when none are configured; the operator when neither is. */
 export function FounderLinks({ config }: { config: PublicConfig }) {
   const contacts = config.supportContacts;
-  if (contacts.length === 0) return <ChatGroupLink config={config} />;
+  if (contacts.length === 0) return config.supportChatUrl ? <ChatGroupLink config={config} /> : <span>{OPERATOR_NAME}</span>;
   return (
     <>
       {contacts.map((contact, i) => (

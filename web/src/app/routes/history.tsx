@@ -1,6 +1,7 @@
 /** The history screen (docs/product-rules.md, Results and history): a lazy route module, loaded on the first visit. */
 import '../../styles/app.css';
-import { useLoaderData, useRouteError } from 'react-router';
+import { useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { forgetAccount } from '../../features/account/account-session';
 import { HistoryList } from '../../features/history/history-list';
 import { loadHistory } from '../../features/history/history-data';
 import { HistoryHeading, HistoryShell } from '../../features/history/history-shell';
@@ -9,7 +10,11 @@ import { useConfig } from '../../lib/config';
 import { routeErrorSentence } from '../../lib/load-data';
 import { ErrorPage } from '../error-page';
 
-export const loader = loadHistory;
+export function loader(args: LoaderFunctionArgs) {
+  // An interview left for History spent a credit and may raise a level: the main screen logs in again on the way back.
+  forgetAccount();
+  return loadHistory(args);
+}
 
 export function Component() {
   const { config } = useConfig();

@@ -60,6 +60,11 @@ export function loginAction(form: FormData): Promise<LoginOutcome> {
   return logIn(String(form.get('email') ?? ''));
 }
 
+/** Leaving the main screen: what it showed may be out of date when it comes back (an interview spent a credit), so it logs in again. */
+export function forgetAccount(): void {
+  current = null;
+}
+
 export function currentEmail(): string | null {
   return current?.email ?? null;
 }

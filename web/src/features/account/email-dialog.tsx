@@ -14,16 +14,22 @@ export interface EmailDialogProps {
   onClose?: () => void;
 }
 
-/** docs/product-rules.md, Login and identity: 'Enter your email to continue'; Continue only for a valid email; Enter submits. */
+/**
+ * docs/product-rules.md, Login and identity: 'Enter your email to continue'; Continue only for a
+ * valid email, trimmed of surrounding spaces as the server trims it (phone keyboards add one); Enter submits.
+ */
 export function EmailDialog({ initialEmail = '', error, busy, notice, onSubmit, onClose }: EmailDialogProps) {
   const [email, setEmail] = useState(initialEmail);
   const inputId = useId();
-  const valid = EMAIL_PATTERN.test(email) && !/\s/.test(email);
+  const trimmed = email.trim();
+  // The pattern allows no space inside the address.
+  const valid = EMAIL_PATTERN.test(trimmed);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!valid || busy) return;
-    onSubmit(email);
+    onSubmit(trimmed);
   };
+
   return (
     <Dialog title="Enter your email to continue" onClose={onClose} size="sm" testId="email-dialog">
       <form onSubmit={submit} noValidate className="space-y-4">
@@ -36,8 +42,7 @@ export function EmailDialog({ initialEmail = '', error, busy, notice, onSubmit, 
           <input
             id={inputId}
             data-autofocus
-            // text, not email: an email input strips surrounding spaces from its value, and docs/product-rules.md (Login and identity)
-            // wants an address with spaces refused (Continue disabled), not silently trimmed.
+            // text, not email: the trimming is ours (as the server's), and an address with a space inside stays refused.
             type="text"
             inputMode="email"
             spellCheck={false}
@@ -46,7 +51,7 @@ export function EmailDialog({ initialEmail = '', error, busy, notice, onSubmit, 
             value={email}
             onChange={(event) => setEmail(event.target.value)}
             placeholder="you@example.com"
-            aria-invalid={email !== '' && !valid}
+            aria-invalid={!!trimmed && !valid}
             aria-describedby={error ? `${inputId}-error` : undefined}
             className="mt-1.5 block w-full rounded-xl border border-slate-300 px-3.5 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-indigo-600 focus:outline-none focus:ring-4 focus:ring-indigo-200"
           />

@@ -8,7 +8,7 @@ export function HistoryShell({ config, loggedIn, children }: { config: PublicCon
   const [support, setSupport] = useState(false);
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-slate-50 to-indigo-50/40">
-      <TopBar productName={config.productName} loggedIn={loggedIn} onSupport={() => setSupport(true)} />
+      <TopBar config={config} loggedIn={loggedIn} onSupport={() => setSupport(true)} />
       <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6">{children}</main>
       {support && <SupportDialog config={config} onClose={() => setSupport(false)} />}
     </div>

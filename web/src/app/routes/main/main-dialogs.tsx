@@ -28,7 +28,7 @@ export function MainDialogs({ dialog, config, data, selected, outOfTokens, onLog
         notice={
           outOfTokens && (
             <Suspense fallback={null}>
-              <OutOfTokensNotice config={config} />
+              <OutOfTokensNotice config={config} email={account?.email ?? null} />
             </Suspense>
           )
         }

@@ -21,7 +21,7 @@ export function MainLayout({ config, loggedIn, selected, session, onDialog }: Ma
   const busy = phase === 'starting' || phase === 'active' || phase === 'interrupted' || phase === 'rating';
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-slate-50 to-indigo-50/40">
-      <TopBar productName={config.productName} loggedIn={loggedIn} onSupport={() => onDialog('support')} />
+      <TopBar config={config} loggedIn={loggedIn} onSupport={() => onDialog('support')} />
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col px-4 pt-6 pb-44 sm:px-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="min-w-0">

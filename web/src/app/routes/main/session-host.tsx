@@ -1,7 +1,10 @@
 /** The main screen's session, a lazy chunk: the session controller through features/interview's useSession, and what only a session shows. */
 import '../../../styles/app.css';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useLoaderData } from 'react-router';
 import type { QuestionSet } from '../../../../../contract';
+import type { AccountData } from '../../../features/account/account-session';
+import { CreditsLine } from '../../../features/account/credits-line';
 import { ResultsOverlay } from '../../../components/results-overlay';
 import { LiveSessionChoice } from '../../../features/interview/live-session-choice';
 import { MessageCards } from '../../../features/interview/message-cards';
@@ -22,6 +25,8 @@ export interface SessionHostProps {
 
 export default function SessionHost({ options, selected, dogImageApi, startRequested, onStartTaken, children }: SessionHostProps) {
   const session = useSession(options);
+  // The main route's data: the signed-in candidate's interviews left, shown above the start button while idle (docs/product-rules.md, Credits).
+  const credits = (useLoaderData() as AccountData).account?.profile.credits;
   const { phase, interviewerMessages, speaking, interim, notice, acceptsTypedAnswers, rating, startError } = session.snapshot;
   const taken = useRef(false);
   useEffect(() => {
@@ -40,7 +45,7 @@ export default function SessionHost({ options, selected, dogImageApi, startReque
     stop: session.stop,
     reconnect: session.snapshot.reconnect && <ReconnectChoice view={session.snapshot.reconnect} onReconnect={session.reconnect} onStop={session.stop} />,
     messages: interviewerMessages.length > 0 ? <MessageCards messages={interviewerMessages} /> : null,
-    footer: active && (
+    footer: phase === 'idle' ? credits && <CreditsLine credits={credits} /> : active && (
       <>
         {notice && (
           <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200" data-testid="session-notice">

@@ -10,3 +10,4 @@ export * from './admin-question-sets';
 export * from './admin-stats';
 export * from './admin-users';
 export * from './session-telemetry';
+export * from './progress';

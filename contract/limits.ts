@@ -32,3 +32,6 @@ export const MAX_RATINGS_PAGE_SIZE = 50;
 
 /** Longest reason a browser may give with a session report (POST /interview/sessions/{id}/report). */
 export const MAX_REPORT_DETAIL = 300;
+
+/** The History page lists this many of the key points missed most often (GET /user/progress). */
+export const MAX_MISSED_KEY_POINTS = 5;

@@ -6,7 +6,10 @@ import {
   feedbackResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
+  progressResponseSchema,
+  ratingParamsSchema,
   ratingsQuerySchema,
+  ratingTranscriptSchema,
   ratingsResponseSchema,
   userHeadersSchema,
 } from '../../contract';
@@ -15,6 +18,7 @@ import { callLimit } from '../plugins/call-limits';
 import { perMinute } from '../plugins/security';
 import { login, requireAccount } from '../services/accounts';
 import { createFeedback } from '../services/feedback';
+import { progress, ratingTranscript } from '../services/progress';
 import { listRatings } from '../services/ratings';
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -62,5 +66,30 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     (request) => listRatings(ctx, request.headers['x-user-email'], request.query.page, request.query.limit),
+  );
+
+  r.get(
+    '/user/progress',
+    {
+      schema: {
+        tags: ['user'],
+        headers: userHeadersSchema,
+        response: { 200: progressResponseSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    (request) => progress(ctx, request.headers['x-user-email']),
+  );
+
+  r.get(
+    '/user/ratings/:id/transcript',
+    {
+      schema: {
+        tags: ['user'],
+        headers: userHeadersSchema,
+        params: ratingParamsSchema,
+        response: { 200: ratingTranscriptSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    (request) => ratingTranscript(ctx, request.headers['x-user-email'], request.params.id),
   );
 }

@@ -39,7 +39,6 @@ for (const { name, viewport } of WIDTHS) {
       for (const bad of ['not-an-email', 'a b@example.com', 'x@y', '@example.com']) {
         await email.fill(bad);
         await expect(continueButton).toBeDisabled();
-        await expect(dialog.getByTestId('email-hint')).toHaveText('Enter an email address like you@example.com, without spaces.');
         await email.press('Enter'); // submit does nothing
         await expect(dialog).toBeVisible();
       }
@@ -47,7 +46,6 @@ for (const { name, viewport } of WIDTHS) {
       for (const spaced of [' lead@example.com', 'trail@example.com ']) {
         await email.fill(spaced);
         await expect(continueButton).toBeEnabled();
-        await expect(dialog.getByTestId('email-hint')).toHaveCount(0);
       }
       // A visitor cannot dismiss it.
       await page.keyboard.press('Escape');

@@ -33,7 +33,7 @@ const zones = [
   // Server tests may drive the local OpenAI peer of e2e/ and the fakes of test-support/ (not its production code: below).
   { target: 'server', from: ['web', 'bench', 'scripts', 'content'], message: 'server/ never imports the web app, the benchmarks or the start-up scripts.' },
   { target: 'web', from: everythingBut('web', 'contract', 'domain'), message: 'web/ imports only contract types, domain/ and its own code.' },
-  { target: 'scripts', from: everythingBut('scripts', 'server'), message: 'scripts/ (start-up and build) import only server/ and their own code.' },
+  { target: 'scripts', from: everythingBut('scripts', 'server', 'test-support'), message: 'scripts/ (start-up and build) import only server/ and their own code (their tests also test-support/).' },
   { target: 'test-support', from: ['web', 'e2e', 'bench', 'scripts'], message: 'test-support/ (fakes and the test app) imports only server/, contract/, domain/ and its own code.' },
   { target: 'e2e', from: ['bench', 'scripts'], message: 'e2e/ drives the built app; it imports no benchmark or start-up script.' },
   { target: 'bench', from: ['scripts'], message: 'bench/ measures the server and the web app; it does not reach into the start-up scripts.' },

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { minimalChildEnv } from '../server/config';
+import { minimalChildEnv } from '../test-support/env';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dirs: string[] = [];

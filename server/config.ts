@@ -9,17 +9,24 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AudioModel } from 'openai/resources/audio/audio';
-import type { SpeechModel } from 'openai/resources/audio/speech';
-import type { AudioTranscription, NoiseReductionType } from 'openai/resources/realtime/realtime';
 import { z } from 'zod';
+import {
+  DEFAULT_MODEL_PRICES,
+  DEFAULT_OPENAI_STT_MODEL,
+  DEFAULT_OPENAI_TEXT_MODEL,
+  DEFAULT_OPENAI_TTS_MODEL,
+  DEFAULT_OPENAI_TTS_VOICE,
+  DEFAULT_REALTIME_MODEL,
+  DEFAULT_TRANSCRIPTION_MODEL,
+  modelPriceSchema,
+  NOISE_REDUCTION_SETTINGS,
+} from './providers/openai-models';
 
 /** The question sets shipped with the product; CATALOGUE_DIR points elsewhere. */
 export const SHIPPED_CATALOGUE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../content/question-sets');
 
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
-const optionalText = z.preprocess(emptyToUndefined, z.string().trim().optional());
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 /** An API base URL, written once without trailing slashes so every caller can append `/path`. */
 const baseUrl = httpUrl.transform((url) => url.replace(/\/+$/, ''));
@@ -63,75 +70,6 @@ const addressesSchema = listOf(z.union([z.ipv4(), z.ipv6()]), 'an IP address');
 /** Proxies whose X-Forwarded-For is believed: addresses or CIDR ranges. */
 const proxiesSchema = listOf(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]), 'an IP address or CIDR range');
 
-/**
- * Realtime defaults, typed with the official `openai` package's unions (a renamed value is a
- * compile error) and checked against its deprecation notes by server/providers/realtime-defaults.test.ts.
- * `whisper-1` and the `gpt-4o-*-transcribe` family are marked deprecated there (shutdown 2027-02-26).
- */
-export const DEFAULT_TRANSCRIPTION_MODEL = 'gpt-transcribe' satisfies NonNullable<AudioTranscription['model']>;
-/** far_field: laptop and desk microphones, the usual way candidates practise; near_field is for headsets. */
-export const NOISE_REDUCTION_SETTINGS = ['far_field', 'near_field', 'off'] as const satisfies readonly (NoiseReductionType | 'off')[];
-export type NoiseReductionSetting = (typeof NOISE_REDUCTION_SETTINGS)[number];
-
-/**
- * Speech-pipeline defaults when OpenAI hosts STT and TTS, checked against the official `openai`
- * package (server/providers/speech-defaults.test.ts): `gpt-transcribe` is its current
- * transcription model; every `/audio/speech` model is marked deprecated there (shutdown announced
- * for 2027-01-06, docs/speech-pipeline-mode.md), so TTS uses the newest alias until a successor is listed.
- */
-export const DEFAULT_OPENAI_STT_MODEL: AudioModel = 'gpt-transcribe';
-export const DEFAULT_OPENAI_TTS_MODEL: SpeechModel = 'gpt-4o-mini-tts';
-export const DEFAULT_OPENAI_TTS_VOICE = 'marin';
-
-/**
- * What one model costs, in USD: token prices per 1M tokens, `audioMinute` per minute of audio
- * transcribed, `characters` per 1M characters synthesised. A session's estimated cost is its usage
- * times these (docs/decisions/012-session-telemetry.md); a model missing here adds nothing.
- */
-export const modelPriceSchema = z
-  .object({
-    textIn: z.number().nonnegative(),
-    cachedTextIn: z.number().nonnegative(),
-    audioIn: z.number().nonnegative(),
-    cachedAudioIn: z.number().nonnegative(),
-    textOut: z.number().nonnegative(),
-    audioOut: z.number().nonnegative(),
-    audioMinute: z.number().nonnegative(),
-    characters: z.number().nonnegative(),
-  })
-  .partial()
-  .strict();
-export type ModelPrice = z.infer<typeof modelPriceSchema>;
-export type ModelPrices = Record<string, ModelPrice>;
-
-/**
- * OpenAI's list prices as published on its model pages in late 2026 (README, "Session telemetry
- * and cost"). `gpt-transcribe` had no published price when this was written: it is assumed to cost
- * what `gpt-4o-mini-transcribe` does. `gpt-4o-mini-tts` bills tokens; $15 per 1M characters is its
- * $0.015 per minute of speech at about 1,000 characters a minute. MODEL_PRICES overrides any entry.
- */
-/** The interviewer's and the AI rater's model on OpenAI when only OPENAI_API_KEY is set: cheap, fast, tools and JSON schema. */
-export const DEFAULT_OPENAI_TEXT_MODEL = 'gpt-4.1-mini';
-
-export const DEFAULT_MODEL_PRICES: ModelPrices = {
-  'gpt-realtime-2.1': { textIn: 4, cachedTextIn: 0.4, audioIn: 32, cachedAudioIn: 0.4, textOut: 24, audioOut: 64 },
-  'gpt-realtime-2': { textIn: 4, cachedTextIn: 0.4, audioIn: 32, cachedAudioIn: 0.4, textOut: 24, audioOut: 64 },
-  'gpt-realtime-1.5': { textIn: 4, cachedTextIn: 0.4, audioIn: 32, cachedAudioIn: 0.4, textOut: 16, audioOut: 64 },
-  'gpt-realtime-2.1-mini': { textIn: 0.6, cachedTextIn: 0.06, audioIn: 10, cachedAudioIn: 0.3, textOut: 2.4, audioOut: 20 },
-  'gpt-transcribe': { audioIn: 1.25, textIn: 1.25, textOut: 5, audioMinute: 0.003 },
-  'gpt-4o-mini-transcribe': { audioIn: 1.25, textIn: 1.25, textOut: 5, audioMinute: 0.003 },
-  'gpt-4o-transcribe': { audioIn: 2.5, textIn: 2.5, textOut: 10, audioMinute: 0.006 },
-  'whisper-1': { audioMinute: 0.006 },
-  'gpt-4o-mini-tts': { characters: 15 },
-  'tts-1': { characters: 15 },
-  'tts-1-hd': { characters: 30 },
-  // Text models for the interviewer and the AI rater (DEFAULT_OPENAI_TEXT_MODEL is gpt-4.1-mini).
-  'gpt-4.1': { textIn: 2, cachedTextIn: 0.5, textOut: 8 },
-  'gpt-4.1-mini': { textIn: 0.4, cachedTextIn: 0.1, textOut: 1.6 },
-  'gpt-4.1-nano': { textIn: 0.1, cachedTextIn: 0.025, textOut: 0.4 },
-  'gpt-4o-mini': { textIn: 0.15, cachedTextIn: 0.075, textOut: 0.6 },
-};
-
 /** MODEL_PRICES: a JSON object of model name -> prices, laid over the defaults entry by entry. */
 const pricesSchema = z
   .string()
@@ -172,167 +110,187 @@ const milliseconds = (fallback: number) =>
 const positiveInt = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000).default(fallback));
 
-export const envSchema = z.object({
-  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
-  HOST: z.preprocess(emptyToUndefined, z.string().trim().min(1).default('127.0.0.1')),
-  DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./data')),
-  CATALOGUE_DIR: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
-  DATABASE_URL: z.preprocess(
-    emptyToUndefined,
-    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
-  ),
-  ADMIN_SECRET: z.preprocess(emptyToUndefined, z.string().min(12, { error: 'must be at least 12 characters' }).max(512).optional()),
-  PRODUCT_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(60).default('Interview')),
-  SUPPORT_CHAT_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
-  SUPPORT_CONTACTS: z.preprocess(emptyToUndefined, contactsSchema.default([])),
-  SIGNUP: z.preprocess(emptyToUndefined, z.enum(['open', 'invite']).default('open')),
-  FREE_SESSION_LIMIT: positiveInt(5),
-  PRO_SESSION_LIMIT: positiveInt(100),
-  ACCOUNT_STORAGE_MB: positiveInt(20),
-  CORS_ORIGINS: z.preprocess(emptyToUndefined, originsSchema.default([])),
-  RATE_LIMIT_ALLOW: z.preprocess(emptyToUndefined, addressesSchema.default([])),
-  LOGIN_RATE_LIMIT: perMinute(30),
-  TOKEN_RATE_LIMIT: perMinute(60),
-  RATING_RATE_LIMIT: perMinute(20),
-  RATING_ACCOUNT_RATE_LIMIT: perMinute(6),
-  TURN_RATE_LIMIT: perMinute(120),
-  TURN_ACCOUNT_RATE_LIMIT: perMinute(30),
-  ABANDON_RATE_LIMIT: perMinute(20),
-  ABANDON_ACCOUNT_RATE_LIMIT: perMinute(6),
-  FEEDBACK_RATE_LIMIT: perMinute(20),
-  FEEDBACK_ACCOUNT_RATE_LIMIT: perMinute(6),
-  REQUEST_TIMEOUT_MS: milliseconds(30_000),
-  HEADERS_TIMEOUT_MS: milliseconds(10_000),
-  CONNECTION_TIMEOUT_MS: milliseconds(300_000),
-  KEEP_ALIVE_TIMEOUT_MS: milliseconds(5_000),
-  MAX_CONNECTIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1, { error: 'must be at least 1' }).max(1_000_000).default(1000)),
-  RATING_RETRY_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(20).default(6)),
-  RATING_RETRY_DELAY_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(86_400).default(60)),
-  SESSION_IDLE_MINUTES: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().min(0.01, { error: 'must be at least 0.01' }).max(230, { error: 'must be at most 230 (sessions expire at 4 hours)' }).default(10),
-  ),
-  TRUST_PROXY: z.preprocess(emptyToUndefined, proxiesSchema.default([])),
-  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
-  DOG_IMAGE_API: z.preprocess(
-    emptyToUndefined,
-    z.union([z.literal('off'), httpUrl]).default('https://dog.ceo/api/breeds/image/random'),
-  ),
-  OPENAI_API_KEY: optionalText,
-  OPENAI_BASE_URL: z.preprocess(emptyToUndefined, baseUrl.default('https://api.openai.com/v1')),
-  REALTIME_MODEL: z.preprocess(emptyToUndefined, z.string().trim().min(1).default('gpt-realtime-2.1')),
-  REALTIME_TRANSCRIPTION_MODEL: z.preprocess(emptyToUndefined, z.string().trim().min(1).default(DEFAULT_TRANSCRIPTION_MODEL)),
-  REALTIME_NOISE_REDUCTION: z.preprocess(
-    emptyToUndefined,
-    z.enum(NOISE_REDUCTION_SETTINGS, { error: `must be one of ${NOISE_REDUCTION_SETTINGS.join(', ')}` }).default('far_field'),
-  ),
-  MAX_SESSION_MINUTES: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().min(0.05, { error: 'must be at least 0.05' }).max(60, { error: 'must be at most 60 (the service ends a call at 60 minutes)' }).default(30),
-  ),
-  LLM_BASE_URL: z.preprocess(emptyToUndefined, baseUrl.optional()),
-  LLM_API_KEY: optionalText,
-  LLM_MODEL: optionalText,
-  VOICE_MODE: z.preprocess(emptyToUndefined, z.enum(VOICE_MODES, { error: `must be one of ${VOICE_MODES.join(', ')}` }).default('auto')),
-  STT_BASE_URL: z.preprocess(emptyToUndefined, baseUrl.optional()),
-  STT_MODEL: optionalText,
-  STT_API_KEY: optionalText,
-  TTS_BASE_URL: z.preprocess(emptyToUndefined, baseUrl.optional()),
-  TTS_MODEL: optionalText,
-  TTS_VOICE: optionalText,
-  TTS_API_KEY: optionalText,
-  MODEL_PRICES: z.preprocess(emptyToUndefined, pricesSchema.default({})),
-  // Budgets of one session (README, Security and limits).
-  UPSTREAM_DEADLINE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.5, { error: 'must be at least 0.5' }).max(600).default(60)),
-  SESSION_SPEECH_ANSWERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1, { error: 'must be at least 1' }).max(1000).default(60)),
-  SESSION_SPEECH_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1, { error: 'must be at least 1' }).max(36_000).default(900)),
-  MAX_ANSWER_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1, { error: 'must be at least 1' }).max(300, { error: 'must be at most 300 (an answer\'s upload is at most 10 MiB)' }).default(120)),
-  SESSION_AUDIO_CLIPS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(4, { error: 'must be at least 4' }).max(500).default(40)),
-});
+/** An optional setting: null when not set. */
+const orNull = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional()).transform((value) => value ?? null);
+const optionalText = orNull(z.string().trim());
 
-/** The candidate calls with their own per-address and per-account limits. */
-export type LimitedCall = 'rating' | 'turn' | 'abandon' | 'feedback';
+/** One setting: the environment variable it is read from, and its schema (whose output is the config value). */
+interface Setting<S extends z.ZodType = z.ZodType> {
+  env: string;
+  schema: S;
+}
+const setting = <S extends z.ZodType>(env: string, schema: S): Setting<S> => ({ env, schema });
+/** Settings nested as the config nests them. */
+interface SettingTree {
+  [key: string]: Setting | SettingTree;
+}
+type ConfigOf<T> = T extends Setting<infer S> ? z.output<S> : { [K in keyof T]: ConfigOf<T[K]> };
+const isSetting = (node: Setting | SettingTree): node is Setting => node.schema instanceof z.ZodType && typeof node.env === 'string';
 
-export interface AppConfig {
-  port: number;
-  host: string;
+/**
+ * Every setting, written once: its config key (the property), its environment variable, its
+ * schema with the default and the final value (`AppConfig` is inferred from these), and what it
+ * means. README's "Settings" table and .env.example list the same variables (config.test.ts).
+ */
+const SETTINGS = {
+  port: setting('PORT', z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000))),
+  host: setting('HOST', z.preprocess(emptyToUndefined, z.string().trim().min(1).default('127.0.0.1'))),
   /** Absolute path. */
-  dataDir: string;
+  dataDir: setting('DATA_DIR', z.preprocess(emptyToUndefined, z.string().min(1).default('./data')).transform((dir) => path.resolve(dir))),
   /** Question-set files read at start-up (docs/question-sets.md); loaded into an empty database. */
-  catalogueDir: string;
+  catalogueDir: setting(
+    'CATALOGUE_DIR',
+    z.preprocess(emptyToUndefined, z.string().min(1).optional()).transform((dir) => (dir ? path.resolve(dir) : SHIPPED_CATALOGUE_DIR)),
+  ),
   /** PostgreSQL when set; PGlite in dataDir otherwise. */
-  databaseUrl: string | null;
-  /** From ADMIN_SECRET; null means main.ts generates/loads one in dataDir. */
-  adminSecret: string | null;
-  productName: string;
+  databaseUrl: setting('DATABASE_URL', orNull(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }))),
+  /** null means main.ts generates/loads one in dataDir. */
+  adminSecret: setting('ADMIN_SECRET', orNull(z.string().min(12, { error: 'must be at least 12 characters' }).max(512))),
+  productName: setting('PRODUCT_NAME', z.preprocess(emptyToUndefined, z.string().trim().min(1).max(60).default('Interview'))),
   /** '' when not set. */
-  supportChatUrl: string;
+  supportChatUrl: setting('SUPPORT_CHAT_URL', z.preprocess(emptyToUndefined, httpUrl.optional()).transform((url) => url ?? '')),
   /** Empty when not set. */
-  supportContacts: Array<{ name: string; url: string }>;
-  signup: 'open' | 'invite';
-  freeSessionLimit: number;
-  proSessionLimit: number;
+  supportContacts: setting('SUPPORT_CONTACTS', z.preprocess(emptyToUndefined, contactsSchema.default([]))),
+  signup: setting('SIGNUP', z.preprocess(emptyToUndefined, z.enum(['open', 'invite']).default('open'))),
+  freeSessionLimit: setting('FREE_SESSION_LIMIT', positiveInt(5)),
+  proSessionLimit: setting('PRO_SESSION_LIMIT', positiveInt(100)),
   /** Bytes of interviews and feedback one account may store; a new interview is refused beyond it (README, Security and limits). */
-  accountStorageBytes: number;
-  corsOrigins: string[];
+  accountStorageBytes: setting('ACCOUNT_STORAGE_MB', positiveInt(20).transform((mb) => mb * 1024 * 1024)),
+  corsOrigins: setting('CORS_ORIGINS', z.preprocess(emptyToUndefined, originsSchema.default([]))),
   /** Client addresses exempt from the login/token rate limits (e.g. a load-test client); default none. */
-  rateLimitAllowList: string[];
+  rateLimitAllowList: setting('RATE_LIMIT_ALLOW', z.preprocess(emptyToUndefined, addressesSchema.default([]))),
   /** Logins per minute per client address. */
-  loginRateLimit: number;
+  loginRateLimit: setting('LOGIN_RATE_LIMIT', perMinute(30)),
   /** Session tokens minted per minute per client address. */
-  tokenRateLimit: number;
+  tokenRateLimit: setting('TOKEN_RATE_LIMIT', perMinute(60)),
   /** Calls per minute per client address and per account (429 with the wait beyond them). */
-  callLimits: Record<LimitedCall, { perAddress: number; perAccount: number }>;
+  callLimits: {
+    rating: { perAddress: setting('RATING_RATE_LIMIT', perMinute(20)), perAccount: setting('RATING_ACCOUNT_RATE_LIMIT', perMinute(6)) },
+    turn: { perAddress: setting('TURN_RATE_LIMIT', perMinute(120)), perAccount: setting('TURN_ACCOUNT_RATE_LIMIT', perMinute(30)) },
+    abandon: { perAddress: setting('ABANDON_RATE_LIMIT', perMinute(20)), perAccount: setting('ABANDON_ACCOUNT_RATE_LIMIT', perMinute(6)) },
+    feedback: { perAddress: setting('FEEDBACK_RATE_LIMIT', perMinute(20)), perAccount: setting('FEEDBACK_ACCOUNT_RATE_LIMIT', perMinute(6)) },
+  },
   /** Server timeouts: whole request received, headers received, idle socket, idle keep-alive. */
-  timeouts: { requestMs: number; headersMs: number; connectionMs: number; keepAliveMs: number };
+  timeouts: {
+    requestMs: setting('REQUEST_TIMEOUT_MS', milliseconds(30_000)),
+    headersMs: setting('HEADERS_TIMEOUT_MS', milliseconds(10_000)),
+    connectionMs: setting('CONNECTION_TIMEOUT_MS', milliseconds(300_000)),
+    keepAliveMs: setting('KEEP_ALIVE_TIMEOUT_MS', milliseconds(5_000)),
+  },
   /** Open connections at most; more are refused by the server. */
-  maxConnections: number;
+  maxConnections: setting(
+    'MAX_CONNECTIONS',
+    z.preprocess(emptyToUndefined, z.coerce.number().int().min(1, { error: 'must be at least 1' }).max(1_000_000).default(1000)),
+  ),
   /** A failed rating is retried in the background this many times... */
-  ratingRetryAttempts: number;
+  ratingRetryAttempts: setting('RATING_RETRY_ATTEMPTS', z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(20).default(6))),
   /** ...first after this many seconds, each wait twice the one before. */
-  ratingRetryDelaySeconds: number;
+  ratingRetryDelaySeconds: setting('RATING_RETRY_DELAY_SECONDS', z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(86_400).default(60))),
   /** An open session with no activity for this long (minutes, fractions allowed) was left: the server ends and rates it. */
-  sessionIdleMinutes: number;
+  sessionIdleMinutes: setting(
+    'SESSION_IDLE_MINUTES',
+    z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().min(0.01, { error: 'must be at least 0.01' }).max(230, { error: 'must be at most 230 (sessions expire at 4 hours)' }).default(10),
+    ),
+  ),
   /** Reverse proxies trusted for the client address (X-Forwarded-For); empty: none. */
-  trustProxy: string[];
+  trustProxy: setting('TRUST_PROXY', z.preprocess(emptyToUndefined, proxiesSchema.default([]))),
   /** The server log's level; `info` logs every request, `warn` only problems. */
-  logLevel: (typeof LOG_LEVELS)[number];
+  logLevel: setting('LOG_LEVEL', z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'))),
   /** null when switched off. */
-  dogImageApi: string | null;
-  openaiApiKey: string | null;
+  dogImageApi: setting(
+    'DOG_IMAGE_API',
+    z
+      .preprocess(emptyToUndefined, z.union([z.literal('off'), httpUrl]).default('https://dog.ceo/api/breeds/image/random'))
+      .transform((url) => (url === 'off' ? null : url)),
+  ),
+  openaiApiKey: setting('OPENAI_API_KEY', optionalText),
   /** No trailing slash. */
-  openaiBaseUrl: string;
-  realtimeModel: string;
+  openaiBaseUrl: setting('OPENAI_BASE_URL', z.preprocess(emptyToUndefined, baseUrl.default('https://api.openai.com/v1'))),
+  realtimeModel: setting('REALTIME_MODEL', z.preprocess(emptyToUndefined, z.string().trim().min(1).default(DEFAULT_REALTIME_MODEL))),
   /** Writes the candidate's lines in OpenAI voice sessions. */
-  realtimeTranscriptionModel: string;
+  realtimeTranscriptionModel: setting(
+    'REALTIME_TRANSCRIPTION_MODEL',
+    z.preprocess(emptyToUndefined, z.string().trim().min(1).default(DEFAULT_TRANSCRIPTION_MODEL)),
+  ),
   /** The service's input noise reduction (`off`: none). */
-  realtimeNoiseReduction: NoiseReductionSetting;
+  realtimeNoiseReduction: setting(
+    'REALTIME_NOISE_REDUCTION',
+    z.preprocess(emptyToUndefined, z.enum(NOISE_REDUCTION_SETTINGS, { error: `must be one of ${NOISE_REDUCTION_SETTINGS.join(', ')}` }).default('far_field')),
+  ),
   /** A realtime call is asked to close, then hung up, at this length (minutes, may be fractional). */
-  maxSessionMinutes: number;
-  llmBaseUrl: string | null;
-  llmApiKey: string | null;
-  llmModel: string | null;
+  maxSessionMinutes: setting(
+    'MAX_SESSION_MINUTES',
+    z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().min(0.05, { error: 'must be at least 0.05' }).max(60, { error: 'must be at most 60 (the service ends a call at 60 minutes)' }).default(30),
+    ),
+  ),
+  llmBaseUrl: setting('LLM_BASE_URL', orNull(baseUrl)),
+  llmApiKey: setting('LLM_API_KEY', optionalText),
+  llmModel: setting('LLM_MODEL', optionalText),
   /** VOICE_MODE as set; `resolveVoiceMode` decides `auto`. */
-  voiceModeSetting: VoiceModeSetting;
+  voiceModeSetting: setting('VOICE_MODE', z.preprocess(emptyToUndefined, z.enum(VOICE_MODES, { error: `must be one of ${VOICE_MODES.join(', ')}` }).default('auto'))),
   /** Speech-pipeline endpoints (no trailing slash); `resolveSpeechSettings` fills OpenAI defaults. */
-  sttBaseUrl: string | null;
-  sttModel: string | null;
-  sttApiKey: string | null;
-  ttsBaseUrl: string | null;
-  ttsModel: string | null;
-  ttsVoice: string | null;
-  ttsApiKey: string | null;
-  /** USD prices per model: DEFAULT_MODEL_PRICES with MODEL_PRICES laid over them. */
-  modelPrices: ModelPrices;
+  sttBaseUrl: setting('STT_BASE_URL', orNull(baseUrl)),
+  sttModel: setting('STT_MODEL', optionalText),
+  sttApiKey: setting('STT_API_KEY', optionalText),
+  ttsBaseUrl: setting('TTS_BASE_URL', orNull(baseUrl)),
+  ttsModel: setting('TTS_MODEL', optionalText),
+  ttsVoice: setting('TTS_VOICE', optionalText),
+  ttsApiKey: setting('TTS_API_KEY', optionalText),
+  /** USD prices per model: DEFAULT_MODEL_PRICES (providers/openai-models.ts) with MODEL_PRICES laid over them. */
+  modelPrices: setting('MODEL_PRICES', z.preprocess(emptyToUndefined, pricesSchema.default({})).transform((prices) => ({ ...DEFAULT_MODEL_PRICES, ...prices }))),
+  // Budgets of one session (README, Security and limits).
   /** Overall deadline of one speech-to-text call or one text-to-speech stream, first byte to last (seconds). */
-  upstreamDeadlineSeconds: number;
+  upstreamDeadlineSeconds: setting(
+    'UPSTREAM_DEADLINE_SECONDS',
+    z.preprocess(emptyToUndefined, z.coerce.number().min(0.5, { error: 'must be at least 0.5' }).max(600).default(60)),
+  ),
   /** Speech pipeline, per session: spoken answers transcribed at most, and their seconds of audio at most. */
-  sessionSpeechAnswers: number;
-  sessionSpeechSeconds: number;
+  sessionSpeechAnswers: setting(
+    'SESSION_SPEECH_ANSWERS',
+    z.preprocess(emptyToUndefined, z.coerce.number().int().min(1, { error: 'must be at least 1' }).max(1000).default(60)),
+  ),
+  sessionSpeechSeconds: setting(
+    'SESSION_SPEECH_SECONDS',
+    z.preprocess(emptyToUndefined, z.coerce.number().int().min(1, { error: 'must be at least 1' }).max(36_000).default(900)),
+  ),
   /** Longest single spoken answer (seconds); longer ones are refused before speech-to-text. */
-  maxAnswerSeconds: number;
+  maxAnswerSeconds: setting(
+    'MAX_ANSWER_SECONDS',
+    z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .int()
+        .min(1, { error: 'must be at least 1' })
+        .max(300, { error: "must be at most 300 (an answer's upload is at most 10 MiB)" })
+        .default(120),
+    ),
+  ),
   /** The interviewer's audio clips one session holds at once (the oldest of the same session make way). */
-  sessionAudioClips: number;
+  sessionAudioClips: setting(
+    'SESSION_AUDIO_CLIPS',
+    z.preprocess(emptyToUndefined, z.coerce.number().int().min(4, { error: 'must be at least 4' }).max(500).default(40)),
+  ),
+} satisfies SettingTree;
+
+/** The parsed settings, as the server uses them (inferred from SETTINGS). */
+export type AppConfig = ConfigOf<typeof SETTINGS>;
+/** The candidate calls with their own per-address and per-account limits. */
+export type LimitedCall = keyof AppConfig['callLimits'];
+
+function settingsIn(tree: SettingTree): Setting[] {
+  return Object.values(tree).flatMap((node) => (isSetting(node) ? [node] : settingsIn(node)));
+}
+/** The environment's schema: one key per variable. */
+export const envSchema = z.object(Object.fromEntries(settingsIn(SETTINGS).map((s) => [s.env, s.schema])));
+
+/** Each setting's value from the parsed environment, nested as SETTINGS is. */
+function configFrom(tree: SettingTree, parsed: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(tree).map(([key, node]) => [key, isSetting(node) ? parsed[node.env] : configFrom(node, parsed)]));
 }
 
 export interface SpeechEndpoint {
@@ -411,72 +369,12 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
     throw new ConfigError(problems);
   }
-  const e = parsed.data;
+  // The schema of each variable makes its value: the object has exactly AppConfig's shape.
+  const config = configFrom(SETTINGS, parsed.data) as AppConfig;
   // Node refuses a headers timeout longer than the request timeout.
-  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+  if (config.timeouts.headersMs > config.timeouts.requestMs) {
     throw new ConfigError(['HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS']);
   }
-  const config: AppConfig = {
-    port: e.PORT,
-    host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
-    catalogueDir: e.CATALOGUE_DIR ? path.resolve(e.CATALOGUE_DIR) : SHIPPED_CATALOGUE_DIR,
-    databaseUrl: e.DATABASE_URL ?? null,
-    adminSecret: e.ADMIN_SECRET ?? null,
-    productName: e.PRODUCT_NAME,
-    supportChatUrl: e.SUPPORT_CHAT_URL ?? '',
-    supportContacts: e.SUPPORT_CONTACTS,
-    signup: e.SIGNUP,
-    freeSessionLimit: e.FREE_SESSION_LIMIT,
-    proSessionLimit: e.PRO_SESSION_LIMIT,
-    accountStorageBytes: e.ACCOUNT_STORAGE_MB * 1024 * 1024,
-    corsOrigins: e.CORS_ORIGINS,
-    rateLimitAllowList: e.RATE_LIMIT_ALLOW,
-    loginRateLimit: e.LOGIN_RATE_LIMIT,
-    tokenRateLimit: e.TOKEN_RATE_LIMIT,
-    callLimits: {
-      rating: { perAddress: e.RATING_RATE_LIMIT, perAccount: e.RATING_ACCOUNT_RATE_LIMIT },
-      turn: { perAddress: e.TURN_RATE_LIMIT, perAccount: e.TURN_ACCOUNT_RATE_LIMIT },
-      abandon: { perAddress: e.ABANDON_RATE_LIMIT, perAccount: e.ABANDON_ACCOUNT_RATE_LIMIT },
-      feedback: { perAddress: e.FEEDBACK_RATE_LIMIT, perAccount: e.FEEDBACK_ACCOUNT_RATE_LIMIT },
-    },
-    timeouts: {
-      requestMs: e.REQUEST_TIMEOUT_MS,
-      headersMs: e.HEADERS_TIMEOUT_MS,
-      connectionMs: e.CONNECTION_TIMEOUT_MS,
-      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
-    },
-    maxConnections: e.MAX_CONNECTIONS,
-    ratingRetryAttempts: e.RATING_RETRY_ATTEMPTS,
-    ratingRetryDelaySeconds: e.RATING_RETRY_DELAY_SECONDS,
-    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
-    trustProxy: e.TRUST_PROXY,
-    logLevel: e.LOG_LEVEL,
-    dogImageApi: e.DOG_IMAGE_API === 'off' ? null : e.DOG_IMAGE_API,
-    openaiApiKey: e.OPENAI_API_KEY ?? null,
-    openaiBaseUrl: e.OPENAI_BASE_URL,
-    realtimeModel: e.REALTIME_MODEL,
-    realtimeTranscriptionModel: e.REALTIME_TRANSCRIPTION_MODEL,
-    realtimeNoiseReduction: e.REALTIME_NOISE_REDUCTION,
-    maxSessionMinutes: e.MAX_SESSION_MINUTES,
-    llmBaseUrl: e.LLM_BASE_URL ?? null,
-    llmApiKey: e.LLM_API_KEY ?? null,
-    llmModel: e.LLM_MODEL ?? null,
-    voiceModeSetting: e.VOICE_MODE,
-    sttBaseUrl: e.STT_BASE_URL ?? null,
-    sttModel: e.STT_MODEL ?? null,
-    sttApiKey: e.STT_API_KEY ?? null,
-    ttsBaseUrl: e.TTS_BASE_URL ?? null,
-    ttsModel: e.TTS_MODEL ?? null,
-    ttsVoice: e.TTS_VOICE ?? null,
-    ttsApiKey: e.TTS_API_KEY ?? null,
-    modelPrices: { ...DEFAULT_MODEL_PRICES, ...e.MODEL_PRICES },
-    upstreamDeadlineSeconds: e.UPSTREAM_DEADLINE_SECONDS,
-    sessionSpeechAnswers: e.SESSION_SPEECH_ANSWERS,
-    sessionSpeechSeconds: e.SESSION_SPEECH_SECONDS,
-    maxAnswerSeconds: e.MAX_ANSWER_SECONDS,
-    sessionAudioClips: e.SESSION_AUDIO_CLIPS,
-  };
   const problems = voiceProblems(config);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
@@ -528,17 +426,4 @@ export function readConfigOrExit(): AppConfig {
     }
     throw error;
   }
-}
-
-/** Test helpers and scripts need some environment values; only this file may read them. */
-export function readTestEnv(): { testDatabaseUrl: string; ci: boolean } {
-  return {
-    testDatabaseUrl: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
-    ci: process.env.CI === 'true' || process.env.CI === '1',
-  };
-}
-
-/** PATH and HOME only: what a child server process needs, without this shell's settings. */
-export function minimalChildEnv(): Record<string, string> {
-  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp' };
 }

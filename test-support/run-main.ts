@@ -5,7 +5,7 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { minimalChildEnv } from '../server/config';
+import { minimalChildEnv } from './env';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 

@@ -30,7 +30,8 @@ import pg from 'pg';
 import { describe } from 'vitest';
 import { buildApp, CATALOGUE_DIR, type AppDeps } from '../server/app';
 import { readCatalogue } from '../server/catalogue/read-catalogue';
-import { loadConfig, readTestEnv, type AppConfig } from '../server/config';
+import { loadConfig, type AppConfig } from '../server/config';
+import { readTestEnv } from './env';
 import { openDatabase, type Database, type Db } from '../server/db/client';
 import type { CatalogueSet } from '../server/services/catalogue';
 

@@ -5,7 +5,8 @@
  * an error.
  */
 import { z } from 'zod';
-import { ConfigError, DEFAULT_OPENAI_TEXT_MODEL, type AppConfig } from '../config';
+import { ConfigError, type AppConfig } from '../config';
+import { DEFAULT_OPENAI_TEXT_MODEL } from './openai-models';
 import { ProviderError, type LlmUsage } from './types';
 import { isAbort, upstreamErrorMessage } from './upstream';
 

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TRANSCRIPTION_MODEL, loadConfig } from '../config';
+import { loadConfig } from '../config';
+import { DEFAULT_TRANSCRIPTION_MODEL } from './openai-models';
 import { buildRealtimeSession, DEFAULT_VOICE } from './realtime-session-config';
 
 const require = createRequire(import.meta.url);

@@ -5,8 +5,7 @@
  */
 import type { RealtimeResponseCreateParams, RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
 import type { QuestionSetRecord } from '../db/schema';
-import type { NoiseReductionSetting } from '../config';
-import { DEFAULT_TRANSCRIPTION_MODEL } from '../config';
+import { DEFAULT_TRANSCRIPTION_MODEL, type NoiseReductionSetting } from './openai-models';
 import {
   buildInterviewerInstructions,
   CLOSE_SESSION_DESCRIPTION,

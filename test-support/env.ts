@@ -1,0 +1,16 @@
+/**
+ * The test run's own environment (not the app's settings, which only server/config.ts reads):
+ * where the PostgreSQL test databases live, whether this is CI, and the little a child server
+ * process needs.
+ */
+export function readTestEnv(): { testDatabaseUrl: string; ci: boolean } {
+  return {
+    testDatabaseUrl: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+    ci: process.env.CI === 'true' || process.env.CI === '1',
+  };
+}
+
+/** PATH and HOME only: what a child server process needs, without this shell's settings. */
+export function minimalChildEnv(): Record<string, string> {
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp' };
+}

@@ -11,7 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { readTestEnv } from '../../server/config';
+import { readTestEnv } from '../../test-support/env';
 
 export const E2E_DATABASES = ['pglite', 'postgres'] as const;
 export type E2eDatabase = (typeof E2E_DATABASES)[number];

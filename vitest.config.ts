@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{server,domain,contract,web,test-support,scripts}/**/*.test.{ts,tsx}', '*.test.ts'],
+    include: ['{server,domain,contract,web,test-support,scripts,bench}/**/*.test.{ts,tsx}', '*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

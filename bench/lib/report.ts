@@ -124,6 +124,7 @@ function beetleRow(name: string, f: BeetleFigures): string {
 function beetleSection(saved: Saved<BeetleResult>): string[] {
   const b = saved.data;
   const lines = ['## Built-in rater on human answers (Beetle)', ''];
+  if (b.vectors) lines.push(`The rater's word vectors (server/rater/data/, 80,000 words) load once per process in **${b.vectors.loadMs.toFixed(0)} ms** and add **${b.vectors.rssMb.toFixed(1)} MB** of RSS (${b.vectors.heapMb.toFixed(1)} MB of heap and buffers); targets ≤ 1 s and ≤ 60 MB: ${ok(b.vectors.loadMs <= 1000 && b.vectors.rssMb <= 60)}.`, '');
   if (!b.dir || !b.perQuestion || !b.wholeSet) return [...lines, `Ran ${saved.at}: no Beetle data on this machine (../shared/data/beetle/), so nothing was measured.`, ''];
   lines.push(
     `Ran ${saved.at}, rater \`${b.rater}\`. 3,941 answers real students typed to 47 questions about electric circuits (SemEval-2013 Task 7, Beetle; read from \`../shared/data/beetle/\`, never copied into the repository), labelled by annotators; "correct" against everything else. Each question is an operator's own set: its reference answers as the model answer and their sentences as key points, no "Also accepted" lines. Tuning half: the first 24 question ids in sorted order; held-out half: the other 23, read only as these aggregates. Targets on the held-out half, per question: agreement ≥ 0.80, correct answers dismissed ≤ 5 %, contradictory answers credited ≤ 10 %. Rating all answers once took ${(b.ratingMs ?? 0).toFixed(0)} ms.`,

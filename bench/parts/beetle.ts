@@ -13,6 +13,7 @@
 import type { TranscriptEntry } from '../../contract';
 import { RUBRIC_RATER_NAME, rateWithRubric } from '../../server/providers/rubric-rater';
 import type { QuestionSetRecord } from '../../server/db/schema';
+import { wordVectors } from '../../server/rater/word-vectors';
 import { beetleFigures, beetleHalves, beetleModelAnswerSection, findBeetleDir, readBeetle, type BeetleFigures, type BeetleQuestion } from '../../test-support/beetle';
 
 export interface BeetleResult {
@@ -23,6 +24,8 @@ export interface BeetleResult {
   wholeSet?: { tune: BeetleFigures; heldOut: BeetleFigures };
   /** Milliseconds to rate every answer once (per-question reading). */
   ratingMs?: number;
+  /** Loading the word vectors (server/rater/data/), once per process: time and memory it adds. */
+  vectors?: { loadMs: number; rssMb: number; heapMb: number };
 }
 
 function set(questions: readonly BeetleQuestion[]): QuestionSetRecord {
@@ -52,9 +55,14 @@ function rater(questions: readonly BeetleQuestion[]) {
   };
 }
 
-function perQuestion(questions: readonly BeetleQuestion[]): BeetleFigures {
+/** Rates each answer against its own question as a one-question set. */
+export function perQuestionRater(questions: readonly BeetleQuestion[]) {
   const raters = new Map(questions.map((q) => [q.id, rater([q])]));
-  return beetleFigures(questions, (answer, q) => raters.get(q.id)!(answer, q));
+  return (answer: string, q: BeetleQuestion) => raters.get(q.id)!(answer, q);
+}
+
+function perQuestion(questions: readonly BeetleQuestion[]): BeetleFigures {
+  return beetleFigures(questions, perQuestionRater(questions));
 }
 
 export function line(name: string, f: BeetleFigures): string {
@@ -66,15 +74,29 @@ export function line(name: string, f: BeetleFigures): string {
   );
 }
 
+/** What the rater's word vectors cost the server: load time and memory (measured before anything else loads them). */
+function measureVectors(): { loadMs: number; rssMb: number; heapMb: number } {
+  globalThis.gc?.();
+  const before = process.memoryUsage();
+  const started = performance.now();
+  wordVectors();
+  const loadMs = performance.now() - started;
+  const after = process.memoryUsage();
+  const mb = (n: number) => n / 1024 / 1024;
+  return { loadMs, rssMb: mb(after.rss - before.rss), heapMb: mb(after.heapUsed + after.external + after.arrayBuffers - before.heapUsed - before.external - before.arrayBuffers) };
+}
+
 export function runBeetle(log: (line: string) => void): BeetleResult {
+  const vectors = measureVectors();
+  log(`  word vectors: loaded in ${vectors.loadMs.toFixed(0)} ms, RSS +${vectors.rssMb.toFixed(1)} MB, heap and buffers +${vectors.heapMb.toFixed(1)} MB (targets: ≤ 1 s, ≤ 60 MB)`);
   const dir = findBeetleDir();
   if (!dir) {
     log('  !!!!!!!!!! No Beetle data (../shared/data/beetle/beetle-train.tsv): the rater is NOT measured on human answers. !!!!!!!!!!');
-    return { dir: null, rater: RUBRIC_RATER_NAME };
+    return { dir: null, rater: RUBRIC_RATER_NAME, vectors };
   }
   const { tune, heldOut } = beetleHalves(readBeetle(dir));
   const started = performance.now();
-  const result: BeetleResult = { dir, rater: RUBRIC_RATER_NAME, perQuestion: { tune: perQuestion(tune), heldOut: perQuestion(heldOut) } };
+  const result: BeetleResult = { dir, rater: RUBRIC_RATER_NAME, vectors, perQuestion: { tune: perQuestion(tune), heldOut: perQuestion(heldOut) } };
   result.ratingMs = performance.now() - started;
   result.wholeSet = { tune: beetleFigures(tune, rater(tune)), heldOut: beetleFigures(heldOut, rater(heldOut)) };
   log(`  ${line('per question, tuning half', result.perQuestion!.tune)}`);

@@ -9,9 +9,17 @@ import type { RATING_VERDICTS } from '../../contract';
 import { matchKeyPoints, type KeyPointSpec } from '../catalogue/evidence-match';
 import type { ModelAnswer } from '../catalogue/model-answers';
 import { splitStatements, type Statement } from '../catalogue/statements';
-import { contentStems, countWords } from '../catalogue/text-match';
+import { contentStems, countWords, stemSet } from '../catalogue/text-match';
+import { closeness, negations, softWords, statementWords } from '../rater/semantic';
 
 export type Verdict = (typeof RATING_VERDICTS)[number];
+
+export interface NearMiss {
+  point: string;
+  /** The candidate's statement that came closest. */
+  said: string;
+  closeness: number;
+}
 
 export interface Contradiction {
   point: string;
@@ -27,8 +35,12 @@ export interface AnswerJudgement {
   covered: string[];
   /** The candidate's statement that earned each covered point (same order as `covered`). */
   evidence: string[];
+  /** How close each evidence statement came to its point (1: its words said; less: said in other words). */
+  closeness: number[];
   /** Key points not earned, contradicted ones included. */
   missed: string[];
+  /** Missed points a statement came close to by meaning (at least NEAR_MISS), with that statement. */
+  nearMisses: NearMiss[];
   contradicted: Contradiction[];
   /** Count of concrete signals: examples, numbers, code-like names, own experience. */
   specifics: number;
@@ -38,9 +50,13 @@ export interface AnswerJudgement {
 const FULL_DEPTH_WORDS = 120;
 export const NONSENSE_MAX_SCORE = 10;
 export const NO_KEY_POINT_MAX_SCORE = 20;
-/** An answer this long that shares this little vocabulary with the question's topic is off topic. */
+/**
+ * Off topic: an answer of at least OFF_TOPIC_MIN_WORDS words that shares (almost) no word with the
+ * question's topic and comes no closer than OFF_TOPIC_MAX_CLOSENESS to any point by meaning.
+ */
 const OFF_TOPIC_MIN_WORDS = 12;
 const OFF_TOPIC_MAX_OVERLAP = 0.25;
+const OFF_TOPIC_MAX_CLOSENESS = 0.35;
 /** A missed point the answer came close to earns this share of its reach. */
 const PARTIAL_WEIGHT = 0.3;
 
@@ -90,7 +106,10 @@ function isNonsense(statements: readonly Statement[], repeated: number, total: n
 function topicOverlap(statements: readonly Statement[], topic: ReadonlySet<string>): number {
   const stems = new Set<string>();
   // Concept tags (~name) are no words of the answer.
-  for (const s of statements) for (const stem of s.stems) if (!stem.startsWith('~')) stems.add(stem);
+  for (const s of statements) {
+    for (const stem of s.stems) if (!stem.startsWith('~')) stems.add(stem);
+    for (const w of statementWords(s)) stems.add(w.stem);
+  }
   if (stems.size === 0) return 0;
   let shared = 0;
   for (const stem of stems) if (topic.has(stem)) shared += 1;
@@ -99,8 +118,48 @@ function topicOverlap(statements: readonly Statement[], topic: ReadonlySet<strin
 
 function topicStems(model: ModelAnswer | undefined, question: string | undefined): Set<string> {
   const parts = [question ?? '', model?.answer ?? '', ...(model?.keyPoints ?? []), ...(model?.accepted.flat() ?? [])];
-  return new Set(contentStems(parts.join(' ')));
+  // The soft alignment's content words: "while" and "once" are the topic of a question about do ... while.
+  return new Set([...contentStems(parts.join(' ')), ...softWords(parts.join(' ')).map((w) => w.stem)]);
 }
+
+/** A key point earned through meaning: the statement that came closest, and how close (0-1). */
+interface SoftCredit {
+  statement: Statement;
+  closeness: number;
+}
+
+/** The statement that comes closest to each point by meaning (server/rater/semantic.ts), if any says anything of it. */
+function closestStatements(statements: readonly Statement[], points: readonly string[], question: string | undefined): Array<SoftCredit | null> {
+  const usable = statements.filter((s) => !s.question && !s.salad && s.ignorance.size === 0);
+  const echo = question === undefined ? undefined : stemSet(question);
+  const said = usable.map(statementWords);
+  return points.map((point) => {
+    const words = softWords(point, echo);
+    const negative = NEGATIVE_POINT.test(point) ? 1 : 0;
+    let best: SoftCredit | null = null;
+    usable.forEach((statement, i) => {
+      // A statement that denies what the point affirms (or the other way round) does not state it.
+      if (negations(statement) % 2 !== negative) return;
+      const c = closeness(words, said[i]!);
+      if (c > (best?.closeness ?? 0)) best = { statement, closeness: c };
+    });
+    return best;
+  });
+}
+
+const NEGATIVE_POINT = /\b(?:not|no|never|cannot|without|\w+n't)\b/i;
+/**
+ * A missed point earns part of its share from how close the closest statement came by meaning:
+ * nothing below SOFT_PARTIAL_FROM, rising to SOFT_PARTIAL_WEIGHT of its share at SOFT_PARTIAL_FULL.
+ * Closeness never earns a point on its own: measured on human answers (bench/results.md, "Built-in
+ * rater on human answers"), crediting points by word vectors raised no agreement and let wrong
+ * answers through (antonyms sit close in the vectors), so a credit still needs the point's words.
+ */
+const SOFT_PARTIAL_FROM = 0.4;
+const SOFT_PARTIAL_FULL = 0.9;
+const SOFT_PARTIAL_WEIGHT = 0.3;
+/** A missed point whose closest statement came this close is named with it in the feedback. */
+export const NEAR_MISS = 0.4;
 
 /** `question`: the question asked; its own words said back earn no key point. */
 export function judgeAnswer(turns: readonly string[], model: ModelAnswer | undefined, question?: string): AnswerJudgement {
@@ -109,20 +168,38 @@ export function judgeAnswer(turns: readonly string[], model: ModelAnswer | undef
   const specs = keyPointSpecs(model);
   const keyPoints = specs.map((s) => s.text);
   if (words === 0) {
-    return { verdict: 'Not answered', score: 0, words: 0, covered: [], evidence: [], missed: keyPoints, contradicted: [], specifics: 0 };
+    return { verdict: 'Not answered', score: 0, words: 0, covered: [], evidence: [], closeness: [], missed: keyPoints, nearMisses: [], contradicted: [], specifics: 0 };
   }
   const { statements, repeated, total } = readTurns(turns);
   const matches = matchKeyPoints(statements, specs, question);
-  const covered = matches.filter((m) => m.status === 'covered');
+  const soft = closestStatements(statements, keyPoints, question);
   const contradicted = matches.filter((m) => m.status === 'contradicted').map((m) => ({ point: m.point, said: m.evidence }));
+  // Each point's share: 1 when its words (or an accepted phrasing) are said; by meaning, as close
+  // as the closest statement came; nothing when contradicted.
+  const covered: Array<{ point: string; evidence: string; closeness: number }> = [];
+  const nearMisses: NearMiss[] = [];
+  let earned = 0;
+  matches.forEach((m, i) => {
+    const near = soft[i] ?? null;
+    if (m.status === 'covered') {
+      // How close the evidence came: 1 when every word of the point is in it, less when some are said in other words or left out.
+      const evidence = statements.find((st) => st.text === m.evidence);
+      const c = evidence ? closeness(softWords(m.point, question === undefined ? undefined : stemSet(question)), statementWords(evidence)) : 1;
+      covered.push({ point: m.point, evidence: m.evidence, closeness: Math.max(c, near?.statement === evidence ? (near?.closeness ?? 0) : 0) });
+      earned += 1;
+    } else if (m.status === 'missed') {
+      const c = near?.closeness ?? 0;
+      earned += Math.max(m.reach * PARTIAL_WEIGHT, Math.max(0, Math.min(1, (c - SOFT_PARTIAL_FROM) / (SOFT_PARTIAL_FULL - SOFT_PARTIAL_FROM))) * SOFT_PARTIAL_WEIGHT);
+      if (near && c >= NEAR_MISS) nearMisses.push({ point: m.point, said: quote(near.statement.text), closeness: c });
+    }
+  });
   const n = Math.max(1, specs.length);
-  const partial = matches.filter((m) => m.status === 'missed').reduce((sum, m) => sum + m.reach * PARTIAL_WEIGHT, 0);
-  const net = Math.max(0, (covered.length + partial - contradicted.length) / n);
+  const net = Math.max(0, (earned - contradicted.length) / n);
   const usefulText = statements.filter((s) => !s.salad && !s.question).map((s) => s.text).join(' ');
-  const depth = Math.min(1, countWords(usefulText) / FULL_DEPTH_WORDS);
   const specifics = countSpecifics(usefulText);
-  // Length and examples only count in proportion to what was earned: a long answer on something
-  // else must not score well.
+  const depth = Math.min(1, countWords(usefulText) / FULL_DEPTH_WORDS);
+  // How much of each point was stated makes the score; length and examples add only in
+  // proportion to what was earned, so a long answer on something else scores nothing for its length.
   const raw = 0.7 * net + (0.2 * depth + 0.1 * Math.min(1, specifics / 3)) * Math.min(1, 2 * net);
   let score = Math.max(1, Math.round(Math.min(1, raw) * 100));
   let verdict: Verdict;
@@ -131,7 +208,10 @@ export function judgeAnswer(turns: readonly string[], model: ModelAnswer | undef
     score = Math.min(score, NONSENSE_MAX_SCORE);
   } else if (covered.length === 0) {
     score = Math.min(score, NO_KEY_POINT_MAX_SCORE);
-    const offTopic = words >= OFF_TOPIC_MIN_WORDS && topicOverlap(statements, topicStems(model, question)) < OFF_TOPIC_MAX_OVERLAP;
+    // Off topic only when the answer shares nothing with the question and its key points, by word or by meaning.
+    // A short answer with other words may still say the point ("they are connected"): it is thin, not off topic.
+    const offTopic =
+      words >= OFF_TOPIC_MIN_WORDS && topicOverlap(statements, topicStems(model, question)) < OFF_TOPIC_MAX_OVERLAP && soft.every((c) => (c?.closeness ?? 0) < OFF_TOPIC_MAX_CLOSENESS);
     verdict = offTopic ? 'Off topic' : 'Thin answer';
   } else {
     verdict = score >= 70 ? 'Answered well' : score >= 40 ? 'Partly answered' : 'Thin answer';
@@ -142,7 +222,9 @@ export function judgeAnswer(turns: readonly string[], model: ModelAnswer | undef
     words,
     covered: covered.map((m) => m.point),
     evidence: covered.map((m) => quote(m.evidence)),
-    missed: matches.filter((m) => m.status !== 'covered').map((m) => m.point),
+    closeness: covered.map((m) => m.closeness),
+    missed: matches.filter((m) => !covered.some((c) => c.point === m.point)).map((m) => m.point),
+    nearMisses,
     contradicted: contradicted.map((c) => ({ point: c.point, said: quote(c.said) })),
     specifics,
   };

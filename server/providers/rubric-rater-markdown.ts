@@ -1,7 +1,7 @@
 /** The Markdown of a rubric rating: summary, question-by-question feedback, delivery. */
 import type { QuestionSetRecord } from '../db/schema';
 import type { QuestionBreakdown, RatingBreakdown } from '../../contract';
-import type { AnswerJudgement, Contradiction } from './rubric-rater-judge';
+import type { AnswerJudgement, Contradiction, NearMiss } from './rubric-rater-judge';
 import { type DeliveryFigures, formatDeliveryMarkdown } from './delivery-figures';
 
 /** Fewer words than this on average reads as brief answers in the summary. */
@@ -29,7 +29,7 @@ export function ratingMarkdown(
   const parts = [`# Interview feedback: ${set.name}`, '', `**Score: ${score}/100**`, '', summary(breakdown, judgements), '', '## Question by question'];
   breakdown.forEach((item, i) => {
     const j = judgements[i];
-    parts.push('', `### ${i + 1}. ${item.question}`, '', ...questionFeedback(item, j?.contradicted ?? [], j?.specifics ?? 0));
+    parts.push('', `### ${i + 1}. ${item.question}`, '', ...questionFeedback(item, j?.contradicted ?? [], j?.specifics ?? 0, j?.closeness ?? [], j?.nearMisses ?? []));
   });
   parts.push('', formatDeliveryMarkdown(figures));
   return parts.join('\n');
@@ -40,7 +40,11 @@ const NONSENSE_TEXT =
 const OFF_TOPIC_TEXT = 'This answer was about something else: it did not address the question, so it earned none of its key points.';
 
 /** One question's feedback, written from its breakdown item (plus contradictions and specifics). */
-export function questionFeedback(item: QuestionBreakdown, contradicted: readonly Contradiction[], specifics: number): string[] {
+const percent = (x: number) => `${Math.round(x * 100)} %`;
+/** How close the evidence came, after the quote: nothing for a statement that says every word of the point. */
+const howClose = (c: number | undefined) => (c === undefined || c >= 0.995 ? '' : ` (${percent(c)} of the point, by its words and their meaning)`);
+
+export function questionFeedback(item: QuestionBreakdown, contradicted: readonly Contradiction[], specifics: number, closeness: readonly number[] = [], nearMisses: readonly NearMiss[] = []): string[] {
   const parts = [`**${item.verdict}**${item.verdict === 'Not answered' ? '' : ` (${item.score}/100)`}`];
   if (item.verdict === 'Not answered') {
     parts.push('', 'You did not answer this question in the session.');
@@ -52,7 +56,7 @@ export function questionFeedback(item: QuestionBreakdown, contradicted: readonly
   const total = item.covered.length + item.missed.length;
   if (item.covered.length) {
     parts.push('', `**What went well:** you covered ${item.covered.length} of ${total} key points:`, '');
-    item.covered.forEach((point, k) => parts.push(`- ${point}. You said: "${item.evidence[k] ?? ''}"`));
+    item.covered.forEach((point, k) => parts.push(`- ${point}. You said: "${item.evidence[k] ?? ''}"${howClose(closeness[k])}`));
   } else if (item.verdict !== 'Not a real answer' && item.verdict !== 'Off topic') {
     parts.push('', '**What went well:** you gave an answer, but none of its sentences states a key point of this question.');
   }
@@ -60,8 +64,10 @@ export function questionFeedback(item: QuestionBreakdown, contradicted: readonly
     parts.push('', '**What to correct:**', '');
     for (const c of contradicted) parts.push(`- You said: "${c.said}", but: ${c.point}.`);
   }
-  if (item.missed.length) parts.push('', `**What to add:** ${item.missed.join('; ')}.`);
-  else if (specifics < 2) parts.push('', '**What to add:** all key points covered; a concrete example from your own work would make it stronger.');
+  if (item.missed.length) {
+    parts.push('', `**What to add:** ${item.missed.join('; ')}.`);
+    for (const near of nearMisses) parts.push('', `You came close to "${near.point}" when you said: "${near.said}" (${percent(near.closeness)} of the point, by its words and their meaning).`);
+  } else if (specifics < 2) parts.push('', '**What to add:** all key points covered; a concrete example from your own work would make it stronger.');
   else parts.push('', '**What to add:** nothing essential is missing.');
   return parts;
 }

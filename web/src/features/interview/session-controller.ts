@@ -370,8 +370,7 @@ export class SessionController {
       case 'close-requested':
         if (this.closeRequested) return; // close_session is honoured once
         this.closeRequested = true;
-        // The product's original log line said 5 seconds although the delay is 4 (docs/product-rules.md, Closing).
-        this.deps.log.info(`Interviewer closed the session (${event.reason}); ending the session in 5 seconds.`);
+        this.deps.log.info(`Interviewer closed the session (${event.reason}); ending the session in ${CLOSE_DELAY_MS / 1000} seconds.`);
         this.cancelClose = this.deps.schedule(() => {
           this.closeDelayPassed = true;
           if (this.closingRemarkDone) void this.stop('closed-by-interviewer');

@@ -1,7 +1,8 @@
 /**
  * The voice-transport seam. The session controller (one owner of the session state) talks only to
- * this interface; the OpenAI WebRTC transport and the browser-speech transport implement it, and
- * unit tests drive the controller with a scripted one.
+ * this interface; three transports implement it (OpenAI over WebRTC, browser speech and the speech
+ * pipeline: create-transport.ts picks one by the token), and unit tests drive the controller with a
+ * scripted one.
  */
 import type { TokenResponse } from '../../../../contract';
 

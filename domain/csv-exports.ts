@@ -9,11 +9,22 @@ export const CSV_BOM = '\uFEFF';
 
 export const RATINGS_CSV_NAME = 'ratings_and_transcripts.csv';
 
+/**
+ * The headers say which number is which: the events' stored set index counts from 0 (the admin
+ * table's "Set Index"), candidates know the set by its number counting from 1 ("Set 1").
+ */
 export const RATINGS_HEADER = [
-  'ID', 'User Email', 'Topic', 'Set Index', 'Timestamp', 'Duration (s)', 'Score', 'Rater', 'Transcript', 'Rating Markdown',
+  'ID', 'User Email', 'Topic', 'Set Index (from 0)', 'Set Number (as candidates see it)', 'Timestamp', 'Duration (s)', 'Score', 'Rater', 'Transcript', 'Rating Markdown',
 ] as const;
 
-export const FEEDBACK_HEADER = ['ID', 'User Email', 'Topic', 'Question Index', 'Feedback', 'Created At'] as const;
+/** Feedback's number is the set number candidates see (the list's "Q{n}"). */
+export const FEEDBACK_HEADER = ['ID', 'User Email', 'Topic', 'Set Number Q (as candidates see it)', 'Feedback', 'Created At'] as const;
+
+/** "Set 1 · JavaScript": a set as candidates know it, from its 1-based number and topic. */
+export function setLabel(setNumber: number | null, topic: string | null): string {
+  if (setNumber === null) return topic ?? '';
+  return topic ? `Set ${setNumber} · ${topic}` : `Set ${setNumber}`;
+}
 
 interface TranscriptLine {
   role: 'interviewer' | 'interviewee';
@@ -46,6 +57,7 @@ export function ratingCsvRow(event: RatingCsvRecord): string {
     event.userEmail,
     event.topic,
     event.questionSetIndex,
+    event.questionSetIndex === null ? null : event.questionSetIndex + 1,
     event.eventTimestamp,
     event.durationSeconds,
     event.score,

@@ -106,13 +106,13 @@ test('the events table lists the newest 50 and loads older pages with the cursor
   const newest = events[0]!;
   expect(newest.userEmail).toBe('carol@example.com');
   await expect(rows(page).first().getByRole('cell')).toHaveText([
-    String(newest.id), 'carol@example.com', 'START', newest.topic ?? '', String(newest.questionSetIndex ?? ''),
+    String(newest.id), 'carol@example.com', 'START', newest.topic ?? '', `${newest.questionSetIndex}Set ${(newest.questionSetIndex ?? 0) + 1} · ${newest.topic}`,
     shownDateTime(newest.eventTimestamp), '', 'Details',
   ]);
   const rated = events.find((event) => event.eventType === 'RATE' && event.userEmail === 'bob@example.com')!;
   const ratedRow = rows(page).filter({ has: page.getByRole('cell', { name: String(rated.id), exact: true }) });
   await expect(ratedRow.getByRole('cell')).toHaveText([
-    String(rated.id), 'bob@example.com', 'RATE', rated.topic ?? '', String(rated.questionSetIndex),
+    String(rated.id), 'bob@example.com', 'RATE', rated.topic ?? '', `${rated.questionSetIndex}Set ${(rated.questionSetIndex ?? 0) + 1} · ${rated.topic}`,
     shownDateTime(rated.eventTimestamp), '61', 'Details',
   ]);
   await expect(rows(page).first().getByText('START', { exact: true })).toHaveClass(/bg-green-100/);
@@ -136,6 +136,10 @@ test('the details dialog shows the transcript as formatted JSON and the rating M
   await expect(dialog.getByTestId('detail-id')).toHaveText(String(rated.id));
   await expect(dialog.getByTestId('detail-topic')).toHaveText(rated.topic ?? '');
   await expect(dialog.getByTestId('detail-index')).toHaveText(String(rated.questionSetIndex));
+  await expect(dialog.getByTestId('detail-set')).toHaveText(`Set ${(rated.questionSetIndex ?? 0) + 1} · ${rated.topic}`);
+  // Beside the JSON: the conversation, speaker by speaker.
+  await expect(dialog.getByTestId('detail-conversation').getByRole('listitem')).toHaveCount(rated.transcript?.length ?? 0);
+  await expect(dialog.getByTestId('detail-conversation').getByRole('listitem').first()).toContainText(rated.transcript?.[0]?.role === 'interviewer' ? 'Interviewer' : 'Candidate');
   await expect(dialog.getByTestId('detail-transcript')).toHaveText(JSON.stringify(rated.transcript, null, 2));
   expect(rated.transcript).toEqual(ALICE_TRANSCRIPT);
   // The candidate's markup is text: no script element was made from it and nothing ran.
@@ -173,15 +177,18 @@ test('Download Ratings exports every RATE event, streamed by the server, byte fo
   expect(rated).toHaveLength(3);
   const transcriptText = (entries: TranscriptEntry[]) =>
     entries.map((entry) => `${entry.role === 'interviewer' ? 'Interviewer' : 'Interviewee'}: ${entry.transcript}`).join('\n');
+  // A formula sign right after a line break (a Markdown bullet "- ") gets the leading ' too: a
+  // spreadsheet splitting the file on another separator would start a cell there (docs/product-rules.md, CSV rules).
+  const afterBreaks = (text: string) => text.replace(/\n(?=[=+\-@])/g, "\n'");
   const expected =
-    'ID,User Email,Topic,Set Index,Timestamp,Duration (s),Score,Rater,Transcript,Rating Markdown\r\n' +
+    'ID,User Email,Topic,Set Index (from 0),Set Number (as candidates see it),Timestamp,Duration (s),Score,Rater,Transcript,Rating Markdown\r\n' +
     rated
       .map((event) => {
         expect(event.ratingMarkdown).toMatch(/^[^=+\-@\t\r]/);
         expect(event.ratingMarkdown).toContain('\n');
         return [
-          event.id, event.userEmail, event.topic, event.questionSetIndex, event.eventTimestamp, event.durationSeconds,
-          event.score, event.rater, quoted(transcriptText(event.transcript ?? [])), quoted(event.ratingMarkdown ?? ''),
+          event.id, event.userEmail, event.topic, event.questionSetIndex, (event.questionSetIndex ?? 0) + 1, event.eventTimestamp, event.durationSeconds,
+          event.score, event.rater, quoted(transcriptText(event.transcript ?? [])), quoted(afterBreaks(event.ratingMarkdown ?? '')),
         ].join(',') + '\r\n';
       })
       .join('');

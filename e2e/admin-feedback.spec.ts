@@ -119,7 +119,7 @@ test('Download CSV writes feedback_data_{date}.csv byte for byte with formulas n
     [ORPHAN]: quoted(`'${ORPHAN}`),
   };
   const expected =
-    'ID,User Email,Topic,Question Index,Feedback,Created At\r\n' +
+    'ID,User Email,Topic,Set Number Q (as candidates see it),Feedback,Created At\r\n' +
     stored
       .map((item) => `${item.id},${item.user?.email ?? ''},${item.topic},${item.questionIndex},${cell[item.feedback]},${item.createdAt}\r\n`)
       .join('');

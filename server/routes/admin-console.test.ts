@@ -128,7 +128,7 @@ describeDatabases('admin console calls', (database) => {
       expect(answer.statusCode).toBe(200);
       expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="feedback_data_\d{4}-\d{2}-\d{2}\.csv"$/);
-      expect(answer.body.startsWith('\uFEFFID,User Email,Topic,Question Index,Feedback,Created At\r\n')).toBe(true);
+      expect(answer.body.startsWith('\uFEFFID,User Email,Topic,Set Number Q (as candidates see it),Feedback,Created At\r\n')).toBe(true);
       const lines = answer.body.trimEnd().split('\r\n');
       expect(lines).toHaveLength(rows + 1);
       // Newest first, as the admin list shows them.
@@ -144,8 +144,8 @@ describeDatabases('admin console calls', (database) => {
       const answer = await t.app.inject({ method: 'GET', url: '/api/admin/exports/ratings.csv', headers: { 'x-admin-secret': secret } });
       expect(answer.statusCode).toBe(200);
       expect(answer.headers['content-disposition']).toBe('attachment; filename="ratings_and_transcripts.csv"');
-      expect(answer.body.startsWith('\uFEFFID,User Email,Topic,Set Index,Timestamp,Duration (s),Score,Rater,Transcript,Rating Markdown\r\n')).toBe(true);
-      expect(answer.body).toContain(',export@example.com,JavaScript,0,');
+      expect(answer.body.startsWith('\uFEFFID,User Email,Topic,Set Index (from 0),Set Number (as candidates see it),Timestamp,Duration (s),Score,Rater,Transcript,Rating Markdown\r\n')).toBe(true);
+      expect(answer.body).toContain(',export@example.com,JavaScript,0,1,');
       expect(answer.body).toContain('"Interviewer: What is a closure?\nInterviewee: =HYPERLINK(""x"") A function that keeps its outer scope."');
       // START events are not exported.
       const rateCount = (await admin<Array<{ eventType: string }>>('GET', '/api/events?limit=500')).body.filter((e) => e.eventType === 'RATE').length;

@@ -2,6 +2,7 @@ import type { AdminEvent } from './admin-api';
 import { Markdown } from '../../components/lazy-markdown';
 import { Dialog } from '../../components/dialog';
 import { DialogFooter } from './page-parts';
+import { setLabel } from '../../../../domain/csv-exports';
 import { SessionDetails } from './session-details';
 
 /** docs/product-rules.md, Admin area: id, topic, set index, the session's telemetry, the transcript as formatted JSON and the rating Markdown. */
@@ -15,6 +16,12 @@ export function EventDetails({ event, onClose }: { event: AdminEvent; onClose: (
         <dd data-testid="detail-topic">{event.topic ?? ''}</dd>
         <dt className="font-semibold">Question Set Index</dt>
         <dd data-testid="detail-index">{event.questionSetIndex ?? ''}</dd>
+        {event.questionSetIndex !== null && (
+          <>
+            <dt className="font-semibold">Set (as candidates see it)</dt>
+            <dd data-testid="detail-set">{setLabel(event.questionSetIndex + 1, event.topic)}</dd>
+          </>
+        )}
         {event.rater && (
           <>
             <dt className="font-semibold">Rated by</dt>
@@ -23,10 +30,15 @@ export function EventDetails({ event, onClose }: { event: AdminEvent; onClose: (
         )}
       </dl>
       {event.session && <SessionDetails session={event.session} />}
-      <h3 className="mb-1 font-semibold">Transcript</h3>
-      <pre data-testid="detail-transcript" className="mb-4 max-h-72 overflow-auto whitespace-pre-wrap rounded bg-gray-100 p-3 text-xs">
-        {JSON.stringify(event.transcript ?? [], null, 2)}
-      </pre>
+      <div className="grid gap-4 md:grid-cols-2">
+        <div className="min-w-0">
+          <h3 className="mb-1 font-semibold">Transcript</h3>
+          <pre data-testid="detail-transcript" className="mb-4 max-h-72 overflow-auto whitespace-pre-wrap break-words rounded bg-gray-100 p-3 text-xs" tabIndex={0}>
+            {JSON.stringify(event.transcript ?? [], null, 2)}
+          </pre>
+        </div>
+        <Conversation transcript={event.transcript ?? []} />
+      </div>
       {event.ratingBreakdown && event.ratingBreakdown.length > 0 && <RatingBreakdownTable breakdown={event.ratingBreakdown} />}
       <h3 className="mb-1 font-semibold">Rating</h3>
       <div data-testid="detail-rating">
@@ -62,5 +74,28 @@ function RatingBreakdownTable({ breakdown }: { breakdown: NonNullable<AdminEvent
         ))}
       </ol>
     </>
+  );
+}
+
+/** The transcript as a conversation, speaker by speaker, beside the JSON the specification shows. */
+function Conversation({ transcript }: { transcript: NonNullable<AdminEvent['transcript']> }) {
+  return (
+    <section aria-label="Conversation" className="mb-4 min-w-0">
+      <h3 className="mb-1 font-semibold">Conversation</h3>
+      {transcript.length === 0 ? (
+        <p className="text-sm text-gray-600">Nothing was said.</p>
+      ) : (
+        <ol data-testid="detail-conversation" tabIndex={0} className="max-h-72 space-y-2 overflow-auto rounded border border-gray-200 p-3 text-sm">
+          {transcript.map((entry, i) => (
+            <li key={i} className={entry.role === 'interviewer' ? 'pr-6' : 'pl-6 text-right'}>
+              <span className="block text-xs font-semibold text-gray-600">{entry.role === 'interviewer' ? 'Interviewer' : 'Candidate'}</span>
+              <span className={`inline-block rounded-lg px-3 py-1.5 text-left break-words whitespace-pre-wrap ${entry.role === 'interviewer' ? 'bg-gray-100' : 'bg-indigo-50'}`}>
+                {entry.transcript}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }

@@ -7,6 +7,7 @@ import { adminSecretFor, useAdminSecret } from './admin-secret';
 import { downloadExport } from './csv-exports';
 import { EventDetails } from './event-details';
 import { eventPagesOf, EVENTS_PAGE_SIZE, loadEventPages } from './events-pages';
+import { setLabel } from '../../../../domain/csv-exports';
 import { adminTexts, formatDateTime } from './format';
 import { AdminLoadError, AdminPageHeader, HeaderRow } from './page-parts';
 
@@ -44,7 +45,11 @@ function EventRow({ event, onDetails }: { event: AdminEvent; onDetails: () => vo
         <span className={`rounded px-2 py-0.5 text-xs font-semibold ${badge}`}>{event.eventType}</span>
       </td>
       <td className="px-3 py-2">{event.topic ?? ''}</td>
-      <td className="px-3 py-2">{event.questionSetIndex ?? ''}</td>
+      <td className="px-3 py-2">
+        {event.questionSetIndex ?? ''}
+        {/* Beside the stored index (from 0): the set as candidates know it. */}
+        {event.questionSetIndex !== null && <small className="block text-xs whitespace-nowrap text-gray-600">{setLabel(event.questionSetIndex + 1, event.topic)}</small>}
+      </td>
       <td className="px-3 py-2">{formatDateTime(event.eventTimestamp)}</td>
       <td className="px-3 py-2">{event.durationSeconds ?? ''}</td>
       <td className="px-3 py-2">

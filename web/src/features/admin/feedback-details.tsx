@@ -1,5 +1,6 @@
 import type { AdminFeedback } from './admin-api';
 import { Dialog } from '../../components/dialog';
+import { setLabel } from '../../../../domain/csv-exports';
 import { formatDateTime } from './format';
 import { DialogFooter } from './page-parts';
 
@@ -16,6 +17,8 @@ export function FeedbackDetails({ item, onClose }: { item: AdminFeedback; onClos
         <dd>{item.topic}</dd>
         <dt className="font-semibold">Question</dt>
         <dd>{`Q${item.questionIndex}`}</dd>
+        <dt className="font-semibold">Set (as candidates see it)</dt>
+        <dd data-testid="feedback-set">{setLabel(item.questionIndex, item.topic)}</dd>
         <dt className="font-semibold">Date</dt>
         <dd>{formatDateTime(item.createdAt)}</dd>
       </dl>

@@ -6,6 +6,7 @@ import { deleteFeedback, fetchCounts, fetchFeedback, type AdminFeedback } from '
 import { adminSecretFor, useAdminSecret } from './admin-secret';
 import { downloadExport } from './csv-exports';
 import { FeedbackDetails } from './feedback-details';
+import { setLabel } from '../../../../domain/csv-exports';
 import { adminTexts, formatDateTime } from './format';
 import { eventPagesOf, loadPages } from './events-pages';
 import { AdminError, AdminLoadError, AdminPageHeader, LoadMore } from './page-parts';
@@ -69,6 +70,10 @@ function FeedbackRow({ item, onDetails }: { item: AdminFeedback; onDetails: () =
         <span>{item.topic}</span>
         <span>{`Q${item.questionIndex}`}</span>
         <span>{formatDateTime(item.createdAt)}</span>
+        {/* Beside the specification's fields: the set as candidates know it. */}
+        <small data-testid="feedback-set" className="text-sm text-gray-600">
+          {`(${setLabel(item.questionIndex, item.topic)})`}
+        </small>
       </div>
       <p data-testid="feedback-preview" className="mb-3 whitespace-pre-wrap break-words">
         {previewText(item.feedback)}

@@ -30,6 +30,8 @@ export function BarChart({ label, labels, series, horizontal = false }: { label:
         responsive: true,
         maintainAspectRatio: false,
         animation: false,
+        // Room at the edges, so the last bar (today) and its tick label are never cut.
+        layout: { padding: { right: 12, left: 4 } },
         plugins: { legend: { display: series.length > 1 } },
         scales: { [horizontal ? 'x' : 'y']: { beginAtZero: true, ticks: { precision: 0 } } },
       },
@@ -38,7 +40,7 @@ export function BarChart({ label, labels, series, horizontal = false }: { label:
   }, [labels, series, horizontal]);
 
   return (
-    <div className="relative h-64 w-full">
+    <div className="relative h-64 w-full min-w-0">
       <canvas ref={canvas} role="img" aria-label={label} />
     </div>
   );

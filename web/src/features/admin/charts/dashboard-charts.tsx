@@ -22,7 +22,8 @@ const TOGGLE = 'rounded border px-3 py-1 text-sm aria-pressed:border-blue-700 ar
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+    // min-w-0: a grid item may shrink below the canvas's last width, so the chart redraws to fit instead of being cut at the right.
+    <section className="min-w-0 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
       <h2 className="mb-2 font-semibold">{title}</h2>
       {children}
     </section>
@@ -40,7 +41,7 @@ function Charts({ stats, asTables }: { stats: DailyStats; asTables: boolean }) {
   );
   const bands = useMemo(() => stats.scores.map((b) => `${b.from}-${b.to}`), [stats]);
   const scores: BarSeries[] = useMemo(() => [{ label: 'Rated interviews', values: stats.scores.map((b) => b.count), color: SCORES }], [stats]);
-  const sets = useMemo(() => stats.completionBySet.map((s) => `${s.index}. ${s.name}`), [stats]);
+  const sets = useMemo(() => stats.completionBySet.map((s) => `Set ${s.index} · ${s.name}`), [stats]);
   const reached: BarSeries[] = useMemo(() => [{ label: 'Accounts', values: stats.completionBySet.map((s) => s.accounts), color: REACHED }], [stats]);
   const total = (values: number[]) => values.reduce((sum, n) => sum + n, 0);
 
@@ -66,7 +67,7 @@ function Charts({ stats, asTables }: { stats: DailyStats; asTables: boolean }) {
       </Panel>
       <Panel title="Completion per set">
         {asTables ? (
-          <DataTable caption="Completion per set" headers={['Set', 'Accounts']} rows={stats.completionBySet.map((s) => [`${s.index}. ${s.name}`, s.accounts])} />
+          <DataTable caption="Completion per set" headers={['Set', 'Accounts']} rows={stats.completionBySet.map((s) => [`Set ${s.index} · ${s.name}`, s.accounts])} />
         ) : (
           <BarChart label={`Accounts with a rated interview on each of ${sets.length} sets.`} labels={sets} series={reached} horizontal />
         )}

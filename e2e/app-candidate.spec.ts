@@ -6,7 +6,10 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { WIDTHS, loginAs, setPlan, startAppServer, uniqueEmail, type RunningServer } from './fixtures/app-fixtures';
+import type { ProgressResponse } from '../contract';
+import { expectNoSeriousViolations } from './a11y-support';
+import { WIDTHS, completeSet, loginAs, questionSets, setPlan, startAppServer, uniqueEmail, type RunningServer } from './fixtures/app-fixtures';
+import { api } from './support/server';
 
 let server: RunningServer;
 test.beforeAll(async () => {
@@ -49,6 +52,46 @@ for (const { name, viewport } of WIDTHS) {
       await shot(page, `out-of-credits-${name}`);
       await page.keyboard.press('Escape');
       await expect(dialog).toHaveCount(0);
+    });
+
+    test('History shows progress: practise next, each topic\'s scores as a chart or a table, and the key points missed most often', async ({ page }) => {
+      const email = uniqueEmail('progress');
+      await loginAs(page, server, email);
+      const sets = await questionSets(server, email);
+      const first = sets.find((set) => set.index === 1);
+      if (!first) throw new Error('no set 1');
+      await completeSet(server, email, first.id, 'I am not sure about this one.');
+      await completeSet(server, email, first.id, `A short answer about ${first.name} with one example.`);
+      const progress = (await api<ProgressResponse>(server, '/user/progress', { headers: { 'x-user-email': email } })).body;
+      const topic = progress.topics[0];
+      const next = progress.practiseNext;
+      if (!topic || !next) throw new Error('expected a topic and something to practise');
+
+      await page.goto(server.url + '/history');
+      const panel = page.getByTestId('progress');
+      await expect(panel.getByRole('heading', { name: 'Your progress' })).toBeVisible();
+      await expect(panel.getByTestId('practise-next')).toContainText(`${next.topic}, set ${next.setIndex}: “${next.question}” Your latest score there is ${next.score}%.`);
+      const chart = panel.getByRole('img', { name: `${topic.topic}: scores of 2 interviews, oldest first: ${topic.points.map((p) => `${p.score}%`).join(', ')}.` });
+      await expect(chart).toBeVisible();
+      const missed = panel.getByTestId('missed-key-points').getByRole('listitem');
+      await expect(missed).toHaveCount(progress.missedKeyPoints.length);
+      const top = progress.missedKeyPoints[0];
+      if (top) await expect(missed.first()).toContainText(`${top.keyPoint}${top.topic}, set ${top.setIndex}: “${top.question}” Missed ${top.missed === 2 ? 'twice' : 'once'} in 2 interviews that asked this question.`);
+      await shot(page, `progress-${name}`);
+      await expectNoSeriousViolations(page, `history progress (${name})`);
+
+      await panel.getByRole('button', { name: 'Show as tables' }).click();
+      const table = panel.getByRole('table', { name: `${topic.topic}: scores over time` });
+      await expect(table.getByRole('row')).toHaveCount(3);
+      await expect(table.getByRole('row').nth(1)).toContainText(`${topic.points[0]?.score}%`);
+      await expect(panel.getByRole('button', { name: 'Show as charts' })).toHaveAttribute('aria-pressed', 'true');
+      await expectNoSeriousViolations(page, `history progress tables (${name})`);
+
+      // Practise next selects that set on the main screen, and it stays chosen across a reload.
+      await panel.getByRole('button', { name: `Practise ${next.topic}, set ${next.setIndex}` }).click();
+      await expect(page.getByTestId('topic-heading')).toHaveText(next.topic);
+      await page.reload();
+      await expect(page.getByTestId('topic-heading')).toHaveText(next.topic);
     });
   });
 }

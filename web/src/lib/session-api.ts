@@ -9,6 +9,8 @@ import type {
   LiveSessionResponse,
   RateRequest,
   RateResponse,
+  ProgressResponse,
+  RatingTranscript,
   RatingsResponse,
   SessionReport,
   SessionReportResponse,
@@ -41,6 +43,13 @@ export const abandonSession = (email: string, sessionId: string) =>
 /** Session telemetry: the transport is up, or why the session ended (docs/product-rules.md, Session telemetry). */
 export const reportSession = (email: string, sessionId: string, body: SessionReport) =>
   callApi<SessionReportResponse>(`/interview/sessions/${encodeURIComponent(sessionId)}/report`, { method: 'POST', body, headers: userHeaders(email) });
+
+/** The History page's progress: charts, most-missed key points and "practise next" in one call. */
+export const fetchProgress = (email: string) => callApi<ProgressResponse>('/user/progress', { headers: userHeaders(email) });
+
+/** Both sides of one rated interview. */
+export const fetchRatingTranscript = (email: string, id: number) =>
+  callApi<RatingTranscript>(`/user/ratings/${encodeURIComponent(String(id))}/transcript`, { headers: userHeaders(email) });
 
 export const rateTranscript = (email: string, body: RateRequest) =>
   callApi<RateResponse>('/interview/rate-transcript', { method: 'POST', body, headers: userHeaders(email) });

@@ -1,11 +1,14 @@
 /** The history screen (docs/product-rules.md, Results and history): a lazy route module, loaded on the first visit. */
 import '../../styles/app.css';
-import { useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { Suspense } from 'react';
+import { Await, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import type { ProgressResponse } from '../../../../contract';
 import { forgetAccount } from '../../features/account/account-session';
 import { HistoryList } from '../../features/history/history-list';
 import { loadHistory } from '../../features/history/history-data';
 import { HistoryHeading, HistoryShell } from '../../features/history/history-shell';
 import { Notice } from '../../features/history/notice';
+import { ProgressPanel } from '../../features/history/progress-panel';
 import { useConfig } from '../../lib/config';
 import { routeErrorSentence } from '../../lib/load-data';
 import { ErrorPage } from '../error-page';
@@ -36,7 +39,12 @@ export function Component() {
       {totalCount === 0 ? (
         <Notice title="No Interview History" text="Your feedback appears here after your first interview." link={{ to: '/', label: 'Start Your First Interview' }} />
       ) : (
-        <HistoryList history={data.history} sets={data.sets} />
+        <>
+          <Suspense fallback={null}>
+            <Await resolve={data.progress}>{(progress: ProgressResponse | null) => progress && <ProgressPanel progress={progress} />}</Await>
+          </Suspense>
+          <HistoryList history={data.history} sets={data.sets} />
+        </>
       )}
     </HistoryShell>
   );

@@ -53,12 +53,16 @@ export function MainPage() {
       setSelected(account?.sets.find((set) => set.id === live.questionSetId) ?? null);
     },
   };
+  const select = (set: QuestionSet) => {
+    setSelected(set);
+    setDialog(null);
+  };
   const layout = (session: SessionView) => <MainLayout config={config} loggedIn={account !== null} selected={selected} session={session} onDialog={setDialog} />;
 
   return (
     <>
       <Suspense fallback={layout(idleView(startRequested, () => setStartRequested(true)))}>
-        <SessionHost options={options} selected={selected} dogImageApi={config.dogImageApi} startRequested={startRequested} onStartTaken={() => setStartRequested(false)}>
+        <SessionHost options={options} selected={selected} onRestore={select} dogImageApi={config.dogImageApi} startRequested={startRequested} onStartTaken={() => setStartRequested(false)}>
           {layout}
         </SessionHost>
       </Suspense>
@@ -72,10 +76,7 @@ export function MainPage() {
           setOutOfTokens(false);
           setDialog(firstDialogAfterLogin(isNewUser));
         }}
-        onSelect={(set) => {
-          setSelected(set);
-          setDialog(null);
-        }}
+        onSelect={select}
         onClose={() => setDialog(null)}
       />
     </>

@@ -1,9 +1,9 @@
 /** The history screen's data (docs/product-rules.md, Results and history; Pagination), read by the route's loader. */
 import { replace, type LoaderFunctionArgs } from 'react-router';
-import type { QuestionSet, RatingItem, RatingsResponse } from '../../../../contract';
+import type { ProgressResponse, QuestionSet, RatingItem, RatingsResponse } from '../../../../contract';
 import { isShowablePage } from '../../../../domain/pagination';
 import { fetchQuestionSets } from '../../lib/api';
-import { fetchRatings } from '../../lib/session-api';
+import { fetchProgress, fetchRatings } from '../../lib/session-api';
 import { dataOr, loadData, type FailureTexts } from '../../lib/load-data';
 import { readStored, USER_EMAIL_KEY } from '../../lib/storage';
 
@@ -22,6 +22,8 @@ export type HistoryData =
       history: RatingsResponse;
       /** Only the results overlay needs the sets (for model answers): the page does not wait for them. */
       sets: Promise<QuestionSet[]>;
+      /** The progress panel (charts, missed key points, practise next); null when it could not be loaded. The page does not wait for it. */
+      progress: Promise<ProgressResponse | null>;
     };
 
 /** `?page=N` (1 when missing or not a whole number from 1). */
@@ -37,10 +39,11 @@ export async function loadHistory({ request }: LoaderFunctionArgs): Promise<Hist
   const url = new URL(request.url);
   const page = requestedPage(url);
   const sets = dataOr(fetchQuestionSets(email), [], 'Could not load the question sets:');
+  const progress = dataOr<ProgressResponse | null>(fetchProgress(email), null, 'Could not load your progress:');
   const history = await loadData(fetchRatings(email, page), HISTORY_TEXTS);
   const { totalPages } = history.pagination;
   if (totalPages > 0 && !isShowablePage(page, totalPages)) throw replace(`${url.pathname}?page=${totalPages}`);
-  return { email, history, sets };
+  return { email, history, sets, progress };
 }
 
 /** The model answers of the set whose index equals questionSetIndex + 1 (docs/product-rules.md, Results and history). */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { PublicConfig, QuestionSet } from '../../../../contract';
 import { tileState, type TileUser } from '../../../../domain/tiles';
+import { rememberSet } from '../../lib/selected-set';
 import { FeedbackDialog } from './feedback-dialog';
 import { QuestionsDialog } from './questions-dialog';
 import { UpgradeDialog } from './upgrade-dialog';
@@ -24,7 +25,12 @@ type Step = { name: 'list' } | { name: 'upgrade' } | { name: 'feedback'; set: Qu
  * domain/tiles.ts): a premium set for a free user opens 'Upgrade to Pro', a feedback-gated set asks
  * for feedback first and is selected once it is sent, an open set is selected; a locked one does nothing.
  */
-export function TopicPicker({ config, sets, user, selectedId, onSelect, onClose }: TopicPickerProps) {
+export function TopicPicker({ config, sets, user, selectedId, onSelect: select, onClose }: TopicPickerProps) {
+  // The chosen topic is kept across a reload (lib/selected-set.ts).
+  const onSelect = (set: QuestionSet) => {
+    rememberSet(set.id);
+    select(set);
+  };
   const [step, setStep] = useState<Step>({ name: 'list' });
   const tileUser = user ?? NEW_USER;
   const back = () => setStep({ name: 'list' });

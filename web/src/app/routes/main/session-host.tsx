@@ -3,7 +3,9 @@ import '../../../styles/app.css';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLoaderData } from 'react-router';
 import type { QuestionSet } from '../../../../../contract';
+import { tileState } from '../../../../../domain/tiles';
 import type { AccountData } from '../../../features/account/account-session';
+import { rememberedSetId } from '../../../lib/selected-set';
 import { CreditsLine } from '../../../features/account/credits-line';
 import { ResultsOverlay } from '../../../components/results-overlay';
 import { LiveSessionChoice } from '../../../features/interview/live-session-choice';
@@ -17,16 +19,27 @@ export interface SessionHostProps {
   options: UseSessionOptions;
   selected: QuestionSet | null;
   dogImageApi: string | null;
+  /** The topic chosen before a reload (or by History's "practise next"), restored once if the tile still allows it. */
+  onRestore: (set: QuestionSet) => void;
   /** Start was pressed before this chunk had loaded: start once it is here. */
   startRequested: boolean;
   onStartTaken: () => void;
   children: (view: SessionView) => ReactNode;
 }
 
-export default function SessionHost({ options, selected, dogImageApi, startRequested, onStartTaken, children }: SessionHostProps) {
+export default function SessionHost({ options, selected, onRestore, dogImageApi, startRequested, onStartTaken, children }: SessionHostProps) {
   const session = useSession(options);
   // The main route's data: the signed-in candidate's interviews left, shown above the start button while idle (docs/product-rules.md, Credits).
-  const credits = (useLoaderData() as AccountData).account?.profile.credits;
+  const { account } = useLoaderData() as AccountData;
+  const credits = account?.profile.credits;
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current || !account) return;
+    restored.current = true;
+    const id = rememberedSetId();
+    const set = account.sets.find((s) => s.id === id);
+    if (!selected && set && tileState(set, account.profile).action === 'select') onRestore(set);
+  });
   const { phase, interviewerMessages, speaking, interim, notice, acceptsTypedAnswers, rating, startError } = session.snapshot;
   const taken = useRef(false);
   useEffect(() => {

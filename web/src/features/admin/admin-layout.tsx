@@ -3,6 +3,7 @@
  * with the gate in front until a secret is verified. Its loader decides the gate (admin-secret.ts),
  * its action takes a typed secret or signs out; every page's own loader waits for the same check.
  */
+import { useId, useState } from 'react';
 import { NavLink, Outlet, redirect, useFetcher, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { AdminGate } from './admin-gate';
 import { lock, resolveGate, submitSecret, type Gate, type GateState } from './admin-secret';
@@ -33,25 +34,45 @@ export async function action({ request }: ActionFunctionArgs): Promise<null> {
   return null;
 }
 
+/**
+ * The side menu; below a tablet's width (md) a bar at the top whose "Menu" button opens the same
+ * links (closed again by choosing one), so a phone's screen keeps its width for the page.
+ */
 function AdminMenu({ onSignOut }: { onSignOut: (() => void) | null }) {
+  const [open, setOpen] = useState(false);
+  const links = useId();
   return (
-    <nav aria-label="Admin menu" className="flex w-56 shrink-0 flex-col gap-1 border-r border-gray-200 bg-white p-4">
-      <p className="mb-3 text-lg font-bold">Admin</p>
-      {ADMIN_PAGE_ENTRIES.map((item) => (
-        <NavLink
-          key={item.to}
-          to={item.to}
-          end={item.to === '/admin'}
-          className={({ isActive }) => `rounded px-3 py-2 ${isActive ? 'bg-blue-100 font-semibold text-blue-800' : 'text-gray-700 hover:bg-gray-100'}`}
+    <nav aria-label="Admin menu" className="flex w-full shrink-0 flex-col gap-1 border-b border-gray-200 bg-white p-3 md:w-56 md:border-r md:border-b-0 md:p-4">
+      <div className="flex items-center justify-between md:mb-3">
+        <p className="text-lg font-bold">Admin</p>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={links}
+          onClick={() => setOpen(!open)}
+          className="rounded border border-gray-300 px-3 py-1.5 text-sm font-semibold text-gray-800 hover:bg-gray-100 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-400/60 md:hidden"
         >
-          {item.label}
-        </NavLink>
-      ))}
-      {onSignOut && (
-        <button type="button" onClick={onSignOut} className="mt-auto rounded px-3 py-2 text-left text-sm text-gray-500 hover:bg-gray-100">
-          Sign out
+          Menu
         </button>
-      )}
+      </div>
+      <div id={links} className={`${open ? 'flex' : 'hidden'} grow flex-col gap-1 md:flex`}>
+        {ADMIN_PAGE_ENTRIES.map((item) => (
+          <NavLink
+            key={item.to}
+            to={item.to}
+            end={item.to === '/admin'}
+            onClick={() => setOpen(false)}
+            className={({ isActive }) => `rounded px-3 py-2 ${isActive ? 'bg-blue-100 font-semibold text-blue-800' : 'text-gray-700 hover:bg-gray-100'}`}
+          >
+            {item.label}
+          </NavLink>
+        ))}
+        {onSignOut && (
+          <button type="button" onClick={onSignOut} className="mt-auto rounded px-3 py-2 text-left text-sm text-gray-500 hover:bg-gray-100">
+            Sign out
+          </button>
+        )}
+      </div>
     </nav>
   );
 }
@@ -68,10 +89,10 @@ export function Component() {
   return (
     <>
       {/* While the gate is up, nothing behind it can be reached with the keyboard. */}
-      <div className="flex min-h-screen bg-gray-50 text-gray-900" inert={!unlocked}>
+      <div className="flex min-h-screen flex-col bg-gray-50 text-gray-900 md:flex-row" inert={!unlocked}>
         <AdminMenu onSignOut={unlocked ? signOut : null} />
         {/* The page being left stays, dimmed, until the next one has its data. */}
-        <main aria-busy={navigating} className={`min-w-0 flex-1 p-6 transition-opacity ${navigating ? 'opacity-60' : ''}`}>
+        <main aria-busy={navigating} className={`min-w-0 flex-1 p-3 transition-opacity md:p-6 ${navigating ? 'opacity-60' : ''}`}>
           <Outlet />
         </main>
       </div>

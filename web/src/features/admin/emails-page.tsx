@@ -64,15 +64,18 @@ export function Component() {
         </Button>
       </AdminPageHeader>
       <AdminError error={fetcher.data?.ok === false ? fetcher.data.error : null} />
-      <table className="w-full border-collapse bg-white text-left text-sm">
-        <HeaderRow headers={HEADERS} />
-        <tbody>
-          {creating && <CreateEmailRow onDone={stopCreating} />}
-          {accounts.map((account) => (
-            <EmailRow key={account.email} account={account} onCredits={() => setCredits(account)} onErase={() => setErasing(account.email)} />
-          ))}
-        </tbody>
-      </table>
+      {/* On a narrow screen the table scrolls inside its own box; the page keeps the screen's width. */}
+      <div className="overflow-x-auto">
+        <table className="w-full border-collapse bg-white text-left text-sm">
+          <HeaderRow headers={HEADERS} />
+          <tbody>
+            {creating && <CreateEmailRow onDone={stopCreating} />}
+            {accounts.map((account) => (
+              <EmailRow key={account.email} account={account} onCredits={() => setCredits(account)} onErase={() => setErasing(account.email)} />
+            ))}
+          </tbody>
+        </table>
+      </div>
       {accounts.length === 0 && <p className="p-3 text-gray-500">No emails yet.</p>}
       {data?.hasMore === true && <LoadMore pages={data.pages} path="/admin/emails" label="Load more emails" />}
       {credits !== null && <EmailCreditsDialog account={credits} onClose={() => setCredits(null)} />}

@@ -6,7 +6,7 @@ import { routeErrorSentence } from '../../lib/load-data';
 /** Every admin list page's heading row: the title and, on the right, the page's main action. */
 export function AdminPageHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
-    <div className="mb-4 flex items-center justify-between gap-4">
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
       <h1 className="text-2xl font-bold">{title}</h1>
       {children}
     </div>

@@ -11,7 +11,7 @@
  * taking each other's answers, not from the matcher.
  */
 import type { TranscriptEntry } from '../../contract';
-import { RUBRIC_RATER_NAME, rateWithRubric } from '../../server/providers/rubric-rater';
+import { RUBRIC_RATER_NAME, rateWithRubric } from '../../server/rater';
 import type { QuestionSetRecord } from '../../server/db/schema';
 import { wordVectors } from '../../server/rater/word-vectors';
 import { beetleFigures, beetleHalves, beetleModelAnswerSection, findBeetleDir, readBeetle, type BeetleFigures, type BeetleQuestion } from '../../test-support/beetle';

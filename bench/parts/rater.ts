@@ -9,7 +9,7 @@ import { LABEL_DIR, LABELLED_SETS, readLabelledSet, type LabelledSetInfo } from 
 import { readCatalogue } from '../../server/catalogue/read-catalogue';
 import { CATALOGUE_DIR } from '../../server/app';
 import { loadTranscriptFixture } from '../../server/providers/fixtures/load-transcripts';
-import { createRubricRater } from '../../server/providers/rubric-rater';
+import { createRubricRater } from '../../server/rater';
 import type { TranscriptEntry } from '../../contract';
 
 export interface RaterResult {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { splitModelAnswers } from '../../server/catalogue/model-answers';
 import { parseQuestionSetFile, type CatalogueSet } from '../../server/catalogue/read-catalogue';
-import { judgeAnswer } from '../../server/providers/rubric-rater-judge';
+import { judgeAnswer } from '../../server/rater';
 import { LABEL_CLASSES, readLabelledSet, type LabelClass, type LabelledAnswer } from './labelled-set';
 
 export interface ClassFigures {

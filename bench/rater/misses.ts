@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { splitModelAnswers } from '../../server/catalogue/model-answers';
 import { parseQuestionSetFile } from '../../server/catalogue/read-catalogue';
-import { judgeAnswer } from '../../server/providers/rubric-rater-judge';
+import { judgeAnswer } from '../../server/rater';
 import { evaluateLabelled } from './evaluate';
 import { LABEL_DIR, LABELLED_SETS, readLabelledSet } from './labelled-set';
 

@@ -5,7 +5,7 @@
  * LLM rater so both report the same numbers.
  */
 import type { TranscriptEntry } from '../../contract';
-import { tokenize } from '../catalogue/text-match';
+import { tokenize } from '../rater/text-match';
 
 export const FILLER_WORDS = ['um', 'uh', 'like', 'you know', 'basically', 'actually', 'sort of', 'kind of'] as const;
 export type FillerWord = (typeof FILLER_WORDS)[number];

@@ -14,7 +14,7 @@ import { CALL_TIMEOUT_MS, createRealtimeCalls } from './realtime-calls';
 import { createLlmClient, DEFAULT_LLM_TIMEOUT_MS, resolveLlmSettings } from './llm-client';
 import { createLlmInterviewer } from './llm-interviewer';
 import { createLlmRater } from './llm-rater';
-import { createRubricRater } from './rubric-rater';
+import { createRubricRater } from '../rater';
 import { createScriptedInterviewer } from './scripted-interviewer';
 
 export type { Providers };

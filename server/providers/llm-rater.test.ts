@@ -3,7 +3,7 @@ import { startFakeLlmServer, type FakeLlmServer } from '../../test-support/fake-
 import { deliveryFigures, formatDeliveryMarkdown } from './delivery-figures';
 import { createLlmClient } from './llm-client';
 import { createLlmRater, ratingJsonSchema } from './llm-rater';
-import { createRubricRater } from './rubric-rater';
+import { createRubricRater } from '../rater';
 import type { RatingInput } from './types';
 import type { QuestionSetRecord } from '../db/schema';
 

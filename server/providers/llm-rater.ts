@@ -10,12 +10,9 @@ import { z } from 'zod';
 import type { RatingBreakdown, TranscriptEntry } from '../../contract';
 import { readerModelAnswers, splitModelAnswers } from '../catalogue/model-answers';
 import { normaliseWords, quoteIsInTranscript } from './quote-check';
-import { rateWithRubric } from './rubric-rater';
-import { quote } from './rubric-rater-judge';
-import { questionFeedback } from './rubric-rater-markdown';
+import { questionFeedback, quote, rateWithRubric, RUBRIC_RATER_NAME } from '../rater';
 import { deliveryFigures, formatDeliveryMarkdown } from './delivery-figures';
 import { extractJsonObject, LlmError, type ChatRequest, type LlmClient } from './llm-client';
-import { RUBRIC_RATER_NAME } from './rubric-rater';
 import type { Rater, RatingInput, RatingResult } from './types';
 
 /** Longest transcript text sent to the model; a longer one keeps its start and end. */

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptEntry, TurnResponse } from '../../contract';
 import { readCatalogue, type CatalogueSet } from '../catalogue/read-catalogue';
 import { loadTranscriptFixture } from './fixtures/load-transcripts';
-import { rateWithRubric } from './rubric-rater';
+import { rateWithRubric } from '../rater';
 import { createScriptedInterviewer, scriptedTurn } from './scripted-interviewer';
 import { followUpTopic, wantsRepeat, wantsToStop } from './scripted-interviewer-lines';
 import type { QuestionSetRecord } from '../db/schema';

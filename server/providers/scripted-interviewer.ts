@@ -5,7 +5,7 @@
  */
 import type { TranscriptEntry, TurnResponse } from '../../contract';
 import { splitModelAnswers } from '../catalogue/model-answers';
-import { countWords, keyPointCoverage } from '../catalogue/text-match';
+import { countWords, keyPointCoverage } from '../rater/text-match';
 import {
   CLOSING_DONE,
   CLOSING_EMPTY_SET,

@@ -3,7 +3,7 @@
  * honest verdicts for short and paraphrased answers, and how close the evidence came.
  */
 import { describe, expect, it } from 'vitest';
-import { judgeAnswer } from '../providers/rubric-rater-judge';
+import { judgeAnswer } from './rubric-rater-judge';
 import { closeness, softWords } from './semantic';
 import { cosine, rowOf, vocabularySize } from './word-vectors';
 

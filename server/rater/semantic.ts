@@ -6,8 +6,8 @@
  * weight is the log of its frequency rank in the vectors' vocabulary (a general English corpus),
  * so no corpus of the operator's set is needed.
  */
-import { OPAQUE_STEM, stem, tokenize } from '../catalogue/text-match';
-import type { Statement } from '../catalogue/statements';
+import { OPAQUE_STEM, stem, tokenize } from './text-match';
+import type { Statement } from './statements';
 import { cosine, rowOf, vocabularySize } from './word-vectors';
 
 export interface SoftWord {

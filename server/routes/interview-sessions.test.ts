@@ -11,7 +11,7 @@ import { accounts, events, interviewSessions } from '../db/schema';
 import { createBrowserSpeechVoice } from '../providers/browser-speech-voice';
 import { createLlmClient } from '../providers/llm-client';
 import { createLlmInterviewer } from '../providers/llm-interviewer';
-import { createRubricRater } from '../providers/rubric-rater';
+import { createRubricRater } from '../rater';
 import { createScriptedInterviewer } from '../providers/scripted-interviewer';
 import type { Rater } from '../providers/types';
 import { hashToken } from '../services/sessions';

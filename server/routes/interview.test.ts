@@ -4,7 +4,7 @@ import { createTestApp, describeDatabases, type TestApp } from '../../test-suppo
 import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
 import { accounts, events, interviewSessions } from '../db/schema';
 import { createBrowserSpeechVoice } from '../providers/browser-speech-voice';
-import { createRubricRater } from '../providers/rubric-rater';
+import { createRubricRater } from '../rater';
 import { createScriptedInterviewer } from '../providers/scripted-interviewer';
 import { ProviderError, type Rater } from '../providers/types';
 

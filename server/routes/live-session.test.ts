@@ -11,7 +11,7 @@ import { createTestApp, describeDatabases, type TestApp } from '../../test-suppo
 import { call, FIXTURE_SETS, login, startInterview } from '../../test-support/fixtures';
 import { accounts, interviewSessions } from '../db/schema';
 import { createBrowserSpeechVoice } from '../providers/browser-speech-voice';
-import { createRubricRater } from '../providers/rubric-rater';
+import { createRubricRater } from '../rater';
 import { createScriptedInterviewer } from '../providers/scripted-interviewer';
 import { UNKNOWN_USER } from '../services/accounts';
 

@@ -12,7 +12,7 @@ import { call, FIXTURE_SETS, startInterview } from '../../test-support/fixtures'
 import { createTestApp, describeDatabases, TEST_ADMIN_SECRET, type TestApp } from '../../test-support/test-app';
 import { accounts, events, interviewSessions } from '../db/schema';
 import { createBrowserSpeechVoice } from '../providers/browser-speech-voice';
-import { createRubricRater } from '../providers/rubric-rater';
+import { createRubricRater } from '../rater';
 import { createScriptedInterviewer } from '../providers/scripted-interviewer';
 import { leftDetail, leftNoteText } from './left-note';
 

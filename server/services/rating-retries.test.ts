@@ -8,7 +8,7 @@ import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
 import { accounts, events } from '../db/schema';
 import { createBrowserSpeechVoice } from '../providers/browser-speech-voice';
-import { createRubricRater } from '../providers/rubric-rater';
+import { createRubricRater } from '../rater';
 import { createScriptedInterviewer } from '../providers/scripted-interviewer';
 import type { Rater } from '../providers/types';
 

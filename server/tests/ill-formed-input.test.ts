@@ -10,7 +10,7 @@ import { createTestApp, describeDatabases, type TestApp } from '../../test-suppo
 import { events } from '../db/schema';
 import { serializeError } from '../plugins/log-redaction';
 import { createBrowserSpeechVoice } from '../providers/browser-speech-voice';
-import { createRubricRater } from '../providers/rubric-rater';
+import { createRubricRater } from '../rater';
 import { createScriptedInterviewer } from '../providers/scripted-interviewer';
 import type { Interviewer, Rater } from '../providers/types';
 

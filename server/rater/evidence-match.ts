@@ -91,7 +91,7 @@ function stemGroups(text: string, concepts: boolean): { groups: string[][]; deni
     if (INSTRUCTION_WORDS.has(word) || (at === 0 && LEADING_INSTRUCTIONS.has(word) && !isUpperCase(head, word))) continue;
     const [s] = contentStems(word);
     if (!s) continue;
-    // The word, or any word of its concepts (server/catalogue/lexicon.ts), says it.
+    // The word, or any word of its concepts (server/rater/lexicon.ts), says it.
     // A number in a key point ("two tables") is that number, not any measurement; it keeps the
     // concepts the lexicon gives it ("301" is "permanent").
     const said = !concepts ? [s] : /^\d+$/.test(word) ? [s, ...conceptTags(word).filter((t) => t !== '~measure' && t !== '~status')] : [s, ...conceptTags(word)];
@@ -179,7 +179,7 @@ const NO_MATCH: StatementMatch = { full: false, negated: false, reach: 0 };
 
 const groupsHit = (groups: readonly string[][], stems: ReadonlySet<string>): number => groups.filter((g) => g.some((s) => stems.has(s))).length;
 
-/** What a point says about which alternative, and which properties (server/catalogue/contrasts.ts). */
+/** What a point says about which alternative, and which properties (server/rater/contrasts.ts). */
 interface Sense {
   /** Alternatives the point names, as `group:side`. */
   subjects: ReadonlySet<string>;

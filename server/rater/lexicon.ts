@@ -2,7 +2,7 @@
  * Concepts: words and spoken phrases that say the same thing in an interview answer, so a key
  * point and a plain-word paraphrase meet ("n squared" and "quadratic", "tidy up" and "clean-up",
  * "rarely changes" and "low-frequency"). A word may belong to several concepts; matching asks
- * whether a key point's word and the candidate's word share one (see server/catalogue/text-match.ts
+ * whether a key point's word and the candidate's word share one (see server/rater/text-match.ts
  * and docs/question-sets.md, "How answers are judged").
  *
  * This is a general list for software interviews, not a list of answers: each line must hold for

@@ -123,7 +123,7 @@ function step5(w: string): string {
 
 /**
  * Longest word the stemmer (and the matcher) reads as a word. No English word comes near it; a
- * longer token is garbage or an attack, left as it is (server/catalogue/text-match.ts makes it one
+ * longer token is garbage or an attack, left as it is (server/rater/text-match.ts makes it one
  * opaque token that matches nothing), so no input costs more than linear time in its length.
  */
 export const MAX_WORD_LENGTH = 40;

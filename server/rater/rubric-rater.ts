@@ -5,11 +5,11 @@
  */
 import type { RatingBreakdown } from '../../contract';
 import { splitModelAnswers } from '../catalogue/model-answers';
-import { deliveryFigures } from './delivery-figures';
+import { deliveryFigures } from '../providers/delivery-figures';
 import { judgeAnswer, type AnswerJudgement } from './rubric-rater-judge';
 import { emptyRatingMarkdown, ratingMarkdown } from './rubric-rater-markdown';
 import { pairAnswers } from './rubric-rater-pairing';
-import type { Rater, RatingInput, RatingResult } from './types';
+import type { Rater, RatingInput, RatingResult } from '../providers/types';
 
 export const RUBRIC_RATER_NAME = 'rubric';
 

@@ -3,7 +3,7 @@
  * alternative the question compares ("double equals is the strict one", "a left join only gives
  * you the matching rows"), or it says the opposite property ("require is asynchronous", "BFS uses
  * a stack"). Both lists are general software-interview vocabulary, not answers (see
- * server/catalogue/lexicon.ts for the same rule); they only take credit away.
+ * server/rater/lexicon.ts for the same rule); they only take credit away.
  *
  * Format: `name: alternative | alternative | ...`, each alternative a comma list of words or
  * phrases naming it. Single words are compared by stem, phrases as word sequences.

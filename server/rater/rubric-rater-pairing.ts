@@ -5,7 +5,7 @@
  * greetings, follow-ups and acknowledgements stay with the current question.
  */
 import type { TranscriptEntry } from '../../contract';
-import { contentStems } from '../catalogue/text-match';
+import { contentStems } from './text-match';
 
 export interface PairedAnswer {
   /** The candidate's turns given while this question was current. */

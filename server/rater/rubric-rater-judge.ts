@@ -1,16 +1,16 @@
 /**
  * Judges one answer against its model answer's key points. Only statements earn key points (see
- * server/catalogue/evidence-match.ts); depth (length) and specifics (examples, numbers, named
+ * server/rater/evidence-match.ts); depth (length) and specifics (examples, numbers, named
  * tools) add to the score only in proportion to what was earned. Term lists and repetition are
  * not answers (at most 10); an answer that earns no key point gets at most 20. Pure and
  * deterministic.
  */
 import type { RATING_VERDICTS } from '../../contract';
-import { matchKeyPoints, type KeyPointSpec } from '../catalogue/evidence-match';
+import { matchKeyPoints, type KeyPointSpec } from './evidence-match';
 import type { ModelAnswer } from '../catalogue/model-answers';
-import { splitStatements, type Statement } from '../catalogue/statements';
-import { contentStems, countWords, stemSet } from '../catalogue/text-match';
-import { closeness, negations, softWords, statementWords } from '../rater/semantic';
+import { splitStatements, type Statement } from './statements';
+import { contentStems, countWords, stemSet } from './text-match';
+import { closeness, negations, softWords, statementWords } from './semantic';
 
 export type Verdict = (typeof RATING_VERDICTS)[number];
 

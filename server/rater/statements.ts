@@ -16,7 +16,7 @@ export interface Token {
   clause: number;
   /** A negation word ("not", "never", "don't", ...). */
   negation: boolean;
-  /** Other stems the word stands for: concept tags (server/catalogue/lexicon.ts), the parts of a camelCase name. */
+  /** Other stems the word stands for: concept tags (server/rater/lexicon.ts), the parts of a camelCase name. */
   alts: string[];
 }
 
@@ -89,7 +89,7 @@ interface WordInfo {
   stem: string;
   negation: boolean;
   alts: readonly string[];
-  /** Key for phrase matching (server/catalogue/text-match.ts rawKey). */
+  /** Key for phrase matching (server/rater/text-match.ts rawKey). */
   key: string;
 }
 

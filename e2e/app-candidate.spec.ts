@@ -54,6 +54,16 @@ for (const { name, viewport } of WIDTHS) {
       await expect(dialog).toHaveCount(0);
     });
 
+    test('an unknown route keeps the fallback heading, says the page does not exist and links home', async ({ page }) => {
+      await page.goto(server.url + '/no/such/page');
+      await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+      await expect(page.getByText('This page does not exist. Check the address, or go back to the home page.')).toBeVisible();
+      await expect(page.getByText('404 Not Found')).toBeVisible();
+      await shot(page, `not-found-${name}`);
+      await page.getByRole('link', { name: 'Go to Home' }).click();
+      await expect(page.getByRole('dialog', { name: 'Enter your email to continue' })).toBeVisible();
+    });
+
     test('History shows progress: practise next, each topic\'s scores as a chart or a table, and the key points missed most often', async ({ page }) => {
       const email = uniqueEmail('progress');
       await loginAs(page, server, email);
@@ -86,6 +96,18 @@ for (const { name, viewport } of WIDTHS) {
       await expect(table.getByRole('row').nth(1)).toContainText(`${topic.points[0]?.score}%`);
       await expect(panel.getByRole('button', { name: 'Show as charts' })).toHaveAttribute('aria-pressed', 'true');
       await expectNoSeriousViolations(page, `history progress tables (${name})`);
+
+      // Every History item offers the whole transcript, both sides, with the feedback.
+      await page.getByTestId('history-card').first().click();
+      const overlay = page.getByRole('dialog', { name: 'Session Feedback' });
+      const transcript = overlay.getByTestId('transcript');
+      await transcript.getByText('Transcript', { exact: true }).click();
+      await expect(transcript.getByRole('listitem')).toHaveText([
+        'Interviewer: Tell me what you know about this topic.',
+        `You: A short answer about ${first.name} with one example.`,
+      ]);
+      await shot(page, `transcript-${name}`);
+      await page.keyboard.press('Escape');
 
       // Practise next selects that set on the main screen, and it stays chosen across a reload.
       await panel.getByRole('button', { name: `Practise ${next.topic}, set ${next.setIndex}` }).click();

@@ -3,6 +3,7 @@ import { Dialog } from './dialog';
 import { lazy, Suspense, useEffect } from 'react';
 import { Markdown, preloadMarkdown } from './lazy-markdown';
 import { PulseDots } from './pulse-dots';
+import { TranscriptView, type TranscriptSource } from './transcript-view';
 
 // Its own chunk: it checks a third-party answer with zod, which the first screen does without.
 const DogPicture = lazy(() => import('./dog-picture').then((m) => ({ default: m.DogPicture })));
@@ -19,6 +20,8 @@ export interface ResultsOverlayProps {
   rating: RatingView;
   modelAnswers: string | null;
   dogImageApi: string | null;
+  /** The whole interview, both sides, offered with the feedback (or the call that loads it). */
+  transcript?: TranscriptSource;
   /** The Continue button (docs/product-rules.md, Results and history: it reloads the page). */
   onContinue: () => void;
   /** Escape, the backdrop and the × button; defaults to onContinue. */
@@ -26,7 +29,7 @@ export interface ResultsOverlayProps {
 }
 
 /** docs/product-rules.md, Results and history: 'Session Feedback' — the tea text, a dog and pulse dots while loading; then the Markdown. */
-export function ResultsOverlay({ rating, modelAnswers, dogImageApi, onContinue, onClose = onContinue }: ResultsOverlayProps) {
+export function ResultsOverlay({ rating, modelAnswers, dogImageApi, transcript, onContinue, onClose = onContinue }: ResultsOverlayProps) {
   const loading = rating.status === 'loading';
   useEffect(preloadMarkdown, []);
   return (
@@ -60,6 +63,11 @@ export function ResultsOverlay({ rating, modelAnswers, dogImageApi, onContinue, 
                 <Markdown>{modelAnswers}</Markdown>
               </div>
             </details>
+          )}
+          {transcript && (
+            <Suspense fallback={null}>
+              <TranscriptView source={transcript} />
+            </Suspense>
           )}
           <div className="flex justify-end">
             <Button onClick={onContinue} data-autofocus>

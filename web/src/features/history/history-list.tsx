@@ -1,17 +1,32 @@
 import { Suspense, useState } from 'react';
 import { Await, useNavigation, useSearchParams } from 'react-router';
-import type { QuestionSet, RatingItem, RatingsResponse } from '../../../../contract';
+import type { QuestionSet, RatingItem, RatingsResponse, TranscriptEntry } from '../../../../contract';
 import { isShowablePage } from '../../../../domain/pagination';
 import { PulseDots } from '../../components/pulse-dots';
 import { ResultsOverlay } from '../../components/results-overlay';
+import { fetchRatingTranscript } from '../../lib/session-api';
+import { readStored, USER_EMAIL_KEY } from '../../lib/storage';
 import { HistoryCard } from './history-card';
 import { modelAnswersFor } from './history-data';
 import { PaginationNav } from './pagination-nav';
 
+export const TRANSCRIPT_FAILED = 'The transcript could not be loaded. Please try again later.';
+
+/** A card's whole transcript, fetched when the card is opened. */
+async function loadTranscript(id: number): Promise<TranscriptEntry[] | string> {
+  const email = readStored(USER_EMAIL_KEY);
+  if (!email) return TRANSCRIPT_FAILED;
+  const result = await fetchRatingTranscript(email, id);
+  if (result.ok) return result.data.transcript;
+  console.warn('The transcript could not be loaded:', result.kind === 'http' ? result.status : result.kind);
+  return TRANSCRIPT_FAILED;
+}
+
 /** One page of ratings as cards, the pages below, and a card's results overlay (docs/product-rules.md, Results and history). */
 export function HistoryList({ history, sets }: { history: RatingsResponse; sets: Promise<QuestionSet[]> }) {
   const [, setParams] = useSearchParams();
-  const [open, setOpen] = useState<RatingItem | null>(null);
+  const [open, setOpen] = useState<{ rating: RatingItem; transcript: Promise<TranscriptEntry[] | string> } | null>(null);
+  const openCard = (rating: RatingItem) => setOpen({ rating, transcript: loadTranscript(rating.id) });
   // Pending UI: the page being left stays, dimmed, until the next one has loaded.
   const loading = useNavigation().state === 'loading';
 
@@ -31,7 +46,7 @@ export function HistoryList({ history, sets }: { history: RatingsResponse; sets:
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {history.ratings.map((rating) => (
           <li key={rating.id}>
-            <HistoryCard rating={rating} onOpen={() => setOpen(rating)} />
+            <HistoryCard rating={rating} onOpen={() => openCard(rating)} />
           </li>
         ))}
       </ul>
@@ -41,9 +56,10 @@ export function HistoryList({ history, sets }: { history: RatingsResponse; sets:
           <Await resolve={sets}>
             {(resolved: QuestionSet[]) => (
               <ResultsOverlay
-                rating={{ status: 'ready', markdown: open.ratingMarkdown ?? '*No rating available.*', score: open.score ?? 0 }}
-                modelAnswers={modelAnswersFor(open, resolved)}
+                rating={{ status: 'ready', markdown: open.rating.ratingMarkdown ?? '*No rating available.*', score: open.rating.score ?? 0 }}
+                modelAnswers={modelAnswersFor(open.rating, resolved)}
                 dogImageApi={null}
+                transcript={open.transcript}
                 onContinue={() => window.location.reload()}
                 onClose={() => setOpen(null)}
               />

@@ -74,7 +74,7 @@ export default function SessionHost({ options, selected, onRestore, dogImageApi,
       </>
     ),
     overlay: rating ? (
-      <ResultsOverlay rating={rating} modelAnswers={selected?.modelAnswers ?? null} dogImageApi={dogImageApi} onContinue={() => window.location.reload()} />
+      <ResultsOverlay rating={rating} modelAnswers={selected?.modelAnswers ?? null} dogImageApi={dogImageApi} transcript={session.snapshot.transcript} onContinue={() => window.location.reload()} />
     ) : (
       session.live && <LiveSessionChoice live={session.live} onContinue={session.continueLive} onEnd={session.endLive} />
     ),

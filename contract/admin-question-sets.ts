@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, timestampSchema } from './common';
-import { MAX_QUESTION_SETS } from './limits';
+import { MAX_QUESTION_SETS, MAX_UTTERANCE_LENGTH } from './limits';
+import { questionBreakdownSchema } from './rating-breakdown';
 
 /**
  * A question set as the admin editor writes it. The shapes are checked here; the catalogue's own
@@ -49,3 +50,15 @@ export type QuestionSetDeleteResult = z.infer<typeof questionSetDeleteSchema>;
 
 /** PUT /api/admin/question-sets/{id}/position: the place in the tile order the set moves to. */
 export const questionSetPositionSchema = z.object({ index: questionSetInputSchema.shape.index });
+
+/** POST /api/admin/question-sets/try-answer: how the rater would judge an answer to one question of a (draft) set. */
+export const tryAnswerSchema = z.object({
+  set: questionSetInputSchema,
+  /** 1-based, as the editor numbers the questions. */
+  questionNumber: z.number({ error: 'questionNumber must be a whole number of at least 1.' }).int().min(1, { error: 'questionNumber must be a whole number of at least 1.' }).max(100),
+  answer: z.string({ error: 'answer must be text.' }).trim().min(1, { error: 'answer must not be empty.' }).max(MAX_UTTERANCE_LENGTH, { error: `answer must be at most ${MAX_UTTERANCE_LENGTH} characters.` }),
+});
+export type TryAnswerInput = z.infer<typeof tryAnswerSchema>;
+/** The judgement of that question (verdict, score, key points earned with the evidence sentence, missed) and who judged. */
+export const tryAnswerResultSchema = questionBreakdownSchema.extend({ rater: z.string() });
+export type TryAnswerResult = z.infer<typeof tryAnswerResultSchema>;

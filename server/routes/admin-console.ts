@@ -20,6 +20,8 @@ import {
   questionSetInputSchema,
   questionSetParamsSchema,
   questionSetPositionSchema,
+  tryAnswerResultSchema,
+  tryAnswerSchema,
   userDataSchema,
   userErasureSchema,
 } from '../../contract';
@@ -27,7 +29,7 @@ import { RATINGS_CSV_NAME } from '../../domain/csv-exports';
 import type { AppContext } from '../app-context';
 import { setSessionLimit } from '../services/admin';
 import { exportFeedback, exportRatings } from '../services/admin-exports';
-import { createQuestionSet, deleteQuestionSet, listAdminQuestionSets, moveQuestionSet, updateQuestionSet } from '../services/admin-question-sets';
+import { createQuestionSet, deleteQuestionSet, listAdminQuestionSets, moveQuestionSet, tryAnswer, updateQuestionSet } from '../services/admin-question-sets';
 import { dailyStats } from '../services/admin-stats';
 import { eraseUser, userData } from '../services/admin-users';
 import type { QuestionSetCache } from '../services/question-set-cache';
@@ -118,6 +120,20 @@ function questionSetRoutes(scope: FastifyInstance, ctx: AppContext, catalogue: Q
       catalogue.invalidate();
       return updated;
     },
+  );
+  r.post(
+    '/api/admin/question-sets/try-answer',
+    {
+      schema: {
+        tags,
+        security,
+        headers,
+        description: 'How the rater would judge an answer to one question of the set as drafted: verdict, score, key points with the evidence sentence. Nothing is saved; no credit is spent.',
+        body: tryAnswerSchema,
+        response: { 200: tryAnswerResultSchema, 400: errorSchema, ...denied },
+      },
+    },
+    (request) => tryAnswer(ctx.providers.rater, request.body),
   );
   r.put(
     '/api/admin/question-sets/:id/position',

@@ -102,6 +102,31 @@ describeDatabases('question-set tile order', (database) => {
     expect(given.body.find((f) => f.topic === 'JavaScript 1')?.questionIndex).toBe(2);
   });
 
+  it('tries an answer against a drafted set with the rater, saving nothing', async () => {
+    const eventsBefore = (await admin<unknown[]>('GET', '/api/events?limit=500')).body.length;
+    const draft = {
+      ...setAt('Closures draft', 1),
+      questions: ['What is a closure?'],
+      modelAnswers: '### 1. What is a closure?\n\nA function with its scope.\n\n**Key points:** keeps access to its outer scope; created when the function is defined',
+    };
+    const tried = await admin<{ question: string; covered: string[]; missed: string[]; evidence: string[]; score: number; rater: string }>('POST', '/api/admin/question-sets/try-answer', {
+      set: draft,
+      questionNumber: 1,
+      answer: 'A closure is a function that keeps access to its outer scope.',
+    });
+    expect(tried.status).toBe(200);
+    expect(tried.body).toMatchObject({ question: 'What is a closure?', rater: 'rubric', covered: ['keeps access to its outer scope'], missed: ['created when the function is defined'] });
+    expect(tried.body.evidence[0]).toContain('keeps access to its outer scope');
+    expect(tried.body.score).toBeGreaterThan(0);
+    expect(await admin('POST', '/api/admin/question-sets/try-answer', { set: draft, questionNumber: 2, answer: 'Anything.' })).toMatchObject({
+      status: 400,
+      body: { error: 'This set has no question 2.' },
+    });
+    // Nothing stored: no event, and the set list is as it was.
+    expect((await admin<unknown[]>('GET', '/api/events?limit=500')).body.length).toBe(eventsBefore);
+    expect((await order()).some((s) => s.includes('Closures draft'))).toBe(false);
+  });
+
   describe('deleting a set in the middle', () => {
     it('moves the later sets up, whether the set is deleted or archived, so no set becomes unreachable', async () => {
       expect(await order()).toEqual(['1:Warm-up', '2:JavaScript 1', '3:Git', '4:JavaScript 2', '5:Behavioural 3', '6:System Design 4', '7:Docker']);

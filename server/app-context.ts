@@ -6,7 +6,9 @@ import type { SpeechClients } from './providers/speech-clients';
 import type { Interviewer, Rater, VoiceProvider } from './providers/types';
 import type { ClipStore } from './providers/speech-clips';
 import type { RealtimeCalls } from './providers/realtime-calls';
+import type { CallSupervisor } from './services/realtime-call';
 import type { WindowCounter } from './services/window-counter';
+import type { RateResponse } from '../contract';
 
 /** The speech pipeline's upstream clients and the interviewer's audio in flight. */
 export interface SpeechPipeline {
@@ -34,4 +36,11 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Rate-limit and admin-throttle counters: shared in PostgreSQL, in memory on PGlite. */
   limits: WindowCounter;
+  /**
+   * The OpenAI voice calls this process supervises, by session id (services/realtime-calls.ts).
+   * In memory and per process, like the next one: created in buildApp, gone when it closes.
+   */
+  callRegistry: Map<string, CallSupervisor>;
+  /** Ratings running in this process, by session id: a repeated rating call waits for the first (services/ratings.ts). */
+  ratingRegistry: Map<string, Promise<RateResponse>>;
 }

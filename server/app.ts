@@ -67,6 +67,8 @@ declare module 'fastify' {
     pendingRatingsDone: Promise<number>;
     /** Background retries of failed ratings and session expiry. */
     backgroundJobs: BackgroundJobs;
+    /** What routes and services share (for tests that look at a registry). */
+    appContext: AppContext;
   }
 }
 
@@ -110,9 +112,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const sweep = setInterval(() => void limits.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'sweeping ended rate-limit windows failed')), SWEEP_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
-  const ctx: AppContext = { config: resolved, db: database.db, providers, log: app.log, limits };
+  // Every in-memory registry of this process is created here and lives on the context.
+  const ctx: AppContext = { config: resolved, db: database.db, providers, log: app.log, limits, callRegistry: new Map(), ratingRegistry: new Map() };
+  app.decorate('appContext', ctx);
   // OpenAI voice calls this process supervises are hung up before the database goes away.
-  app.addHook('preClose', async () => hangUpAll(ctx.db));
+  app.addHook('preClose', async () => hangUpAll(ctx));
 
   registerErrorHandling(app);
   await registerSecurity(app, resolved, limits);

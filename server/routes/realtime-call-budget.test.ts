@@ -66,7 +66,7 @@ describeDatabases('one OpenAI call per session token', (database) => {
     });
     expect(rated).toMatchObject({ status: 422, body: { error: NOTHING_TO_RATE } });
     await expect.poll(() => upstream.liveCalls().length, { timeout: 10_000 }).toBe(0);
-    expect(runningCall(t.db, token.sessionId)).toBeUndefined();
+    expect(runningCall(t.app.appContext, token.sessionId)).toBeUndefined();
     // The token cannot open another call for the ended session.
     expect(JSON.parse((await offer(t, token)).body)).toEqual({ error: SESSION_ENDED });
   });
@@ -82,7 +82,7 @@ describeDatabases('one OpenAI call per session token', (database) => {
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
     expect(upstream.calls.length - before).toBe(1);
     const callId = upstream.calls.at(-1) ?? '';
-    const runsHere = runningCall(t.db, token.sessionId) !== undefined;
+    const runsHere = runningCall(t.app.appContext, token.sessionId) !== undefined;
     // The session is abandoned through the process that does not run the call: that call is hung up too.
     const elsewhere = runsHere ? other : t;
     const abandoned = await call(elsewhere.app, 'POST', `/interview/sessions/${token.sessionId}/abandon`, { email });
@@ -99,7 +99,7 @@ describeDatabases('one OpenAI call per session token', (database) => {
     const abandoned = await call(t.app, 'POST', `/interview/sessions/${token.sessionId}/abandon`, { email });
     expect(abandoned).toMatchObject({ status: 200, body: { sessionId: token.sessionId, status: 'abandoned', creditReturned: false } });
     await expect.poll(() => upstream.hangups, { timeout: 10_000 }).toContain(callId);
-    expect(runningCall(t.db, token.sessionId)).toBeUndefined();
+    expect(runningCall(t.app.appContext, token.sessionId)).toBeUndefined();
     expect((await credits(email)).sessionsUsed).toBe(used);
     // A repeat answers the same.
     expect((await call(t.app, 'POST', `/interview/sessions/${token.sessionId}/abandon`, { email })).body).toMatchObject({ creditReturned: false });

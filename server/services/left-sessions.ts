@@ -52,7 +52,7 @@ export async function endLeftSessions(ctx: AppContext): Promise<{ rated: number;
   let empty = 0;
   for (const session of left) {
     // A call this process still hears is not left (its own idle hang-up ends it first).
-    if (runningCall(ctx.db, session.id)) continue;
+    if (runningCall(ctx, session.id)) continue;
     try {
       const outcome = await endLeft(ctx, session, leftDetail(ctx.config.sessionIdleMinutes), idleSince);
       if (outcome === 'rated') rated++;

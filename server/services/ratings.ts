@@ -7,7 +7,7 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Pagination, RateRequest, RateResponse, RatingBreakdown, RatingItem, SessionInput, TranscriptEntry } from '../../contract';
 import type { AppContext } from '../app-context';
 import type { AppConfig } from '../config';
-import { preparedRows, type Db } from '../db/client';
+import { preparedRows } from '../db/client';
 import { accounts, events } from '../db/schema';
 import { HttpError } from './http-error';
 import type { QuestionSetRecord } from '../db/schema';
@@ -122,12 +122,9 @@ async function scheduleRetry(ctx: AppContext, eventId: number): Promise<void> {
     .where(and(eq(events.id, eventId), sql`${events.ratingStatus} is distinct from 'rated'`));
 }
 
-/** Ratings in progress in this process, per database and session: a repeat waits for the first. */
-const inFlight = new WeakMap<Db, Map<string, Promise<RateResponse>>>();
-
-function once(db: Db, sessionId: string, run: () => Promise<RateResponse>): Promise<RateResponse> {
-  let running = inFlight.get(db);
-  if (!running) inFlight.set(db, (running = new Map()));
+/** A rating of the session already running in this process is waited for, not started again. */
+function once(ctx: AppContext, sessionId: string, run: () => Promise<RateResponse>): Promise<RateResponse> {
+  const running = ctx.ratingRegistry;
   const current = running.get(sessionId);
   if (current) return current;
   const started = run().finally(() => running.delete(sessionId));
@@ -218,7 +215,7 @@ export async function rateTranscript(ctx: AppContext, email: string, input: Rate
   const account = await requireAccount(ctx.db, email);
   const set = await requireQuestionSet(ctx.db, input.questionSetId);
   const session = await sessionForRating(ctx.db, account.id, set.id, input.sessionId);
-  return once(ctx.db, session.id, () => rateSession(ctx, account, set, session, input));
+  return once(ctx, session.id, () => rateSession(ctx, account, set, session, input));
 }
 
 /** Start-up: finish ratings a crash interrupted. Returns how many were rated. */

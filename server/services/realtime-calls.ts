@@ -28,15 +28,6 @@ export const NOT_A_VOICE_CALL_SESSION = 'This interview session does not run as 
 export const CALL_RUNNING = 'This interview session already has a voice call.';
 export const EMPTY_OFFER = 'The request body must be an SDP offer (Content-Type: application/sdp).';
 
-/** Supervised calls of this process, per database and session. */
-const running = new WeakMap<Db, Map<string, CallSupervisor>>();
-
-function callsOf(db: Db): Map<string, CallSupervisor> {
-  let calls = running.get(db);
-  if (!calls) running.set(db, (calls = new Map()));
-  return calls;
-}
-
 function bearerToken(authorization: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '');
   return match?.[1] ?? null;
@@ -52,7 +43,7 @@ async function sessionForCall(ctx: AppContext, sessionId: string, authorization:
   if (!OPEN_STATUSES.includes(session.status) || session.finishedAt) throw new HttpError(409, SESSION_ENDED);
   const issuedAt = (session.tokenIssuedAt ?? session.createdAt).getTime();
   if (Date.now() - issuedAt > SESSION_TOKEN_TTL_SECONDS * 1000) throw new HttpError(401, TOKEN_EXPIRED);
-  if (callsOf(ctx.db).has(session.id)) throw new HttpError(409, CALL_RUNNING);
+  if (ctx.callRegistry.has(session.id)) throw new HttpError(409, CALL_RUNNING);
   return session;
 }
 
@@ -158,7 +149,7 @@ export async function openRealtimeCall(ctx: AppContext, sessionId: string, autho
       .catch(() => undefined);
   }, CALL_CHECK_MS);
   check.unref();
-  const registry = callsOf(ctx.db);
+  const registry = ctx.callRegistry;
   const startedAt = session.createdAt.getTime();
   const supervisor = new CallSupervisor({
     sideband,
@@ -216,7 +207,7 @@ async function saveCallTelemetry(
 
 /** A dropped call's session is reconnected: its running call (if any) is hung up first. */
 export async function endRunningCall(ctx: AppContext, sessionId: string, reason: string): Promise<void> {
-  await callsOf(ctx.db).get(sessionId)?.end(reason);
+  await ctx.callRegistry.get(sessionId)?.end(reason);
 }
 
 /**
@@ -242,22 +233,22 @@ async function saveTranscript(db: Db, session: InterviewSession, entries: Transc
  * heard is stored. Answers the session as stored now.
  */
 export async function settleRealtimeCall(ctx: AppContext, session: InterviewSession): Promise<InterviewSession> {
-  const supervisor = callsOf(ctx.db).get(session.id);
+  const supervisor = ctx.callRegistry.get(session.id);
   if (supervisor) await supervisor.end(END_SUBMITTED);
   return (await findSession(ctx.db, session.id)) ?? session;
 }
 
 /** Server shutdown: hang up every call of this process. */
-export async function hangUpAll(db: Db): Promise<void> {
+export async function hangUpAll(ctx: Pick<AppContext, 'callRegistry'>): Promise<void> {
   await Promise.all(
-    [...callsOf(db).values()].map(async (call) => {
+    [...ctx.callRegistry.values()].map(async (call) => {
       await call.end('the server is shutting down');
       await call.hungUp;
     }),
   );
 }
 
-/** For tests: the supervisor of a session's running call. */
-export function runningCall(db: Db, sessionId: string): CallSupervisor | undefined {
-  return callsOf(db).get(sessionId);
+/** The supervisor of a session's call, when this process runs it. */
+export function runningCall(ctx: Pick<AppContext, 'callRegistry'>, sessionId: string): CallSupervisor | undefined {
+  return ctx.callRegistry.get(sessionId);
 }

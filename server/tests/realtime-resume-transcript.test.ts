@@ -45,8 +45,8 @@ async function nextLine(t: TestApp, sessionId: string, browser: TestOffer, lines
   const before = done();
   browser.channel.send(JSON.stringify({ type: 'response.create' }));
   await expect.poll(done, { timeout: 30_000 }).toBe(before + 1);
-  await expect.poll(() => runningCall(t.db, sessionId)?.transcript.length ?? 0, { timeout: 15_000 }).toBe(lines);
-  await runningCall(t.db, sessionId)?.settled();
+  await expect.poll(() => runningCall(t.app.appContext, sessionId)?.transcript.length ?? 0, { timeout: 15_000 }).toBe(lines);
+  await runningCall(t.app.appContext, sessionId)?.settled();
 }
 
 const appConfig = (peer: RealtimePeer) => ({ openaiApiKey: 'test-key', openaiBaseUrl: peer.baseUrl, realtimeModel: 'gpt-realtime-2.1-mini' });
@@ -77,7 +77,7 @@ describeDatabases('a resume while the old call still runs on the same server', (
 
       const resumed = await call<Token>(t.app, 'POST', `/interview/sessions/${minted.sessionId}/resume`, { email });
       expect(resumed.status).toBe(200);
-      expect(runningCall(t.db, minted.sessionId)).toBeUndefined();
+      expect(runningCall(t.app.appContext, minted.sessionId)).toBeUndefined();
       await expect.poll(() => peer.hangups).toContain(oldCall);
       expect(await storedLines(t.db, minted.sessionId)).toEqual([`Hello and welcome to your practice interview. ${QUESTIONS[0]}`]);
 
@@ -127,7 +127,7 @@ describe.skipIf(!postgresAvailable)('a resume handled by another server while th
 
       // Server A sees that its call's token is no longer the session's and hangs it up (issue 24,
       // item 3); whatever it said meanwhile was never stored over the continuation's transcript.
-      await expect.poll(() => runningCall(a.db, minted.sessionId), { timeout: 15_000 }).toBeUndefined();
+      await expect.poll(() => runningCall(a.app.appContext, minted.sessionId), { timeout: 15_000 }).toBeUndefined();
       await expect.poll(() => peer.hangups, { timeout: 15_000 }).toContain(oldCallId);
       expect(await storedLines(b.db, minted.sessionId)).toEqual(continued);
     } finally {

@@ -14,7 +14,7 @@ import {
 } from './interviewer-instructions';
 import { extractJsonObject, LlmError, type ChatMessage, type ChatTool, type LlmClient } from './llm-client';
 import { speakable } from './speakable';
-import type { Interviewer, InterviewerTurnInput, LlmUsageMeter } from './types';
+import type { Interviewer, InterviewerTurnInput, LlmUsage, LlmUsageMeter } from './types';
 
 export const JOINED_MESSAGE = '(The candidate has joined the call.)';
 export const FALLBACK_CLOSING_REMARK = 'Thank you for your time today. Your written feedback is being prepared.';
@@ -77,6 +77,9 @@ function buildMessages(input: InterviewerTurnInput, protocol: 'tools' | 'json'):
 }
 
 export function createLlmInterviewer(client: LlmClient): Interviewer {
+  // Every completion is metered, also when the endpoint reports no usage: the session's turn budget counts calls.
+  const usageOf = (result: { usage: LlmUsage | null }): LlmUsage =>
+    result.usage ?? { model: client.model, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0 };
   // Learned once per process: an endpoint that refuses tools refuses them every time.
   let protocol: 'tools' | 'json' = 'tools';
 
@@ -86,7 +89,7 @@ export function createLlmInterviewer(client: LlmClient): Interviewer {
         messages: [...messages, { role: 'user', content: `[Note from the system: ${closingRemarkInstructions(reason)}]` }],
         temperature: 0.6,
       });
-      if (result.usage) meter?.(result.usage);
+      meter?.(usageOf(result));
       const parsed = jsonTurnSchema.safeParse(extractJsonObject(result.content ?? ''));
       const say = speakable(parsed.success ? parsed.data.say : (result.content ?? ''));
       return say || FALLBACK_CLOSING_REMARK;
@@ -101,7 +104,7 @@ export function createLlmInterviewer(client: LlmClient): Interviewer {
     let result;
     try {
       result = await client.chat(protocol === 'tools' ? { messages, tools: [closeTool], temperature: 0.6 } : { messages, temperature: 0.6 });
-      if (result.usage) input.meter?.(result.usage);
+      input.meter?.(usageOf(result));
     } catch (error) {
       // Refused outright (400/404/422), or any error naming tools (llama.cpp answers 500 without --jinja).
       if (protocol === 'tools' && error instanceof LlmError && (error.rejectedRequest || /\btools?\b/i.test(error.message))) {

@@ -10,7 +10,7 @@ import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
 import { accounts, interviewSessions } from '../db/schema';
 import { CLOSING_STOP } from '../providers/scripted-interviewer-lines';
-import { CLIP_FAILED, CLIP_GONE, INTERVIEWER_APOLOGY, NO_AUDIO, NOT_A_PIPELINE_SERVER, NOT_HEARD_APOLOGY, speechParts } from '../services/speech-turns';
+import { CLIP_FAILED, CLIP_GONE, INTERVIEWER_APOLOGY, MAX_LINE_PARTS, NO_AUDIO, NOT_A_PIPELINE_SERVER, NOT_HEARD_APOLOGY, speechParts } from '../services/speech-turns';
 import { SESSION_FINISHED, WELCOME_BACK } from '../services/turns';
 
 interface Token {
@@ -97,6 +97,10 @@ describe('speechParts', () => {
     expect(speechParts('Hi! Tell me about closures.')).toEqual(['Hi! Tell me about closures.']);
     expect(speechParts('No punctuation at the end')).toEqual(['No punctuation at the end']);
     expect(speechParts('')).toEqual([]);
+    // At most MAX_LINE_PARTS text-to-speech calls for one line, however many sentences it has.
+    const long = Array.from({ length: 20 }, (_, i) => `This is sentence number ${i + 1} of a very long line.`).join(' ');
+    expect(speechParts(long)).toHaveLength(MAX_LINE_PARTS);
+    expect(speechParts(long).join(' ')).toBe(long);
   });
 });
 

@@ -132,10 +132,22 @@ function once(ctx: AppContext, sessionId: string, run: () => Promise<RateRespons
   return started;
 }
 
-/** The session's stored rating; one not rated yet (pending, failed) is rated now. */
-async function storedRating(ctx: AppContext, session: InterviewSession, set: QuestionSetRecord): Promise<RateResponse> {
+export const RATING_IN_PROGRESS = 'This interview is being rated right now. The feedback appears in your history once it is rated.';
+export const RATING_GIVEN_UP = 'We could not rate this interview. Your transcript is saved, but it will not be rated again automatically.';
+
+/**
+ * The session's stored rating, or its state: a repeat never rates again (issue 24: every credit
+ * buys a bounded cost). A failed rating is rated again only by the capped background retries.
+ */
+async function storedRating(ctx: AppContext, session: InterviewSession): Promise<RateResponse> {
   const [event] = await ctx.db
-    .select()
+    .select({
+      id: events.id,
+      ratingStatus: events.ratingStatus,
+      ratingMarkdown: events.ratingMarkdown,
+      score: events.score,
+      ratingBreakdown: events.ratingBreakdown,
+    })
     .from(events)
     .where(and(eq(events.sessionId, session.id), eq(events.eventType, 'RATE')))
     .limit(1);
@@ -143,16 +155,18 @@ async function storedRating(ctx: AppContext, session: InterviewSession, set: Que
   if (event.ratingStatus === 'rated' && event.ratingMarkdown !== null) {
     return { id: event.id, markdown: event.ratingMarkdown, score: event.score ?? 0, breakdown: event.ratingBreakdown ?? [] };
   }
-  return rateEvent(ctx, event, set, { transcripts: event.transcript ?? [], durationSeconds: event.durationSeconds ?? 0 });
+  if (event.ratingStatus === 'failed') throw new HttpError(502, ratingFailedText(ctx.config));
+  if (event.ratingStatus === 'given_up') throw new HttpError(502, RATING_GIVEN_UP);
+  throw new HttpError(409, RATING_IN_PROGRESS);
 }
 
 /** Nothing was said: no rating, and the credit goes back (within the daily refunds). */
-async function nothingToRate(ctx: AppContext, session: InterviewSession, set: QuestionSetRecord): Promise<never> {
+async function nothingToRate(ctx: AppContext, session: InterviewSession): Promise<never> {
   const outcome = await abandonWithRefund(ctx.db, session, 'end', { reason: 'stopped-by-candidate' });
   if (outcome.result === 'refunded') throw new HttpError(422, NOTHING_TO_RATE);
   if (outcome.result === 'limit') throw new HttpError(422, NOTHING_TO_RATE_NO_REFUND);
   // Another call rated or ended the session meanwhile.
-  await storedRating(ctx, session, set);
+  await storedRating(ctx, session);
   throw new HttpError(409, NO_OPEN_SESSION);
 }
 
@@ -163,7 +177,7 @@ async function rateSession(
   session: InterviewSession,
   input: RateRequest,
 ): Promise<RateResponse> {
-  if (session.status === 'rated') return storedRating(ctx, session, set);
+  if (session.status === 'rated') return storedRating(ctx, session);
   // A live voice call's transcript is the one the server heard over its sideband; the browser's
   // copy is for display only. Elsewhere the server's record of the turns counts when the browser
   // sent no answers.
@@ -178,7 +192,7 @@ async function rateSession(
   const transcripts = realtime
     ? hasCandidateWords(session.turns) ? session.turns : null
     : hasCandidateWords(input.transcripts) ? input.transcripts : hasCandidateWords(session.turns) ? session.turns : null;
-  if (!transcripts) return nothingToRate(ctx, session, set);
+  if (!transcripts) return nothingToRate(ctx, session);
   // The browser guessed the input when it connected; the answers say how the candidate really answered.
   const answered = realtime ? null : answerInput(transcripts);
   if (answered && answered !== session.input) await quietly(ctx, 'input', recordInput(ctx.db, session.id, answered));
@@ -203,7 +217,7 @@ async function rateSession(
     return row ?? null;
   });
   // Another process claimed it first: answer its rating.
-  if (!stored) return storedRating(ctx, session, set);
+  if (!stored) return storedRating(ctx, session);
   return rateEvent(ctx, { id: stored.id, sessionId: session.id }, set, { transcripts, durationSeconds: input.durationSeconds }, '');
 }
 

@@ -52,6 +52,9 @@ async function requirePipelineSession(ctx: AppContext, email: string, sessionTok
  * The line in parts to synthesise one after another: the first sentence alone (its audio comes
  * soonest), very short sentences joined to the next so the voice does not stop and start.
  */
+/** Parts of one line at most (each is one text-to-speech call); the rest of a longer line joins the last part. */
+export const MAX_LINE_PARTS = 6;
+
 export function speechParts(text: string): string[] {
   const sentences = text.match(/[^.!?]+(?:[.!?]+["')\]]*|$)\s*/g)?.map((s) => s.trim()).filter(Boolean) ?? [];
   const parts: string[] = [];
@@ -59,7 +62,8 @@ export function speechParts(text: string): string[] {
     const last = parts.at(-1);
     if (last !== undefined && parts.length > 1 && last.length < 40) parts[parts.length - 1] = `${last} ${sentence}`;
     else if (last !== undefined && parts.length === 1 && last.length < 12) parts[0] = `${last} ${sentence}`;
-    else parts.push(sentence);
+    else if (parts.length < MAX_LINE_PARTS) parts.push(sentence);
+    else parts[parts.length - 1] = `${last} ${sentence}`;
   }
   return parts;
 }

@@ -67,11 +67,17 @@ async function reserveTurn(db: Db, session: InterviewSession): Promise<void> {
   throw new HttpError(now && now.turnCalls >= MAX_TURN_CALLS ? 400 : 409, now && now.turnCalls >= MAX_TURN_CALLS ? TOO_MANY_TURNS : SESSION_FINISHED);
 }
 
-/** The interviewer failed: the call did not happen, so it does not count against the session. */
-async function releaseTurn(db: Db, sessionId: string): Promise<void> {
+/**
+ * After the interviewer answered or failed: the turn counts every paid completion it made (an
+ * unusable reply and its retry included), so the session's turn budget bounds what the model is
+ * paid for. The one call reserved up front is settled to `completions`: released when none was made.
+ */
+async function settleTurn(db: Db, sessionId: string, completions: number): Promise<void> {
+  const more = completions - 1;
+  if (more === 0) return;
   await db
     .update(interviewSessions)
-    .set({ turnCalls: sql`greatest(${interviewSessions.turnCalls} - 1, 0)` })
+    .set({ turnCalls: sql`greatest(${interviewSessions.turnCalls} + ${more}::int, 0)` })
     .where(eq(interviewSessions.id, sessionId));
 }
 
@@ -157,7 +163,7 @@ export async function takeTurn(
   try {
     turn = await ctx.providers.interviewer.nextTurn({ set, history: session.turns.slice(-LLM_TURN_WINDOW), utterance, meter: llm.meter });
   } catch (error) {
-    await releaseTurn(ctx.db, session.id);
+    await settleTurn(ctx.db, session.id, llm.part?.llmCalls ?? 0);
     await quietly(ctx, 'usage', recordLlmUsage(ctx, session.id, llm));
     // An LLM interviewer's endpoint failed: the candidate gets a plain sentence, the log the details.
     if (error instanceof ProviderError) {
@@ -168,6 +174,8 @@ export async function takeTurn(
     throw error;
   }
 
+  // A scripted interviewer is not metered: its turn is the one reserved.
+  await settleTurn(ctx.db, session.id, Math.max(1, llm.part?.llmCalls ?? 0));
   if (lead && turn.say && turn.closeSession === null) turn = { ...turn, say: `${lead} ${turn.say}` };
   onLine?.(turn);
   const at = Math.max(0, Date.now() - session.createdAt.getTime());

@@ -111,6 +111,9 @@ test('a whole interview answered by typing, in a browser that cannot recognise s
     await box.fill(answer);
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(box).toHaveValue('');
+    // The candidate's own words stay on screen at once (docs/product-rules.md, Session lifecycle).
+    await expect(page.getByTestId('your-answer').last()).toHaveText(`You typed: ${answer}`);
+    if (turn === 0) await page.screenshot({ path: 'test-results/shots/your-answers.png', fullPage: true });
     sent.push(answer);
     await expect(latestCard(page)).not.toHaveText(line);
   }

@@ -12,6 +12,7 @@ import { LiveSessionChoice } from '../../../features/interview/live-session-choi
 import { MessageCards } from '../../../features/interview/message-cards';
 import { ReconnectChoice } from '../../../features/interview/reconnect-choice';
 import { TypedAnswer } from '../../../features/interview/typed-answer';
+import { YourAnswers } from '../../../features/interview/your-answers';
 import { useSession, type UseSessionOptions } from '../../../features/interview/use-session';
 import type { SessionView } from './session-view';
 
@@ -57,7 +58,13 @@ export default function SessionHost({ options, selected, onRestore, dogImageApi,
     start: () => session.start(selected),
     stop: session.stop,
     reconnect: session.snapshot.reconnect && <ReconnectChoice view={session.snapshot.reconnect} onReconnect={session.reconnect} onStop={session.stop} />,
-    messages: interviewerMessages.length > 0 ? <MessageCards messages={interviewerMessages} /> : null,
+    messages:
+      interviewerMessages.length > 0 ? (
+        <>
+          <MessageCards messages={interviewerMessages} />
+          <YourAnswers transcript={session.snapshot.transcript} />
+        </>
+      ) : null,
     footer: phase === 'idle' ? credits && <CreditsLine credits={credits} /> : active && (
       <>
         {notice && (

@@ -43,4 +43,6 @@ export interface AppContext {
   callRegistry: Map<string, CallSupervisor>;
   /** Ratings running in this process, by session id: a repeated rating call waits for the first (services/ratings.ts). */
   ratingRegistry: Map<string, Promise<RateResponse>>;
+  /** This server process (random per start): the owner named in the OpenAI call leases (services/call-leases.ts). */
+  instanceId: string;
 }

@@ -23,7 +23,9 @@ import { questionSetRoutes } from './routes/question-sets';
 import { userRoutes } from './routes/user';
 import { loadCatalogueIfEmpty, type CatalogueSet } from './services/catalogue';
 import { createQuestionSetCache } from './services/question-set-cache';
-import { hangUpAll } from './services/realtime-calls';
+import { handOverAll } from './services/realtime-calls';
+import { startCallLeases } from './services/call-leases';
+import { randomUUID } from 'node:crypto';
 import { startBackgroundJobs, type BackgroundJobs } from './services/background-jobs';
 import { completePendingRatings } from './services/ratings';
 import { memoryWindowCounter, postgresWindowCounter } from './services/window-counter';
@@ -113,10 +115,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   // Every in-memory registry of this process is created here and lives on the context.
-  const ctx: AppContext = { config: resolved, db: database.db, providers, log: app.log, limits, callRegistry: new Map(), ratingRegistry: new Map() };
+  const ctx: AppContext = { config: resolved, db: database.db, providers, log: app.log, limits, callRegistry: new Map(), ratingRegistry: new Map(), instanceId: randomUUID() };
   app.decorate('appContext', ctx);
-  // OpenAI voice calls this process supervises are hung up before the database goes away.
-  app.addHook('preClose', async () => hangUpAll(ctx));
+  // OpenAI voice calls are supervised under a lease in the database (taken over when another server
+  // stops renewing); at close each call is handed over, not hung up, before the database goes away.
+  const leases = startCallLeases(ctx);
+  app.addHook('preClose', async () => {
+    await leases.stop();
+    await handOverAll(ctx);
+  });
 
   registerErrorHandling(app);
   await registerSecurity(app, resolved, limits);

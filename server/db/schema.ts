@@ -182,6 +182,13 @@ export const interviewSessions = pgTable(
     /** Speech pipeline: spoken answers taken and their seconds of audio, each reserved before speech-to-text is paid for. */
     speechAnswers: integer('speech_answers').notNull().default(0),
     speechSeconds: doublePrecision('speech_seconds').notNull().default(0),
+    // OpenAI call supervision (services/call-leases.ts, docs/decisions/015-interviews-outlive-servers.md).
+    /** The current OpenAI call's id while a server supervises it (its sideband reopens by this id). */
+    callId: text('call_id'),
+    /** The server process supervising the call (its instance id); null: nobody, any server may take it. */
+    callOwner: text('call_owner'),
+    /** The owner renews this; past it another server takes the call over. */
+    callLeaseUntil: timestamp('call_lease_until', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('interview_sessions_token_hash_key').on(t.tokenHash),
@@ -191,6 +198,8 @@ export const interviewSessions = pgTable(
     index('interview_sessions_refunds_idx').on(t.accountId, t.refundedAt).where(sql`${t.refundedAt} is not null`),
     // the dashboard's session figures over a range of days
     index('interview_sessions_created_idx').on(t.createdAt),
+    // calls whose lease ran out (taken over by another server)
+    index('interview_sessions_call_lease_idx').on(t.callLeaseUntil).where(sql`${t.callId} is not null`),
   ],
 );
 

@@ -32,6 +32,8 @@ export const END_SIDEBAND_CLOSED = 'the voice service closed the call';
 export const END_IDLE = 'no activity: the browser is gone';
 export const END_SESSION_GONE = 'the interview session ended or was reconnected elsewhere';
 export const END_ABANDONED = 'the interview session was abandoned';
+/** This process stopped supervising a call it did not hang up: another server takes it over (call-leases.ts). */
+export const END_HANDED_OVER = 'the call was handed over to another server';
 const END_FATAL_PREFIX = 'the voice service ended the session';
 
 /** What a call tells the session's telemetry (docs/product-rules.md, Session telemetry). */
@@ -72,6 +74,8 @@ export interface CallLog {
 
 export interface CallDeps {
   sideband: Sideband;
+  /** The provider's id of the call (its lease names it). */
+  callId?: string;
   /** POST /realtime/calls/{id}/hangup; never throws. */
   hangup(): Promise<void>;
   /** Stores the whole transcript so far; calls are serialised here, one at a time. */
@@ -119,6 +123,10 @@ export class CallSupervisor {
     deps.sideband.onClose(() => this.finish(END_SIDEBAND_CLOSED));
     this.cancels.push(deps.schedule(() => this.close(TIME_LIMIT_REASON), deps.maxDurationMs));
     this.touch();
+  }
+
+  get callId(): string {
+    return this.deps.callId ?? '';
   }
 
   get ended(): boolean {
@@ -197,6 +205,23 @@ export class CallSupervisor {
       this.hangingUp = this.deps.hangup();
       this.deps.sideband.close();
       this.finish(reason);
+    }
+    await this.saving;
+  }
+
+  /**
+   * Stops supervising without hanging up (a shutdown hands the call over, or another server holds
+   * its lease now): timers stop, the sideband closes, no end is recorded; resolves when what was
+   * heard is stored. Another server reopens the sideband by call id and goes on.
+   */
+  async detach(): Promise<void> {
+    if (!this.ended) {
+      this.endReason = END_HANDED_OVER;
+      for (const cancel of this.cancels) cancel();
+      this.cancelIdle?.();
+      this.deps.sideband.close();
+      this.deps.log.info({ usage: this.usage }, 'realtime call handed over');
+      this.deps.onEnded(END_HANDED_OVER);
     }
     await this.saving;
   }

@@ -8,10 +8,12 @@
  * transcript with everything heard.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
 import type { TranscriptEntry } from '../../contract';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
-import { interviewSessions } from '../db/schema';
+import { interviewSessions, type QuestionSetRecord } from '../db/schema';
+import type { Sideband } from '../providers/realtime-calls';
 import { HttpError } from './http-error';
 import { PROVIDER_TEXTS, SESSION_TOKEN_TTL_SECONDS } from '../providers/openai-realtime';
 import { continuationInstructions, resumePoint } from '../providers/continuation-instructions';
@@ -19,7 +21,8 @@ import { buildRealtimeSession } from '../providers/realtime-session-config';
 import { ProviderError } from '../providers/types';
 import { requireQuestionSet } from './question-sets';
 import { addError, addUsage, quietly, recordConnected, recordEnd } from './session-telemetry';
-import { CallSupervisor, END_SESSION_GONE, END_SUBMITTED, type CallTelemetry } from './realtime-call';
+import { CallSupervisor, END_HANDED_OVER, END_SESSION_GONE, END_SUBMITTED, type CallLog, type CallTelemetry } from './realtime-call';
+import { dropLease, releaseLease, takeLease } from './call-lease-rows';
 import { abandonWithRefund, findSession, hashToken, markLive, OPEN_STATUSES, SESSION_ENDED, UNKNOWN_SESSION, type InterviewSession } from './sessions';
 
 export const TOKEN_REFUSED = 'This voice session token is not valid for this interview session. Please start a new session.';
@@ -117,13 +120,7 @@ export async function openRealtimeCall(ctx: AppContext, sessionId: string, autho
   const session = await sessionForCall(ctx, sessionId, authorization);
   const set = await requireQuestionSet(ctx.db, session.questionSetId);
   await claimCall(ctx.db, session);
-  const config = buildRealtimeSession(set, {
-    model: ctx.config.realtimeModel,
-    transcriptionModel: ctx.config.realtimeTranscriptionModel,
-    noiseReduction: ctx.config.realtimeNoiseReduction,
-    // A continuation call (after a dropped connection) carries what was said and where to go on.
-    ...(session.turns.length > 0 ? { continuation: continuationInstructions(session.turns, resumePoint(set.questions, session.turns)) } : {}),
-  });
+  const config = callConfig(ctx, set, session.turns);
 
   let opened: { callId: string; answer: string };
   try {
@@ -142,6 +139,35 @@ export async function openRealtimeCall(ctx: AppContext, sessionId: string, autho
   }
 
   const log = ctx.log.child({ sessionId: session.id, callId: opened.callId });
+  const supervisor = supervise(ctx, session, opened.callId, sideband, config, log);
+  // The session may have been rated or abandoned while OpenAI answered the offer.
+  if (!(await callStillWanted(ctx.db, session))) {
+    await supervisor.end(END_SESSION_GONE);
+    throw new HttpError(409, SESSION_ENDED);
+  }
+  await markLive(ctx.db, session.id);
+  // The lease: this process supervises the call; another server takes it over if it stops renewing (call-leases.ts).
+  await takeLease(ctx, session.id, opened.callId);
+  // Telemetry: connected when the SDP answer goes back (a continuation call keeps the first time).
+  await quietly(ctx, 'connected', recordConnected(ctx.db, session.id));
+  log.info({ model: config.model }, 'realtime call started');
+  return opened.answer;
+}
+
+/**
+ * Supervises a call in this process: the call this process opened, or one another server stopped
+ * renewing (call-leases.ts), whose sideband was reopened by call id. In ctx.callRegistry until it
+ * ends (or is handed over).
+ */
+export function supervise(
+  ctx: AppContext,
+  session: InterviewSession,
+  callId: string,
+  sideband: Sideband,
+  config: RealtimeSessionCreateRequest,
+  log: CallLog,
+): CallSupervisor {
+  const calls = ctx.providers.realtime;
   // Rated, abandoned, expired or resumed through another server process: this call is hung up.
   const check = setInterval(() => {
     void callStillWanted(ctx.db, session)
@@ -151,9 +177,10 @@ export async function openRealtimeCall(ctx: AppContext, sessionId: string, autho
   check.unref();
   const registry = ctx.callRegistry;
   const startedAt = session.createdAt.getTime();
-  const supervisor = new CallSupervisor({
+  const supervisor: CallSupervisor = new CallSupervisor({
     sideband,
-    hangup: () => calls.hangup(opened.callId),
+    callId,
+    hangup: () => calls?.hangup(callId) ?? Promise.resolve(),
     saveTranscript: (entries) => saveTranscript(ctx.db, session, entries),
     log,
     schedule: (fn, ms) => {
@@ -165,23 +192,27 @@ export async function openRealtimeCall(ctx: AppContext, sessionId: string, autho
     session: config,
     transcript: session.turns,
     maxDurationMs: Math.max(0, ctx.config.maxSessionMinutes * 60_000 - (Date.now() - startedAt)),
-    onEnded: () => {
+    onEnded: (reason) => {
       clearInterval(check);
       if (registry.get(session.id) === supervisor) registry.delete(session.id);
+      // Ended: the call is over. Handed over: the lease stays for handOverAll to let go (or is another server's already).
+      if (reason !== END_HANDED_OVER) void quietly(ctx, 'lease', dropLease(ctx, session.id, callId));
     },
     saveTelemetry: (update) => saveCallTelemetry(ctx, session, update, { realtimeModel: ctx.config.realtimeModel, transcriptionModel: ctx.config.realtimeTranscriptionModel }),
   });
   registry.set(session.id, supervisor);
-  // The session may have been rated or abandoned while OpenAI answered the offer.
-  if (!(await callStillWanted(ctx.db, session))) {
-    await supervisor.end(END_SESSION_GONE);
-    throw new HttpError(409, SESSION_ENDED);
-  }
-  await markLive(ctx.db, session.id);
-  // Telemetry: connected when the SDP answer goes back (a continuation call keeps the first time).
-  await quietly(ctx, 'connected', recordConnected(ctx.db, session.id));
-  log.info({ model: config.model }, 'realtime call started');
-  return opened.answer;
+  return supervisor;
+}
+
+/** The session config a call was bound to, as built for its set and the transcript it started with. */
+export function callConfig(ctx: AppContext, set: QuestionSetRecord, turns: TranscriptEntry[]): RealtimeSessionCreateRequest {
+  return buildRealtimeSession(set, {
+    model: ctx.config.realtimeModel,
+    transcriptionModel: ctx.config.realtimeTranscriptionModel,
+    noiseReduction: ctx.config.realtimeNoiseReduction,
+    // A continuation call (after a dropped connection) carries what was said and where to go on.
+    ...(turns.length > 0 ? { continuation: continuationInstructions(turns, resumePoint(set.questions, turns)) } : {}),
+  });
 }
 
 /**
@@ -238,14 +269,24 @@ export async function settleRealtimeCall(ctx: AppContext, session: InterviewSess
   return (await findSession(ctx.db, session.id)) ?? session;
 }
 
-/** Server shutdown: hang up every call of this process. */
-export async function hangUpAll(ctx: Pick<AppContext, 'callRegistry'>): Promise<void> {
+/**
+ * Server shutdown: every call of this process is handed over, not hung up. What each heard is
+ * stored and its lease let go, so another running server (or the next one to start) reopens its
+ * sideband by call id and the interview goes on (docs/decisions/015-interviews-outlive-servers.md).
+ */
+export async function handOverAll(ctx: AppContext): Promise<void> {
   await Promise.all(
-    [...ctx.callRegistry.values()].map(async (call) => {
-      await call.end('the server is shutting down');
-      await call.hungUp;
+    [...ctx.callRegistry].map(async ([sessionId, call]) => {
+      const callId = call.callId;
+      await call.detach();
+      await quietly(ctx, 'lease', releaseLease(ctx, sessionId, callId));
     }),
   );
+}
+
+/** The sessions whose calls this process supervises now (call-leases.ts renews their leases). */
+export function supervisedSessions(ctx: Pick<AppContext, 'callRegistry'>): Map<string, CallSupervisor> {
+  return ctx.callRegistry;
 }
 
 /** The supervisor of a session's call, when this process runs it. */

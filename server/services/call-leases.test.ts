@@ -1,0 +1,165 @@
+/**
+ * OpenAI call leases (docs/decisions/015-interviews-outlive-servers.md) on both databases, with two
+ * server contexts on one database and a scripted provider in place of OpenAI's calls and sideband:
+ * a lease that ran out is taken over by another server (sideband reopened by call id, the
+ * transcript goes on from the stored one), a handed-over call is let go without a hang-up and
+ * taken at the next look, a server that lost its lease stops supervising without hanging up, a
+ * call that is gone at the provider is dropped, and a rated session's call is hung up.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import type { RealtimeClientEvent, RealtimeServerEvent } from 'openai/resources/realtime/realtime';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { AppContext } from '../app-context';
+import { call, FIXTURE_SETS, startInterview } from '../../test-support/fixtures';
+import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
+import { interviewSessions } from '../db/schema';
+import { createOpenAiRealtimeVoice } from '../providers/openai-realtime';
+import type { RealtimeCalls, Sideband } from '../providers/realtime-calls';
+import { createRubricRater } from '../rater';
+import { createScriptedInterviewer } from '../providers/scripted-interviewer';
+import { ProviderError } from '../providers/types';
+import { memoryWindowCounter } from './window-counter';
+import { takeLease } from './call-lease-rows';
+import { tendCallLeases } from './call-leases';
+import { handOverAll, supervisedSessions } from './realtime-calls';
+
+class ScriptedSideband implements Sideband {
+  sent: RealtimeClientEvent[] = [];
+  closed = false;
+  private listeners: Array<(event: RealtimeServerEvent) => void> = [];
+  private closers: Array<() => void> = [];
+  send(event: RealtimeClientEvent): void {
+    this.sent.push(event);
+  }
+  close(): void {
+    this.closed = true;
+  }
+  onEvent(listener: (event: RealtimeServerEvent) => void): void {
+    this.listeners.push(listener);
+  }
+  onClose(listener: () => void): void {
+    this.closers.push(listener);
+  }
+  say(line: string): void {
+    const event = { type: 'response.output_audio_transcript.done', event_id: 'e', response_id: 'r', item_id: 'i', output_index: 0, content_index: 0, transcript: line };
+    for (const listener of this.listeners) listener(event as RealtimeServerEvent);
+  }
+}
+
+/** OpenAI's calls as one scripted provider both servers share (as the real one is shared). */
+function scriptedCalls() {
+  const sidebands = new Map<string, ScriptedSideband[]>();
+  const hangups: string[] = [];
+  const gone = new Set<string>();
+  const calls: RealtimeCalls = {
+    create: () => Promise.reject(new Error('not used')),
+    hangup: async (callId) => void hangups.push(callId),
+    openSideband: async (callId) => {
+      if (gone.has(callId)) throw new ProviderError('The call is over.', 502);
+      const sideband = new ScriptedSideband();
+      sidebands.set(callId, [...(sidebands.get(callId) ?? []), sideband]);
+      return sideband;
+    },
+  };
+  return { calls, sidebands, hangups, gone, latest: (callId: string) => sidebands.get(callId)?.at(-1) };
+}
+
+describeDatabases('OpenAI call leases', (database) => {
+  let t: TestApp;
+  const upstream = scriptedCalls();
+  const server = (): AppContext => ({
+    config: t.config,
+    db: t.db,
+    providers: { voice: createOpenAiRealtimeVoice({ openaiApiKey: 'test-key', realtimeModel: 'gpt-realtime-2.1' }), rater: createRubricRater(), interviewer: createScriptedInterviewer(), realtime: upstream.calls },
+    log: pino({ level: 'silent' }),
+    limits: memoryWindowCounter(),
+    instanceId: randomUUID(),
+    callRegistry: new Map(),
+    ratingRegistry: new Map(),
+  });
+  let a: AppContext;
+  let b: AppContext;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      database,
+      questionSets: FIXTURE_SETS,
+      config: { freeSessionLimit: 10, openaiApiKey: 'test-key' },
+      deps: { providers: { voice: createOpenAiRealtimeVoice({ openaiApiKey: 'test-key', realtimeModel: 'gpt-realtime-2.1' }), rater: createRubricRater(), interviewer: createScriptedInterviewer(), realtime: upstream.calls } },
+    });
+    a = server();
+    b = server();
+  }, 300_000);
+  afterAll(() => t.close());
+
+  const row = async (id: string) => (await t.db.select().from(interviewSessions).where(eq(interviewSessions.id, id)))[0];
+  const lines = async (id: string) => ((await row(id))?.turns ?? []).map((line) => line.transcript);
+  /** A live call of `owner` whose lease ran out `expired` (or is current), with one line stored. */
+  async function leasedCall(email: string, owner: AppContext, expired: boolean) {
+    const token = await startInterview(t.app, email);
+    const callId = `rtc_${randomUUID().slice(0, 8)}`;
+    await t.db.update(interviewSessions).set({ status: 'live', turns: [{ role: 'interviewer', transcript: 'What is a closure?', at: 0 }] }).where(eq(interviewSessions.id, token.sessionId));
+    await takeLease(owner, token.sessionId, callId);
+    if (expired) await t.db.update(interviewSessions).set({ callLeaseUntil: sql`now() - interval '1 second'` }).where(eq(interviewSessions.id, token.sessionId));
+    return { sessionId: token.sessionId, callId };
+  }
+
+  it('a lease that ran out is taken over once: sideband reopened by call id, the transcript goes on; the old owner lets go without hanging up', async () => {
+    const { sessionId, callId } = await leasedCall('lease-1@example.com', a, true);
+    const [takenByB, takenByA] = [await tendCallLeases(b), await tendCallLeases(a)];
+    expect(takenByB).toEqual([sessionId]);
+    expect(takenByA).toEqual([]);
+    expect(await row(sessionId)).toMatchObject({ callId, callOwner: b.instanceId });
+    expect(supervisedSessions(b).has(sessionId)).toBe(true);
+    upstream.latest(callId)?.say('How does the event loop work?');
+    await supervisedSessions(b).get(sessionId)?.settled();
+    expect(await lines(sessionId)).toEqual(['What is a closure?', 'How does the event loop work?']);
+
+    // The candidate ends it through any server: the owner hangs the call up at its next look.
+    const rated = await call(t.app, 'POST', '/interview/rate-transcript', {
+      email: 'lease-1@example.com',
+      body: { questionSetId: (await row(sessionId))?.questionSetId, sessionId, durationSeconds: 5, transcripts: [] },
+    });
+    expect(rated.status).toBe(422);
+    await tendCallLeases(b);
+    expect(upstream.hangups).toContain(callId);
+    expect(supervisedSessions(b).has(sessionId)).toBe(false);
+    expect(await row(sessionId)).toMatchObject({ callId: null, callOwner: null });
+  });
+
+  it('a shutdown hands its calls over (no hang-up, the lease let go) and the next look of another server takes them', async () => {
+    const { sessionId, callId } = await leasedCall('lease-2@example.com', a, true);
+    expect(await tendCallLeases(a)).toEqual([sessionId]);
+    const first = upstream.latest(callId);
+    await handOverAll(a);
+    expect(first?.closed).toBe(true);
+    expect(upstream.hangups).not.toContain(callId);
+    expect(await row(sessionId)).toMatchObject({ callId, callOwner: null });
+    expect(await tendCallLeases(b)).toEqual([sessionId]);
+    upstream.latest(callId)?.say('Welcome back. How does the event loop work?');
+    await supervisedSessions(b).get(sessionId)?.settled();
+    expect(await lines(sessionId)).toEqual(['What is a closure?', 'Welcome back. How does the event loop work?']);
+    // b's own renewal keeps it; a current lease is never taken.
+    expect(await tendCallLeases(a)).toEqual([]);
+    expect((await row(sessionId))?.callOwner).toBe(b.instanceId);
+    await handOverAll(b);
+  });
+
+  it('a call gone at the provider is dropped; a server that lost its lease stops supervising without hanging up', async () => {
+    const gone = await leasedCall('lease-3@example.com', a, true);
+    upstream.gone.add(gone.callId);
+    expect(await tendCallLeases(b)).not.toContain(gone.sessionId);
+    expect(await row(gone.sessionId)).toMatchObject({ callId: null, callOwner: null });
+
+    const kept = await leasedCall('lease-4@example.com', a, true);
+    expect(await tendCallLeases(a)).toContain(kept.sessionId);
+    // Another server holds it now (a's renewals stopped reaching the database for a while).
+    await t.db.update(interviewSessions).set({ callOwner: b.instanceId }).where(eq(interviewSessions.id, kept.sessionId));
+    await tendCallLeases(a);
+    expect(supervisedSessions(a).has(kept.sessionId)).toBe(false);
+    expect(upstream.latest(kept.callId)?.closed).toBe(true);
+    expect(upstream.hangups).not.toContain(kept.callId);
+  });
+});

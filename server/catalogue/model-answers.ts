@@ -31,6 +31,8 @@ export interface ModelAnswerSection extends ModelAnswer {
   heading: string;
   /** Phrasing bullets that could not be read or name no key point (for validation). */
   problems: PhrasingProblem[];
+  /** Phrasing bullets that name their key point by its number, not its text (read, with a warning). */
+  numbered: PhrasingProblem[];
 }
 
 const HEADING = /^###\s+(\d+)[.)]\s*(.*)$/;
@@ -81,7 +83,7 @@ export function parseModelAnswerSections(modelAnswers: string): ModelAnswerSecti
   return sections;
 }
 
-function splitSection(lines: string[]): ModelAnswer & { problems: PhrasingProblem[] } {
+function splitSection(lines: string[]): ModelAnswer & { problems: PhrasingProblem[]; numbered: PhrasingProblem[] } {
   const answerLines: string[] = [];
   const keyPoints: string[] = [];
   const phrasingLines: Array<{ block: PhrasingProblem['block']; line: string }> = [];
@@ -118,6 +120,7 @@ function splitSection(lines: string[]): ModelAnswer & { problems: PhrasingProble
   const accepted = keyPoints.map((): string[] => []);
   const contradictions = keyPoints.map((): string[] => []);
   const problems: PhrasingProblem[] = [];
+  const numbered: PhrasingProblem[] = [];
   for (const { block, line } of phrasingLines) {
     const target = phrasingTarget(line, keyPoints);
     if (!target) {
@@ -125,24 +128,42 @@ function splitSection(lines: string[]): ModelAnswer & { problems: PhrasingProble
       continue;
     }
     (block === 'Also accepted' ? accepted : contradictions)[target.index]!.push(...target.phrasings);
+    if (target.byNumber) numbered.push({ block, line });
   }
-  return { answer: answerLines.join('\n').trim(), keyPoints, accepted, contradictions, problems };
+  return { answer: answerLines.join('\n').trim(), keyPoints, accepted, contradictions, problems, numbered };
 }
 
-/** `<key point or its number>: a | b` -> the key point's index and the phrasings. */
-function phrasingTarget(line: string, keyPoints: readonly string[]): { index: number; phrasings: string[] } | null {
-  const colon = line.indexOf(':');
-  if (colon <= 0) return null;
-  const name = cleanPoint(line.slice(0, colon)).toLowerCase();
-  const phrasings = line
-    .slice(colon + 1)
+/**
+ * `<key point>: a | b` -> the key point's index and the phrasings. The key point is named by its
+ * text (it may hold a colon itself: the longest key point the line starts with wins); a number
+ * (`3: a | b`) is still read but reordering key points would hand its phrasings to another point,
+ * so it is reported (`byNumber`) for a warning.
+ */
+function phrasingTarget(line: string, keyPoints: readonly string[]): { index: number; phrasings: string[]; byNumber: boolean } | null {
+  const lower = cleanPoint(line).toLowerCase();
+  let index = -1;
+  let rest = '';
+  keyPoints.forEach((p, i) => {
+    const name = p.toLowerCase();
+    if (lower.startsWith(`${name}:`) && (index === -1 || name.length > keyPoints[index]!.length)) {
+      index = i;
+      rest = cleanPoint(line).slice(name.length + 1);
+    }
+  });
+  let byNumber = false;
+  if (index === -1) {
+    const numbered = /^\s*(\d+)\s*:(.*)$/.exec(cleanPoint(line));
+    const at = numbered ? Number(numbered[1]) - 1 : -1;
+    if (!numbered || at < 0 || at >= keyPoints.length) return null;
+    index = at;
+    rest = numbered[2] ?? '';
+    byNumber = true;
+  }
+  const phrasings = rest
     .split('|')
     .map(cleanPoint)
     .filter((p) => p.length > 0);
-  if (phrasings.length === 0) return null;
-  const byNumber = /^\d+$/.test(name) ? Number(name) - 1 : -1;
-  const index = byNumber >= 0 && byNumber < keyPoints.length ? byNumber : keyPoints.findIndex((p) => p.toLowerCase() === name);
-  return index === -1 ? null : { index, phrasings };
+  return phrasings.length === 0 ? null : { index, phrasings, byNumber };
 }
 
 function splitInline(text: string): string[] {

@@ -117,7 +117,7 @@ describe('phrasing blocks', () => {
   it('rejects a phrasing line that names no key point of its section', () => {
     const answers = '### 1. What is a unit test?\n\nA.\n\n**Key points:** one unit\n\n**Also accepted:**\n\n- two units: a single unit\n\n### 2. What is a mock?\n\nB.\n\n**Key points:** b';
     expect(() => parseQuestionSetFile('m.md', setFile({ answers }))).toThrow(
-      'Question set m.md: model answer 1: the "Also accepted" line "two units: a single unit" does not name one of its key points (write "- <key point or its number>: phrasing | phrasing")',
+      'Question set m.md: model answer 1: the "Also accepted" line "two units: a single unit" does not name one of its key points (write "- <key point>: phrasing | phrasing")',
     );
   });
 });

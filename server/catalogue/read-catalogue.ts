@@ -174,8 +174,12 @@ function checkModelAnswers(file: string, questions: string[], modelAnswers: stri
     if (problem) {
       throw new CatalogueError(
         file,
-        `model answer ${i + 1}: the "${problem.block}" line "${problem.line}" does not name one of its key points (write "- <key point or its number>: phrasing | phrasing")`,
+        `model answer ${i + 1}: the "${problem.block}" line "${problem.line}" does not name one of its key points (write "- <key point>: phrasing | phrasing")`,
       );
+    }
+    // Still read, but reordering the key points would hand these phrasings to another point.
+    for (const n of section.numbered) {
+      console.warn(`Warning: ${file}: model answer ${i + 1}: the "${n.block}" line "${n.line.slice(0, 60)}" names its key point by number; name it by its text ("- <key point>: phrasing | phrasing").`);
     }
   });
 }

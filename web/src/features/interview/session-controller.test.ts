@@ -244,7 +244,7 @@ describe('session controller (docs/product-rules.md, Session lifecycle)', () => 
     h.transport.emit({ type: 'close-requested', reason: 'again' });
     expect(h.timers.map((t) => t.ms)).toEqual([CLOSE_DELAY_MS]);
     expect(CLOSE_DELAY_MS).toBe(4000);
-    expect(h.logs.some((l) => l.level === 'info' && l.text.includes('5 seconds') && l.text.includes('All questions answered'))).toBe(true);
+    expect(h.logs.some((l) => l.level === 'info' && l.text.includes('4 seconds') && l.text.includes('All questions answered'))).toBe(true);
     expect(h.controller.getSnapshot().phase).toBe('active');
     h.transport.emit({ type: 'closing-remark-done' }); // a short goodbye, heard before the delay ends
     expect(h.controller.getSnapshot().phase).toBe('active');

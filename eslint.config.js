@@ -31,16 +31,48 @@ const zones = [
   { target: 'contract', from: everythingBut('contract'), message: 'contract/ imports nothing of ours (ARCHITECTURE.md, Boundaries).' },
   { target: 'domain', from: everythingBut('domain'), message: 'domain/ imports nothing of ours (ARCHITECTURE.md, Boundaries).' },
   // Server tests may drive the local OpenAI peer of e2e/ and the fakes of test-support/ (not its production code: below).
-  { target: 'server', from: ['web', 'bench', 'scripts', 'content'], message: 'server/ never imports the web app, the benchmarks or the start-up scripts.' },
-  { target: 'web', from: everythingBut('web', 'contract', 'domain'), message: 'web/ imports only contract types, domain/ and its own code.' },
-  { target: 'scripts', from: everythingBut('scripts', 'server', 'test-support'), message: 'scripts/ (start-up and build) import only server/ and their own code (their tests also test-support/).' },
-  { target: 'test-support', from: ['web', 'e2e', 'bench', 'scripts'], message: 'test-support/ (fakes and the test app) imports only server/, contract/, domain/ and its own code.' },
+  {
+    target: 'server',
+    from: ['web', 'bench', 'scripts', 'content'],
+    message: 'server/ never imports the web app, the benchmarks or the start-up scripts.',
+  },
+  {
+    target: 'web',
+    from: everythingBut('web', 'contract', 'domain'),
+    message: 'web/ imports only contract types, domain/ and its own code.',
+  },
+  {
+    target: 'scripts',
+    from: everythingBut('scripts', 'server', 'test-support'),
+    message: 'scripts/ (start-up and build) import only server/ and their own code (their tests also test-support/).',
+  },
+  {
+    target: 'test-support',
+    from: ['web', 'e2e', 'bench', 'scripts'],
+    message: 'test-support/ (fakes and the test app) imports only server/, contract/, domain/ and its own code.',
+  },
   { target: 'e2e', from: ['bench', 'scripts'], message: 'e2e/ drives the built app; it imports no benchmark or start-up script.' },
-  { target: 'bench', from: ['scripts'], message: 'bench/ measures the server and the web app; it does not reach into the start-up scripts.' },
+  {
+    target: 'bench',
+    from: ['scripts'],
+    message: 'bench/ measures the server and the web app; it does not reach into the start-up scripts.',
+  },
   { target: 'content', from: everythingBut('content'), message: 'content/ is the question-set catalogue: it imports nothing.' },
-  { target: 'server/services', from: ['server/routes', 'server/plugins'], message: 'Services hold the rules and know nothing of routes or Fastify plugins.' },
-  { target: ['web/src/components', 'web/src/lib'], from: ['web/src/features', 'web/src/app'], message: 'Shared web code does not reach into features or the app shell.' },
-  { target: 'web/src/features', from: 'web/src/app', message: 'Features do not import the app shell; route modules in web/src/app compose features.' },
+  {
+    target: 'server/services',
+    from: ['server/routes', 'server/plugins'],
+    message: 'Services hold the rules and know nothing of routes or Fastify plugins.',
+  },
+  {
+    target: ['web/src/components', 'web/src/lib'],
+    from: ['web/src/features', 'web/src/app'],
+    message: 'Shared web code does not reach into features or the app shell.',
+  },
+  {
+    target: 'web/src/features',
+    from: 'web/src/app',
+    message: 'Features do not import the app shell; route modules in web/src/app compose features.',
+  },
   ...features.map((name) => ({
     target: `web/src/features/${name}`,
     from: 'web/src/features',
@@ -134,7 +166,9 @@ export default tseslint.config(
     // Production code imports only the packages of `dependencies`: test and build tools stay out.
     files: ['{server,web/src,contract,domain,scripts}/**/*.{ts,tsx}'],
     ignores: [...TEST_FILES, 'server/db/drizzle.config.ts'],
-    rules: { 'import-x/no-extraneous-dependencies': ['error', { devDependencies: false, optionalDependencies: false, peerDependencies: false }] },
+    rules: {
+      'import-x/no-extraneous-dependencies': ['error', { devDependencies: false, optionalDependencies: false, peerDependencies: false }],
+    },
   },
   ...Object.entries(ALLOWED_PACKAGES).flatMap(([folder, packages]) => [
     { files: [`${folder}/**/*.ts`], rules: { 'no-restricted-imports': ['error', { patterns: [onlyPackages(folder, packages)] }] } },
@@ -158,7 +192,8 @@ export default tseslint.config(
             {
               regex: '(^|/)contract(/(?!(limits|api-paths)(\\.ts)?$)[^/]+)?$',
               allowTypeImports: true,
-              message: 'web/ imports only types from contract/ (and the zod-free contract/limits.ts, contract/api-paths.ts): `import type`.',
+              message:
+                'web/ imports only types from contract/ (and the zod-free contract/limits.ts, contract/api-paths.ts): `import type`.',
             },
           ],
         },
@@ -170,7 +205,10 @@ export default tseslint.config(
     files: ['server/services/**/*.ts'],
     ignores: ['server/services/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['fastify', 'fastify-*', '@fastify/*'], message: 'Services have no Fastify imports; routes adapt them.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['fastify', 'fastify-*', '@fastify/*'], message: 'Services have no Fastify imports; routes adapt them.' }] },
+      ],
     },
   },
   {
@@ -179,7 +217,15 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { paths: [{ name: '@playwright/test', importNames: ['test'], message: "Import test and expect from './support/test' (the console-error guard)." }] },
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import test and expect from './support/test' (the console-error guard).",
+            },
+          ],
+        },
       ],
     },
   },

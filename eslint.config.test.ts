@@ -50,14 +50,21 @@ describe('production code never imports test code', () => {
   });
 
   it('refuses test and build packages in production code', async () => {
-    expect(await rulesFired('server/probe.ts', "import { describe } from 'vitest';\nexport const x = describe;\n")).toContain('import-x/no-extraneous-dependencies');
+    expect(await rulesFired('server/probe.ts', "import { describe } from 'vitest';\nexport const x = describe;\n")).toContain(
+      'import-x/no-extraneous-dependencies',
+    );
     expect(await rulesFired('web/src/lib/probe.ts', "import { defineConfig } from 'vite';\nexport const x = defineConfig;\n")).toContain(
       'import-x/no-extraneous-dependencies',
     );
   });
 
   it('lets tests import the test helpers', async () => {
-    expect(await rulesFired('server/services/probe.test.ts', "import { createTestApp } from '../../test-support/test-app';\nexport const x = createTestApp;\n")).toEqual([]);
+    expect(
+      await rulesFired(
+        'server/services/probe.test.ts',
+        "import { createTestApp } from '../../test-support/test-app';\nexport const x = createTestApp;\n",
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -75,7 +82,10 @@ describe('every folder is in a zone', () => {
   });
 
   it.each([
-    ['scripts/probe.ts', "import { SessionController } from '../web/src/features/interview/session-controller';\nexport const x = SessionController;\n"],
+    [
+      'scripts/probe.ts',
+      "import { SessionController } from '../web/src/features/interview/session-controller';\nexport const x = SessionController;\n",
+    ],
     ['bench/probe.ts', "import { webBuildState } from '../scripts/web-build-stamp';\nexport const x = webBuildState;\n"],
     ['test-support/probe.ts', "import { startServer } from '../e2e/support/server';\nexport const x = startServer;\n"],
   ])('%s: %s is refused', async (file, code) => {
@@ -103,7 +113,9 @@ describe('process.env is read only in server/config.ts', () => {
   });
 
   it('allows the rest of process, and the environment in server/config.ts', async () => {
-    expect(await rulesFired('server/services/probe.ts', "process.on('exit', () => process.exit(0));\nexport const x = process.pid;\n")).toEqual([]);
+    expect(
+      await rulesFired('server/services/probe.ts', "process.on('exit', () => process.exit(0));\nexport const x = process.pid;\n"),
+    ).toEqual([]);
     expect(await rulesFired('server/config.ts', 'export const x = process.env.PORT;\n')).toEqual([]);
   });
 
@@ -120,7 +132,8 @@ describe('react-hooks rules', () => {
   });
 
   it('refuses a ref written during render', async () => {
-    const code = "import { useRef } from 'react';\nexport function useX(value: number) {\n  const ref = useRef(value);\n  ref.current = value;\n  return ref;\n}\n";
+    const code =
+      "import { useRef } from 'react';\nexport function useX(value: number) {\n  const ref = useRef(value);\n  ref.current = value;\n  return ref;\n}\n";
     expect(await rulesFired('web/src/lib/probe.ts', code)).toContain('react-hooks/refs');
   });
 });

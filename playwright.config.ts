@@ -2,9 +2,16 @@ import { defineConfig } from '@playwright/test';
 
 // Debian's Chromium; Playwright's own browser downloads cannot be reached here.
 export const chromiumArgs = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
 ];
 
 export default defineConfig({

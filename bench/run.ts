@@ -47,7 +47,10 @@ function parseArgs(argv: string[]) {
   const rounds = value('rounds') === undefined ? undefined : Number(value('rounds'));
   const baseline = value('baseline') ?? null;
   const calls = value('calls')?.split(',');
-  const baselineEnv = value('baseline-env') === undefined ? undefined : Object.fromEntries((value('baseline-env') ?? '').split(',').map((kv) => kv.split(':') as [string, string]));
+  const baselineEnv =
+    value('baseline-env') === undefined
+      ? undefined
+      : Object.fromEntries((value('baseline-env') ?? '').split(',').map((kv) => kv.split(':') as [string, string]));
   return { only: only as Part[], quick: argv.includes('--quick'), databases, sizes, seconds, rounds, baseline, baselineEnv, calls };
 }
 

@@ -49,7 +49,8 @@ interface AccountRow {
   subscription_id: string | null;
 }
 
-const subscriptionOf = (account: AccountRow) => (account.subscription_id ? { type: 'pro', status: 'active' } : { type: 'free', status: 'active' });
+const subscriptionOf = (account: AccountRow) =>
+  account.subscription_id ? { type: 'pro', status: 'active' } : { type: 'free', status: 'active' };
 
 async function userState(account: AccountRow) {
   const [rated, given] = await Promise.all([
@@ -58,7 +59,9 @@ async function userState(account: AccountRow) {
   ]);
   const topicLevels: Record<string, number> = {};
   const progress: unknown[] = [];
-  for (const [, topic, setIndex, score, at, currentSetId] of rated.rows as Array<[number | null, string | null, number | null, number | null, Date, number | null]>) {
+  for (const [, topic, setIndex, score, at, currentSetId] of rated.rows as Array<
+    [number | null, string | null, number | null, number | null, Date, number | null]
+  >) {
     if (topic === null || setIndex === null) continue;
     const index = setIndex + 1;
     topicLevels[topic] = Math.max(topicLevels[topic] ?? 0, index);
@@ -123,9 +126,10 @@ app.get('/api/events', async (request, reply) => {
   await pool.query(SQL.adminThrottle, [`admin:${request.ip}`]);
   const before = (request.query as { before?: string }).before;
   // Array rows: the events and sessions tables share column names (as Drizzle reads a join).
-  const rows = before === undefined
-    ? await pool.query({ text: SQL.events, values: [100], rowMode: 'array' })
-    : await pool.query({ text: SQL.eventsBefore, values: [Number(before), 100], rowMode: 'array' });
+  const rows =
+    before === undefined
+      ? await pool.query({ text: SQL.events, values: [100], rowMode: 'array' })
+      : await pool.query({ text: SQL.eventsBefore, values: [Number(before), 100], rowMode: 'array' });
   return (rows.rows as unknown[][]).map((r) => ({
     id: r[0],
     userEmail: r[3],
@@ -147,7 +151,30 @@ const iso = (value: unknown) => (value === null ? null : (value as Date).toISOSt
 
 /** server/services/session-telemetry.ts toTelemetry, on the session's columns in table order. */
 function telemetry(s: unknown[]) {
-  const [id, , , transport, , status, turns, , createdAt, , , resumes, , connectedAt, endedAt, endReason, endDetail, input, usage, estimatedCostUsd, errors, errorCount] = s;
+  const [
+    id,
+    ,
+    ,
+    transport,
+    ,
+    status,
+    turns,
+    ,
+    createdAt,
+    ,
+    ,
+    resumes,
+    ,
+    connectedAt,
+    endedAt,
+    endReason,
+    endDetail,
+    input,
+    usage,
+    estimatedCostUsd,
+    errors,
+    errorCount,
+  ] = s;
   const started = (createdAt as Date).getTime();
   const connected = connectedAt === null ? null : (connectedAt as Date).getTime();
   const ended = endedAt === null ? null : (endedAt as Date).getTime();
@@ -184,11 +211,21 @@ app.get('/interview/token', async (request, reply) => {
   const spent = await pool.query(SQL.spendCredit, [account.id, PRO_LIMIT, FREE_LIMIT]);
   if (spent.rowCount !== 1) return reply.code(402).send({ error: 'out of credits' });
   const sessionId = randomUUID();
-  const token = { transport: 'browser-speech', sessionId, client_secret: { value: `bs_${randomBytes(32).toString('base64url')}`, expires_at: Math.floor(Date.now() / 1000) + 3600 } };
+  const token = {
+    transport: 'browser-speech',
+    sessionId,
+    client_secret: { value: `bs_${randomBytes(32).toString('base64url')}`, expires_at: Math.floor(Date.now() / 1000) + 3600 },
+  };
   const client = await pool.connect();
   try {
     await client.query('begin');
-    await client.query(SQL.insertSession, [sessionId, account.id, set.id, token.transport, createHash('sha256').update(token.client_secret.value).digest('hex')]);
+    await client.query(SQL.insertSession, [
+      sessionId,
+      account.id,
+      set.id,
+      token.transport,
+      createHash('sha256').update(token.client_secret.value).digest('hex'),
+    ]);
     await client.query(SQL.insertStart, ['START', account.id, account.email, set.id, set.name, set.index - 1, sessionId]);
     await client.query('commit');
   } catch (error) {
@@ -202,4 +239,11 @@ app.get('/interview/token', async (request, reply) => {
 
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 console.log(`Listening on ${address}`);
-process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+);

@@ -9,7 +9,11 @@ import { questionBreakdownSchema } from './rating-breakdown';
  * the same code that reads the catalogue files.
  */
 export const questionSetInputSchema = z.object({
-  name: z.string({ error: 'name must be text.' }).trim().min(1, { error: 'name must not be empty.' }).max(100, { error: 'name must be at most 100 characters.' }),
+  name: z
+    .string({ error: 'name must be text.' })
+    .trim()
+    .min(1, { error: 'name must not be empty.' })
+    .max(100, { error: 'name must be at most 100 characters.' }),
   index: z
     .number({ error: 'index must be a whole number of at least 1.' })
     .int({ error: 'index must be a whole number of at least 1.' })
@@ -23,7 +27,9 @@ export const questionSetInputSchema = z.object({
       error: 'questions must be a list of texts.',
     })
     .max(100, { error: 'questions has too many entries.' }),
-  modelAnswers: z.string({ error: 'modelAnswers must be text.' }).max(200_000, { error: 'modelAnswers must be at most 200000 characters.' }),
+  modelAnswers: z
+    .string({ error: 'modelAnswers must be text.' })
+    .max(200_000, { error: 'modelAnswers must be at most 200000 characters.' }),
 });
 export type QuestionSetInput = z.infer<typeof questionSetInputSchema>;
 
@@ -55,8 +61,16 @@ export const questionSetPositionSchema = z.object({ index: questionSetInputSchem
 export const tryAnswerSchema = z.object({
   set: questionSetInputSchema,
   /** 1-based, as the editor numbers the questions. */
-  questionNumber: z.number({ error: 'questionNumber must be a whole number of at least 1.' }).int().min(1, { error: 'questionNumber must be a whole number of at least 1.' }).max(100),
-  answer: z.string({ error: 'answer must be text.' }).trim().min(1, { error: 'answer must not be empty.' }).max(MAX_UTTERANCE_LENGTH, { error: `answer must be at most ${MAX_UTTERANCE_LENGTH} characters.` }),
+  questionNumber: z
+    .number({ error: 'questionNumber must be a whole number of at least 1.' })
+    .int()
+    .min(1, { error: 'questionNumber must be a whole number of at least 1.' })
+    .max(100),
+  answer: z
+    .string({ error: 'answer must be text.' })
+    .trim()
+    .min(1, { error: 'answer must not be empty.' })
+    .max(MAX_UTTERANCE_LENGTH, { error: `answer must be at most ${MAX_UTTERANCE_LENGTH} characters.` }),
 });
 export type TryAnswerInput = z.infer<typeof tryAnswerSchema>;
 /** The judgement of that question (verdict, score, key points earned with the evidence sentence, missed) and who judged. */

@@ -20,7 +20,9 @@ export const dailyStatsSchema = z.object({
   /** Rated interviews by score: ten bands 0-9, 10-19, ..., 90-100. */
   scores: z.array(z.object({ from: z.number().int(), to: z.number().int(), count: z.number().int() })),
   /** Per active set in tile order: accounts with a rated interview on it in the range. */
-  completionBySet: z.array(z.object({ questionSetId: z.number().int(), name: z.string(), index: z.number().int(), accounts: z.number().int() })),
+  completionBySet: z.array(
+    z.object({ questionSetId: z.number().int(), name: z.string(), index: z.number().int(), accounts: z.number().int() }),
+  ),
   /** Sessions minted in the range: median and p90 of length and connect time, total estimated cost. */
   sessions: sessionFiguresSchema,
 });

@@ -8,7 +8,12 @@ import { sessionTelemetrySchema } from './session-telemetry';
 export const eventsQuerySchema = z.object({
   limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 500.' }).int().min(1).max(500).default(100),
   /** Cursor: only events with an id lower than this (the last id of the previous page). */
-  before: z.coerce.number({ error: 'before must be an event id.' }).int().positive().max(MAX_DB_INTEGER, { error: 'before must be an event id.' }).optional(),
+  before: z.coerce
+    .number({ error: 'before must be an event id.' })
+    .int()
+    .positive()
+    .max(MAX_DB_INTEGER, { error: 'before must be an event id.' })
+    .optional(),
 });
 
 export type EventsQuery = z.infer<typeof eventsQuerySchema>;
@@ -94,7 +99,12 @@ export const feedbackListSchema = z.array(adminFeedbackSchema);
 export const feedbackQuerySchema = z.object({
   limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 500.' }).int().min(1).max(500).default(100),
   /** Cursor: only feedback with an id lower than this (the last id of the previous page). */
-  before: z.coerce.number({ error: 'before must be a feedback id.' }).int().positive().max(MAX_DB_INTEGER, { error: 'before must be a feedback id.' }).optional(),
+  before: z.coerce
+    .number({ error: 'before must be a feedback id.' })
+    .int()
+    .positive()
+    .max(MAX_DB_INTEGER, { error: 'before must be a feedback id.' })
+    .optional(),
 });
 export type FeedbackQuery = z.infer<typeof feedbackQuerySchema>;
 

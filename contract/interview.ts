@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { idSchema, timestampSchema, userHeadersSchema } from './common';
-import { MAX_DB_INTEGER, MAX_DURATION_SECONDS, MAX_TRANSCRIPT_ENTRIES, MAX_TRANSCRIPT_TEXT, MAX_TRANSCRIPT_TOTAL_TEXT, MAX_UTTERANCE_LENGTH } from './limits';
+import {
+  MAX_DB_INTEGER,
+  MAX_DURATION_SECONDS,
+  MAX_TRANSCRIPT_ENTRIES,
+  MAX_TRANSCRIPT_TEXT,
+  MAX_TRANSCRIPT_TOTAL_TEXT,
+  MAX_UTTERANCE_LENGTH,
+} from './limits';
 import { ratingBreakdownSchema } from './rating-breakdown';
 import { RATING_END_REASONS, SESSION_INPUTS } from './session-telemetry';
 
@@ -35,7 +42,11 @@ export const speechPipelineTokenSchema = z.object({
   sessionId: z.string(),
 });
 
-export const tokenResponseSchema = z.discriminatedUnion('transport', [openAiTokenSchema, browserSpeechTokenSchema, speechPipelineTokenSchema]);
+export const tokenResponseSchema = z.discriminatedUnion('transport', [
+  openAiTokenSchema,
+  browserSpeechTokenSchema,
+  speechPipelineTokenSchema,
+]);
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 export type OpenAiToken = z.infer<typeof openAiTokenSchema>;
 export type BrowserSpeechToken = z.infer<typeof browserSpeechTokenSchema>;

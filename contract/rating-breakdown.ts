@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** The rater's verdict on one question (the same words as in the feedback Markdown). */
-export const RATING_VERDICTS = ['Answered well', 'Partly answered', 'Thin answer', 'Off topic', 'Not a real answer', 'Not answered'] as const;
+export const RATING_VERDICTS = [
+  'Answered well',
+  'Partly answered',
+  'Thin answer',
+  'Off topic',
+  'Not a real answer',
+  'Not answered',
+] as const;
 
 /** One question of a rating: what was earned, with the candidate's own words as evidence. */
 export const questionBreakdownSchema = z.object({

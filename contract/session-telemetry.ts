@@ -40,7 +40,10 @@ export const sessionReportSchema = z.discriminatedUnion(
     z.object({
       event: z.literal('ended'),
       reason: z.enum(BROWSER_END_REASONS, { error: `reason must be one of ${BROWSER_END_REASONS.join(', ')}.` }),
-      detail: z.string().max(MAX_REPORT_DETAIL, { error: `detail must be at most ${MAX_REPORT_DETAIL} characters.` }).optional(),
+      detail: z
+        .string()
+        .max(MAX_REPORT_DETAIL, { error: `detail must be at most ${MAX_REPORT_DETAIL} characters.` })
+        .optional(),
     }),
   ],
   { error: 'event must be connected or ended.' },

@@ -14,7 +14,17 @@ export const RATINGS_CSV_NAME = 'ratings_and_transcripts.csv';
  * table's "Set Index"), candidates know the set by its number counting from 1 ("Set 1").
  */
 export const RATINGS_HEADER = [
-  'ID', 'User Email', 'Topic', 'Set Index (from 0)', 'Set Number (as candidates see it)', 'Timestamp', 'Duration (s)', 'Score', 'Rater', 'Transcript', 'Rating Markdown',
+  'ID',
+  'User Email',
+  'Topic',
+  'Set Index (from 0)',
+  'Set Number (as candidates see it)',
+  'Timestamp',
+  'Duration (s)',
+  'Score',
+  'Rater',
+  'Transcript',
+  'Rating Markdown',
 ] as const;
 
 /** Feedback's number is the set number candidates see (the list's "Q{n}"). */

@@ -11,13 +11,22 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { cell += '"'; i++; }
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') { row.push(cell); cell = ''; }
-    else if (ch === '\r' && text[i + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; i++; }
-    else cell += ch;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
   }
   if (cell !== '' || row.length > 0) throw new Error('file does not end with CRLF');
   return rows;
@@ -87,7 +96,15 @@ describe('neutraliseFormula', () => {
 
 describe('toCsv', () => {
   it('writes CRLF-terminated rows after the header', () => {
-    expect(toCsv(['id', 'text'], [[1, 'a'], [2, 'b,c']])).toBe('id,text\r\n1,a\r\n2,"b,c"\r\n');
+    expect(
+      toCsv(
+        ['id', 'text'],
+        [
+          [1, 'a'],
+          [2, 'b,c'],
+        ],
+      ),
+    ).toBe('id,text\r\n1,a\r\n2,"b,c"\r\n');
   });
 
   it('writes only the header when there are no rows', () => {

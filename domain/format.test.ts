@@ -29,8 +29,17 @@ describe('small formatters', () => {
   });
 
   it.each([
-    [1, '1st'], [2, '2nd'], [3, '3rd'], [4, '4th'], [11, '11th'], [12, '12th'], [13, '13th'],
-    [21, '21st'], [22, '22nd'], [101, '101st'], [111, '111th'],
+    [1, '1st'],
+    [2, '2nd'],
+    [3, '3rd'],
+    [4, '4th'],
+    [11, '11th'],
+    [12, '12th'],
+    [13, '13th'],
+    [21, '21st'],
+    [22, '22nd'],
+    [101, '101st'],
+    [111, '111th'],
   ])('ordinal %i -> %s', (n, text) => expect(ordinal(n)).toBe(text));
 
   it('formats dates in a given zone and leaves junk as it is', () => {

@@ -16,7 +16,12 @@ export const INAUDIBLE = '[inaudible]';
 export const WELCOME_BACK = 'Welcome back.';
 
 /** Service error codes after which a call does not go on; every other error is survived and logged. */
-export const FATAL_REALTIME_ERROR_CODES: ReadonlySet<string> = new Set(['session_expired', 'beta_api_shape_disabled', 'invalid_api_key', 'insufficient_quota']);
+export const FATAL_REALTIME_ERROR_CODES: ReadonlySet<string> = new Set([
+  'session_expired',
+  'beta_api_shape_disabled',
+  'invalid_api_key',
+  'insufficient_quota',
+]);
 
 /** What to say once close_session was called: a brief closing remark given the reason. */
 export function closingRemarkInstructions(reason: string): string {

@@ -62,6 +62,11 @@ describe('tile rules (docs/product-rules.md, Topic tiles)', () => {
 
 describe('score colours (docs/product-rules.md, Results and history)', () => {
   it.each([
-    [100, 'green'], [80, 'green'], [79.9, 'yellow'], [60, 'yellow'], [59, 'red'], [0, 'red'],
+    [100, 'green'],
+    [80, 'green'],
+    [79.9, 'yellow'],
+    [60, 'yellow'],
+    [59, 'red'],
+    [0, 'red'],
   ] as const)('%s -> %s', (score, colour) => expect(scoreColour(score)).toBe(colour));
 });

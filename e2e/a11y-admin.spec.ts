@@ -6,7 +6,16 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { expectFocusTrapped, expectNoSeriousViolations, tabTo } from './a11y-support';
-import { BROWSER_LOCALE, giveFeedback, interview, login, openAdmin, questionSets, startAdminServer, type RunningServer } from './admin-fixtures';
+import {
+  BROWSER_LOCALE,
+  giveFeedback,
+  interview,
+  login,
+  openAdmin,
+  questionSets,
+  startAdminServer,
+  type RunningServer,
+} from './admin-fixtures';
 
 let server: RunningServer;
 

@@ -6,7 +6,19 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { expectFocusTrapped, expectNoSeriousViolations, tabTo } from './a11y-support';
-import { PRODUCT, completeSet, controllableSpeech, finishSpeech, loginAs, questionSets, routeDogApi, startAppServer, uniqueEmail, type RunningServer, type SetInfo } from './fixtures/app-fixtures';
+import {
+  PRODUCT,
+  completeSet,
+  controllableSpeech,
+  finishSpeech,
+  loginAs,
+  questionSets,
+  routeDogApi,
+  startAppServer,
+  uniqueEmail,
+  type RunningServer,
+  type SetInfo,
+} from './fixtures/app-fixtures';
 
 let server: RunningServer;
 let sets: SetInfo[];
@@ -16,10 +28,19 @@ const veteran = uniqueEmail('a11y-veteran');
 test.beforeAll(async () => {
   server = await startAppServer();
   sets = (await questionSets(server)).sort((a, b) => a.index - b.index);
-  const login = await fetch(`${server.url}/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: veteran }) });
+  const login = await fetch(`${server.url}/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: veteran }),
+  });
   expect(login.status).toBe(200);
   for (const set of sets.filter((s) => !s.isPremium && !s.requiresFeedback).slice(0, 5)) {
-    await completeSet(server, veteran, set.id, `I would explain ${set.name} with a concrete example, the trade-offs and how I would test it.`);
+    await completeSet(
+      server,
+      veteran,
+      set.id,
+      `I would explain ${set.name} with a concrete example, the trade-offs and how I would test it.`,
+    );
   }
 });
 test.afterAll(async () => {
@@ -60,7 +81,9 @@ test.describe('axe-core: every screen and dialog of the interviewee app', () => 
     await page.goto(server.url + '/');
     await expect(topicsDialog(page)).toBeVisible();
     await expectNoSeriousViolations(page, 'topic list');
-    await topicsDialog(page).getByTestId(`tile-${setBy((s) => s.isPremium).index}`).click();
+    await topicsDialog(page)
+      .getByTestId(`tile-${setBy((s) => s.isPremium).index}`)
+      .click();
     await expect(page.getByRole('dialog', { name: 'Upgrade to Pro' })).toBeVisible();
     await expectNoSeriousViolations(page, 'upgrade dialog');
     await page.getByRole('dialog', { name: 'Upgrade to Pro' }).getByRole('button', { name: 'Got it!' }).click();
@@ -76,7 +99,9 @@ test.describe('axe-core: every screen and dialog of the interviewee app', () => 
   test('feedback dialog, empty and with an error', async ({ page }) => {
     await loginAs(page, server, veteran);
     await page.goto(server.url + '/');
-    await topicsDialog(page).getByTestId(`tile-${setBy((s) => s.requiresFeedback && !s.isPremium).index}`).click();
+    await topicsDialog(page)
+      .getByTestId(`tile-${setBy((s) => s.requiresFeedback && !s.isPremium).index}`)
+      .click();
     const feedback = page.getByRole('dialog', { name: 'Share Your Feedback' });
     await expect(feedback).toBeVisible();
     await expectNoSeriousViolations(page, 'feedback dialog');
@@ -193,7 +218,9 @@ test.describe('keyboard', () => {
     await expect(topicsDialog(page)).toHaveCount(0);
   });
 
-  test('main screen: Tab reaches every control in order; Enter and Space open dialogs; Escape closes and focus returns', async ({ page }) => {
+  test('main screen: Tab reaches every control in order; Enter and Space open dialogs; Escape closes and focus returns', async ({
+    page,
+  }) => {
     await mainScreen(page);
     await page.locator('body').focus();
     const support = page.getByRole('button', { name: 'Live Support' });
@@ -208,7 +235,9 @@ test.describe('keyboard', () => {
     order.push(order[3]! + (await tabTo(page, start)));
     // One pass through the page in reading order: top bar, body, bottom bar, with no detours.
     expect(order[4]).toBeLessThanOrEqual(8);
-    console.log(`a11y: main screen Tab stops: home ${order[0]}, history ${order[1]}, support ${order[2]}, how ${order[3]}, start ${order[4]}`);
+    console.log(
+      `a11y: main screen Tab stops: home ${order[0]}, history ${order[1]}, support ${order[2]}, how ${order[3]}, start ${order[4]}`,
+    );
 
     await support.focus();
     await page.keyboard.press('Enter');

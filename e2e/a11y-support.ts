@@ -23,7 +23,9 @@ export async function expectNoSeriousViolations(page: Page, screen: string): Pro
     `a11y: ${screen}: ${results.passes.length} rules passed, ${serious.length} serious/critical` +
       (minor.length ? `, minor: ${minor.map((v) => `${v.id} (${v.impact})`).join(', ')}` : ''),
   );
-  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('\n')}`);
+  const report = serious.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('\n')}`,
+  );
   expect(report, `${screen}: serious or critical accessibility violations`).toEqual([]);
 }
 

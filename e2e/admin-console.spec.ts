@@ -18,10 +18,16 @@ test.beforeAll(async () => {
   if (!first) throw new Error('empty catalogue');
   for (const email of ['ann@example.com', 'ben@example.com']) {
     await login(server, email);
-    await interview(server, email, first.id, [
-      { role: 'interviewer', transcript: 'What is a closure?' },
-      { role: 'interviewee', transcript: 'A function that keeps its outer scope alive.' },
-    ], 75);
+    await interview(
+      server,
+      email,
+      first.id,
+      [
+        { role: 'interviewer', transcript: 'What is a closure?' },
+        { role: 'interviewee', transcript: 'A function that keeps its outer scope alive.' },
+      ],
+      75,
+    );
   }
 });
 test.afterAll(async () => {
@@ -41,9 +47,15 @@ test('emails: limits and credits, a data export, and an erasure behind a typed c
   await expect(credits).toBeHidden();
   await expect(ann.getByRole('cell')).toContainText(['ann@example.com', 'Free', '210 (own)', '1', '209']);
 
-  const [download] = await Promise.all([page.waitForEvent('download'), ann.getByRole('button', { name: 'Export data of ann@example.com' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    ann.getByRole('button', { name: 'Export data of ann@example.com' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('user-data-ann@example.com.json');
-  const data = JSON.parse(await readFile(await download.path(), 'utf8')) as { account: { email: string }; events: Array<{ eventType: string }> };
+  const data = JSON.parse(await readFile(await download.path(), 'utf8')) as {
+    account: { email: string };
+    events: Array<{ eventType: string }>;
+  };
   expect(data.account.email).toBe('ann@example.com');
   expect(data.events.map((e) => e.eventType)).toEqual(['START', 'RATE']);
 

@@ -27,7 +27,14 @@ const isEmailsList = (url: URL) => url.pathname === '/api/emails';
 test('the list shows each email with its plan', async ({ page }) => {
   await openAdmin(page, server, 'emails');
   await expect(page.getByRole('columnheader')).toHaveText(['Email', 'Plan', 'Limit', 'Used', 'Remaining', 'Actions']);
-  await expect(row(page, 'erin@example.com').getByRole('cell')).toHaveText(['erin@example.com', 'Free', '200', '0', '200', /^Make Pro\s*Delete/]);
+  await expect(row(page, 'erin@example.com').getByRole('cell')).toHaveText([
+    'erin@example.com',
+    'Free',
+    '200',
+    '0',
+    '200',
+    /^Make Pro\s*Delete/,
+  ]);
   await expect(row(page, 'frank@example.com').getByRole('cell').nth(1)).toHaveText('Free');
 });
 
@@ -86,7 +93,11 @@ test('Make Pro and Make Free change the plan and reload the list', async ({ page
   await row(page, 'frank@example.com').getByRole('button', { name: 'Make Pro' }).click();
   await expect(row(page, 'frank@example.com').getByRole('cell').nth(1)).toHaveText('Pro');
   await expect(row(page, 'quiet@example.com')).toHaveCount(1);
-  const login = await fetch(`${server.url}/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'frank@example.com' }) });
+  const login = await fetch(`${server.url}/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'frank@example.com' }),
+  });
   expect(((await login.json()) as { subscription: { type: string } }).subscription.type).toBe('pro');
 
   await row(page, 'frank@example.com').getByRole('button', { name: 'Make Free' }).click();
@@ -103,7 +114,9 @@ test('Delete asks with the exact text; dismissing keeps the email, accepting rem
   await row(page, 'gone@example.com').getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete account' });
   await expect(dialog).toContainText('Are you sure you want to delete gone@example.com? This action cannot be undone.');
-  await expect(dialog).toContainText('This removes the account and its credits only. Its interviews and feedback stay and keep the email; to remove everything stored about this person, use Erase data.');
+  await expect(dialog).toContainText(
+    'This removes the account and its credits only. Its interviews and feedback stay and keep the email; to remove everything stored about this person, use Erase data.',
+  );
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();

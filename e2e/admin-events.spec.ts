@@ -106,14 +106,26 @@ test('the events table lists the newest 50 and loads older pages with the cursor
   const newest = events[0]!;
   expect(newest.userEmail).toBe('carol@example.com');
   await expect(rows(page).first().getByRole('cell')).toHaveText([
-    String(newest.id), 'carol@example.com', 'START', newest.topic ?? '', `${newest.questionSetIndex}Set ${(newest.questionSetIndex ?? 0) + 1} · ${newest.topic}`,
-    shownDateTime(newest.eventTimestamp), '', 'Details',
+    String(newest.id),
+    'carol@example.com',
+    'START',
+    newest.topic ?? '',
+    `${newest.questionSetIndex}Set ${(newest.questionSetIndex ?? 0) + 1} · ${newest.topic}`,
+    shownDateTime(newest.eventTimestamp),
+    '',
+    'Details',
   ]);
   const rated = events.find((event) => event.eventType === 'RATE' && event.userEmail === 'bob@example.com')!;
   const ratedRow = rows(page).filter({ has: page.getByRole('cell', { name: String(rated.id), exact: true }) });
   await expect(ratedRow.getByRole('cell')).toHaveText([
-    String(rated.id), 'bob@example.com', 'RATE', rated.topic ?? '', `${rated.questionSetIndex}Set ${(rated.questionSetIndex ?? 0) + 1} · ${rated.topic}`,
-    shownDateTime(rated.eventTimestamp), '61', 'Details',
+    String(rated.id),
+    'bob@example.com',
+    'RATE',
+    rated.topic ?? '',
+    `${rated.questionSetIndex}Set ${(rated.questionSetIndex ?? 0) + 1} · ${rated.topic}`,
+    shownDateTime(rated.eventTimestamp),
+    '61',
+    'Details',
   ]);
   await expect(rows(page).first().getByText('START', { exact: true })).toHaveClass(/bg-green-100/);
   await expect(ratedRow.getByText('RATE', { exact: true })).toHaveClass(/bg-blue-100/);
@@ -130,7 +142,10 @@ test('the details dialog shows the transcript as formatted JSON and the rating M
   const rated = events.find((event) => event.eventType === 'RATE' && event.durationSeconds === 95)!;
   expect(rated.ratingMarkdown).toBeTruthy();
   await openAdmin(page, server, 'events');
-  await rows(page).filter({ has: page.getByRole('cell', { name: String(rated.id), exact: true }) }).getByRole('button', { name: 'Details' }).click();
+  await rows(page)
+    .filter({ has: page.getByRole('cell', { name: String(rated.id), exact: true }) })
+    .getByRole('button', { name: 'Details' })
+    .click();
 
   const dialog = page.getByRole('dialog', { name: 'Event Details' });
   await expect(dialog.getByTestId('detail-id')).toHaveText(String(rated.id));
@@ -139,7 +154,9 @@ test('the details dialog shows the transcript as formatted JSON and the rating M
   await expect(dialog.getByTestId('detail-set')).toHaveText(`Set ${(rated.questionSetIndex ?? 0) + 1} · ${rated.topic}`);
   // Beside the JSON: the conversation, speaker by speaker.
   await expect(dialog.getByTestId('detail-conversation').getByRole('listitem')).toHaveCount(rated.transcript?.length ?? 0);
-  await expect(dialog.getByTestId('detail-conversation').getByRole('listitem').first()).toContainText(rated.transcript?.[0]?.role === 'interviewer' ? 'Interviewer' : 'Candidate');
+  await expect(dialog.getByTestId('detail-conversation').getByRole('listitem').first()).toContainText(
+    rated.transcript?.[0]?.role === 'interviewer' ? 'Interviewer' : 'Candidate',
+  );
   await expect(dialog.getByTestId('detail-transcript')).toHaveText(JSON.stringify(rated.transcript, null, 2));
   expect(rated.transcript).toEqual(ALICE_TRANSCRIPT);
   // The candidate's markup is text: no script element was made from it and nothing ran.
@@ -148,7 +165,12 @@ test('the details dialog shows the transcript as formatted JSON and the rating M
 
   const heading = /^#{1,6}\s+(.+)$/m.exec(rated.ratingMarkdown ?? '')?.[1];
   expect(heading, 'the rating Markdown has a heading').toBeTruthy();
-  await expect(dialog.getByTestId('detail-rating').getByRole('heading', { name: heading!.replace(/[*_`]/g, '').trim() }).first()).toBeVisible();
+  await expect(
+    dialog
+      .getByTestId('detail-rating')
+      .getByRole('heading', { name: heading!.replace(/[*_`]/g, '').trim() })
+      .first(),
+  ).toBeVisible();
 
   // The per-question breakdown: one entry per question of the set, with its verdict and score.
   const breakdown = rated.ratingBreakdown ?? [];
@@ -161,7 +183,10 @@ test('the details dialog shows the transcript as formatted JSON and the rating M
   await expect(dialog).toBeHidden();
 
   const start = events.find((event) => event.eventType === 'START')!;
-  await rows(page).filter({ has: page.getByRole('cell', { name: String(start.id), exact: true }) }).getByRole('button', { name: 'Details' }).click();
+  await rows(page)
+    .filter({ has: page.getByRole('cell', { name: String(start.id), exact: true }) })
+    .getByRole('button', { name: 'Details' })
+    .click();
   await expect(dialog.getByTestId('detail-rating').locator('em')).toHaveText('No rating markdown available');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -186,10 +211,21 @@ test('Download Ratings exports every RATE event, streamed by the server, byte fo
       .map((event) => {
         expect(event.ratingMarkdown).toMatch(/^[^=+\-@\t\r]/);
         expect(event.ratingMarkdown).toContain('\n');
-        return [
-          event.id, event.userEmail, event.topic, event.questionSetIndex, (event.questionSetIndex ?? 0) + 1, event.eventTimestamp, event.durationSeconds,
-          event.score, event.rater, quoted(transcriptText(event.transcript ?? [])), quoted(afterBreaks(event.ratingMarkdown ?? '')),
-        ].join(',') + '\r\n';
+        return (
+          [
+            event.id,
+            event.userEmail,
+            event.topic,
+            event.questionSetIndex,
+            (event.questionSetIndex ?? 0) + 1,
+            event.eventTimestamp,
+            event.durationSeconds,
+            event.score,
+            event.rater,
+            quoted(transcriptText(event.transcript ?? [])),
+            quoted(afterBreaks(event.ratingMarkdown ?? '')),
+          ].join(',') + '\r\n'
+        );
       })
       .join('');
   expect(await downloadedText(download)).toBe(expected);
@@ -199,7 +235,9 @@ test('Download Ratings exports every RATE event, streamed by the server, byte fo
 
 test('event load failures show the spec texts', async ({ page }) => {
   const pageLoad = (url: URL) => url.pathname === '/api/events' && url.searchParams.get('limit') === '50';
-  await page.route(pageLoad, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'The database is unavailable.' }) }));
+  await page.route(pageLoad, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'The database is unavailable.' }) }),
+  );
   await openAdmin(page, server, 'events');
   await expect(page.getByRole('alert')).toHaveText('Failed to fetch events: The database is unavailable.');
 

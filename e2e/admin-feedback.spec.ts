@@ -68,7 +68,13 @@ test('the list shows the total and each row with its fields and a 150-character 
 
   const hostile = byText(HOSTILE);
   const row = rowOf(page, hostile.id);
-  await expect(row.locator('span')).toHaveText([`#${hostile.id}`, 'alice@example.com', 'JavaScript', 'Q1', shownDateTime(hostile.createdAt)]);
+  await expect(row.locator('span')).toHaveText([
+    `#${hostile.id}`,
+    'alice@example.com',
+    'JavaScript',
+    'Q1',
+    shownDateTime(hostile.createdAt),
+  ]);
   await expect(row.getByTestId('feedback-preview')).toHaveText(`${HOSTILE.slice(0, 150)}...`);
   await expect(rowOf(page, byText(PLAIN).id).getByTestId('feedback-preview')).toHaveText(PLAIN);
 
@@ -81,13 +87,22 @@ test('the list shows the total and each row with its fields and a 150-character 
 test('feedback without a user shows Unknown User', async ({ page }) => {
   // The contract allows `user: null`; the real server keeps the email, so this answer is edited in flight.
   const orphan = byText(ORPHAN);
-  await page.route((url) => url.pathname === '/api/feedback', async (route) => {
-    const response = await route.fetch();
-    const items = ((await response.json()) as ApiFeedback[]).map((item) => (item.id === orphan.id ? { ...item, user: null } : item));
-    await route.fulfill({ response, json: items });
-  });
+  await page.route(
+    (url) => url.pathname === '/api/feedback',
+    async (route) => {
+      const response = await route.fetch();
+      const items = ((await response.json()) as ApiFeedback[]).map((item) => (item.id === orphan.id ? { ...item, user: null } : item));
+      await route.fulfill({ response, json: items });
+    },
+  );
   await openAdmin(page, server, 'feedback');
-  await expect(rowOf(page, orphan.id).locator('span')).toHaveText([`#${orphan.id}`, 'Unknown User', 'React', 'Q3', shownDateTime(orphan.createdAt)]);
+  await expect(rowOf(page, orphan.id).locator('span')).toHaveText([
+    `#${orphan.id}`,
+    'Unknown User',
+    'React',
+    'Q3',
+    shownDateTime(orphan.createdAt),
+  ]);
   await expect(rowOf(page, orphan.id).getByTestId('feedback-preview')).toHaveText(ORPHAN);
   await rowOf(page, orphan.id).getByRole('button', { name: 'View Details' }).click();
   await expect(page.getByRole('dialog', { name: 'Feedback Details' })).toContainText('Unknown User');
@@ -121,7 +136,9 @@ test('Download CSV writes feedback_data_{date}.csv byte for byte with formulas n
   const expected =
     'ID,User Email,Topic,Set Number Q (as candidates see it),Feedback,Created At\r\n' +
     stored
-      .map((item) => `${item.id},${item.user?.email ?? ''},${item.topic},${item.questionIndex},${cell[item.feedback]},${item.createdAt}\r\n`)
+      .map(
+        (item) => `${item.id},${item.user?.email ?? ''},${item.topic},${item.questionIndex},${cell[item.feedback]},${item.createdAt}\r\n`,
+      )
       .join('');
   const text = await downloadedText(download);
   expect(text).toBe(expected);
@@ -169,7 +186,8 @@ test('failures show the spec texts', async ({ page }) => {
   const hostile = byText(HOSTILE);
   const isDelete = (url: URL) => url.pathname === `/api/feedback/${hostile.id}`;
   await page.route(isDelete, json(500, { error: 'Deleting is switched off.' }));
-  const confirmDelete = () => page.getByRole('dialog', { name: 'Delete feedback' }).getByRole('button', { name: 'Delete feedback' }).click();
+  const confirmDelete = () =>
+    page.getByRole('dialog', { name: 'Delete feedback' }).getByRole('button', { name: 'Delete feedback' }).click();
   await rowOf(page, hostile.id).getByRole('button', { name: 'Delete' }).click();
   await confirmDelete();
   await expect(page.getByRole('alert')).toHaveText('Failed to delete feedback: Deleting is switched off.');

@@ -104,7 +104,11 @@ export async function giveFeedback(
 }
 
 /** Opens an admin page with the secret as the route parameter (the gate verifies it, then drops it from the URL). */
-export async function openAdmin(page: Page, server: RunningServer, section: 'dashboard' | 'events' | 'emails' | 'feedback' | 'question-sets'): Promise<void> {
+export async function openAdmin(
+  page: Page,
+  server: RunningServer,
+  section: 'dashboard' | 'events' | 'emails' | 'feedback' | 'question-sets',
+): Promise<void> {
   await page.goto(`${server.url}/admin/${section}/${encodeURIComponent(server.adminSecret)}`);
   await expect(page.getByRole('dialog', { name: 'Enter Admin Secret' })).toBeHidden();
   await expect(page).toHaveURL(`${server.url}/admin/${section}`);

@@ -180,7 +180,16 @@ test('the side menu leads to every page; the empty database shows the empty stat
   await menu.getByRole('link', { name: 'Recent Events' }).click();
   await expect(page).toHaveURL(`${server.url}/admin/events`);
   await expect(page.getByRole('heading', { name: 'Admin - Recent Events' })).toBeVisible();
-  await expect(page.getByRole('columnheader')).toHaveText(['ID', 'User Email', 'Event Type', 'Topic', 'Set Index', 'Timestamp', 'Duration (s)', 'Actions']);
+  await expect(page.getByRole('columnheader')).toHaveText([
+    'ID',
+    'User Email',
+    'Event Type',
+    'Topic',
+    'Set Index',
+    'Timestamp',
+    'Duration (s)',
+    'Actions',
+  ]);
   await expect(page.getByText('No events yet.')).toBeVisible();
   await page.getByRole('button', { name: 'Download Ratings' }).click();
   await expect.poll(() => dialogs).toEqual(['alert: No ratings to download from the currently displayed data.']);

@@ -5,7 +5,16 @@
  */
 import { expect, test } from './support/test';
 import { expectNoSeriousViolations } from './a11y-support';
-import { BROWSER_LOCALE, giveFeedback, interview, login, openAdmin, questionSets, startAdminServer, type RunningServer } from './admin-fixtures';
+import {
+  BROWSER_LOCALE,
+  giveFeedback,
+  interview,
+  login,
+  openAdmin,
+  questionSets,
+  startAdminServer,
+  type RunningServer,
+} from './admin-fixtures';
 
 let server: RunningServer;
 
@@ -15,11 +24,23 @@ test.beforeAll(async () => {
   const [first] = (await questionSets(server)).sort((a, b) => a.index - b.index);
   if (!first) throw new Error('empty catalogue');
   await login(server, 'phone.user.with.a.long.address@example.com');
-  await interview(server, 'phone.user.with.a.long.address@example.com', first.id, [
-    { role: 'interviewer', transcript: 'What is a closure?' },
-    { role: 'interviewee', transcript: 'A function that keeps its outer scope alive.' },
-  ], 40);
-  await giveFeedback(server, 'phone.user.with.a.long.address@example.com', first.name, first.index, 'Clear questions, and the feedback was useful.');
+  await interview(
+    server,
+    'phone.user.with.a.long.address@example.com',
+    first.id,
+    [
+      { role: 'interviewer', transcript: 'What is a closure?' },
+      { role: 'interviewee', transcript: 'A function that keeps its outer scope alive.' },
+    ],
+    40,
+  );
+  await giveFeedback(
+    server,
+    'phone.user.with.a.long.address@example.com',
+    first.name,
+    first.index,
+    'Clear questions, and the feedback was useful.',
+  );
 });
 test.afterAll(async () => {
   await server?.stop();

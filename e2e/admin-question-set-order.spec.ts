@@ -16,7 +16,8 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-const GIT_ANSWERS = '### 1. What does git rebase do?\n\nIt replays commits on a new base.\n\n**Key points:** replays commits; onto a new base';
+const GIT_ANSWERS =
+  '### 1. What does git rebase do?\n\nIt replays commits on a new base.\n\n**Key points:** replays commits; onto a new base';
 
 test('a new set placed at 2 is set 2 for candidates; arrows move it by keyboard; delete asks in the app dialog', async ({ page }) => {
   const native = recordDialogs(page);

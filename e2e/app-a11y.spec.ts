@@ -7,7 +7,11 @@ let server: RunningServer;
 const veteran = uniqueEmail('a11y');
 test.beforeAll(async () => {
   server = await startAppServer();
-  const login = await fetch(`${server.url}/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: veteran }) });
+  const login = await fetch(`${server.url}/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: veteran }),
+  });
   expect(login.status).toBe(200);
   const first = (await questionSets(server)).find((s) => s.index === 1);
   if (!first) throw new Error('no set 1');

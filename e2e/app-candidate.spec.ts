@@ -8,7 +8,16 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import type { ProgressResponse } from '../contract';
 import { expectNoSeriousViolations } from './a11y-support';
-import { WIDTHS, completeSet, loginAs, questionSets, setPlan, startAppServer, uniqueEmail, type RunningServer } from './fixtures/app-fixtures';
+import {
+  WIDTHS,
+  completeSet,
+  loginAs,
+  questionSets,
+  setPlan,
+  startAppServer,
+  uniqueEmail,
+  type RunningServer,
+} from './fixtures/app-fixtures';
 import { api } from './support/server';
 
 let server: RunningServer;
@@ -34,7 +43,10 @@ for (const { name, viewport } of WIDTHS) {
       await shot(page, `credits-${name}`);
     });
 
-    test('out of credits: the email dialog keeps the signed-in email, says so plainly and names the operator', async ({ page, consoleErrors }) => {
+    test('out of credits: the email dialog keeps the signed-in email, says so plainly and names the operator', async ({
+      page,
+      consoleErrors,
+    }) => {
       consoleErrors.allow(/^Failed to start session: You have run out of tokens\./);
       const email = uniqueEmail('broke');
       await loginAs(page, server, email);
@@ -45,8 +57,12 @@ for (const { name, viewport } of WIDTHS) {
       await setPlan(server, email, { isPro: false, limit: 0 });
       await page.getByRole('button', { name: 'start session' }).click();
       const dialog = page.getByRole('dialog', { name: 'Enter your email to continue' });
-      await expect(dialog.getByRole('alert')).toHaveText('You have run out of tokens. Please contact the operator of this site to get more credits.');
-      await expect(dialog.getByTestId('out-of-credits-account')).toHaveText(`You are still signed in as ${email}, but this account has no interviews left.`);
+      await expect(dialog.getByRole('alert')).toHaveText(
+        'You have run out of tokens. Please contact the operator of this site to get more credits.',
+      );
+      await expect(dialog.getByTestId('out-of-credits-account')).toHaveText(
+        `You are still signed in as ${email}, but this account has no interviews left.`,
+      );
       await expect(dialog.getByLabel('Email')).toHaveValue(email);
       await expect(dialog.getByRole('button', { name: 'Continue' })).toBeEnabled();
       await shot(page, `out-of-credits-${name}`);
@@ -64,7 +80,9 @@ for (const { name, viewport } of WIDTHS) {
       await expect(page.getByRole('dialog', { name: 'Enter your email to continue' })).toBeVisible();
     });
 
-    test('History shows progress: practise next, each topic\'s scores as a chart or a table, and the key points missed most often', async ({ page }) => {
+    test("History shows progress: practise next, each topic's scores as a chart or a table, and the key points missed most often", async ({
+      page,
+    }) => {
       const email = uniqueEmail('progress');
       await loginAs(page, server, email);
       const sets = await questionSets(server, email);
@@ -80,13 +98,20 @@ for (const { name, viewport } of WIDTHS) {
       await page.goto(server.url + '/history');
       const panel = page.getByTestId('progress');
       await expect(panel.getByRole('heading', { name: 'Your progress' })).toBeVisible();
-      await expect(panel.getByTestId('practise-next')).toContainText(`${next.topic}, set ${next.setIndex}: “${next.question}” Your latest score there is ${next.score}%.`);
-      const chart = panel.getByRole('img', { name: `${topic.topic}: scores of 2 interviews, oldest first: ${topic.points.map((p) => `${p.score}%`).join(', ')}.` });
+      await expect(panel.getByTestId('practise-next')).toContainText(
+        `${next.topic}, set ${next.setIndex}: “${next.question}” Your latest score there is ${next.score}%.`,
+      );
+      const chart = panel.getByRole('img', {
+        name: `${topic.topic}: scores of 2 interviews, oldest first: ${topic.points.map((p) => `${p.score}%`).join(', ')}.`,
+      });
       await expect(chart).toBeVisible();
       const missed = panel.getByTestId('missed-key-points').getByRole('listitem');
       await expect(missed).toHaveCount(progress.missedKeyPoints.length);
       const top = progress.missedKeyPoints[0];
-      if (top) await expect(missed.first()).toContainText(`${top.keyPoint}${top.topic}, set ${top.setIndex}: “${top.question}” Missed ${top.missed === 2 ? 'twice' : 'once'} in 2 interviews that asked this question.`);
+      if (top)
+        await expect(missed.first()).toContainText(
+          `${top.keyPoint}${top.topic}, set ${top.setIndex}: “${top.question}” Missed ${top.missed === 2 ? 'twice' : 'once'} in 2 interviews that asked this question.`,
+        );
       await shot(page, `progress-${name}`);
       await expectNoSeriousViolations(page, `history progress (${name})`);
 

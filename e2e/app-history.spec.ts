@@ -1,6 +1,16 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { WIDTHS, completeSet, loginAs, questionSets, setPlan, startAppServer, uniqueEmail, type RunningServer, type SetInfo } from './fixtures/app-fixtures';
+import {
+  WIDTHS,
+  completeSet,
+  loginAs,
+  questionSets,
+  setPlan,
+  startAppServer,
+  uniqueEmail,
+  type RunningServer,
+  type SetInfo,
+} from './fixtures/app-fixtures';
 
 let server: RunningServer;
 let sets: SetInfo[];
@@ -11,13 +21,22 @@ const ratings: { setIndex: number; markdown: string; score: number }[] = [];
 test.beforeAll(async () => {
   server = await startAppServer();
   sets = (await questionSets(server)).sort((a, b) => a.index - b.index);
-  const login = await fetch(`${server.url}/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: veteran }) });
+  const login = await fetch(`${server.url}/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: veteran }),
+  });
   expect(login.status).toBe(200);
   await setPlan(server, veteran, { isPro: true });
   const plain = sets.filter((s) => !s.isPremium && !s.requiresFeedback).slice(0, 5);
   for (let round = 0; round < 2; round++)
     for (const set of plain) {
-      const rated = await completeSet(server, veteran, set.id, `Round ${round}: I would explain ${set.name} with a concrete example and its trade-offs.`);
+      const rated = await completeSet(
+        server,
+        veteran,
+        set.id,
+        `Round ${round}: I would explain ${set.name} with a concrete example and its trade-offs.`,
+      );
       ratings.push({ setIndex: set.index, ...rated });
     }
 });
@@ -32,7 +51,10 @@ async function openHistory(page: Page, email: string, query = ''): Promise<void>
 
 /** A line of the Markdown that renders as the same plain text. */
 function plainLine(markdown: string): string {
-  const line = markdown.split('\n').map((l) => l.trim()).find((l) => l.length > 25 && /^[A-Za-z][A-Za-z0-9 ,.'()?-]+$/.test(l));
+  const line = markdown
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l.length > 25 && /^[A-Za-z][A-Za-z0-9 ,.'()?-]+$/.test(l));
   if (!line) throw new Error(`No plain line in: ${markdown.slice(0, 200)}`);
   return line.slice(0, 25);
 }
@@ -120,7 +142,11 @@ for (const { name, viewport } of WIDTHS) {
     });
 
     for (const [label, answer, text] of [
-      ['a server error', { status: 500, json: { error: 'The history is unavailable.' } }, 'Failed to fetch history: The history is unavailable.'],
+      [
+        'a server error',
+        { status: 500, json: { error: 'The history is unavailable.' } },
+        'Failed to fetch history: The history is unavailable.',
+      ],
       ['a status without a reason', { status: 503, body: '' }, 'Failed to fetch history: Service Unavailable'],
       ['a network failure', null, 'An error occurred while fetching your history.'],
     ] as const) {
@@ -141,10 +167,42 @@ test.describe('history rendering rules', () => {
   test('score colours at 80 / 60, Untitled Interview, and a window of at most five page numbers', async ({ page }) => {
     // A synthetic page 6 of 12 checks the window and the colour thresholds exactly.
     const rows = [
-      { id: 1, topic: 'React', questionSetIndex: 2, score: 80, eventTimestamp: '2026-03-04T10:00:00.000Z', durationSeconds: 61, ratingMarkdown: '# A' },
-      { id: 2, topic: 'React', questionSetIndex: 2, score: 79.4, eventTimestamp: '2026-03-04T10:00:00.000Z', durationSeconds: 0, ratingMarkdown: '# B' },
-      { id: 3, topic: 'React', questionSetIndex: 2, score: 60, eventTimestamp: '2026-03-04T10:00:00.000Z', durationSeconds: 3599, ratingMarkdown: '# C' },
-      { id: 4, topic: null, questionSetIndex: 0, score: 59, eventTimestamp: '2026-03-04T10:00:00.000Z', durationSeconds: 5, ratingMarkdown: '# D' },
+      {
+        id: 1,
+        topic: 'React',
+        questionSetIndex: 2,
+        score: 80,
+        eventTimestamp: '2026-03-04T10:00:00.000Z',
+        durationSeconds: 61,
+        ratingMarkdown: '# A',
+      },
+      {
+        id: 2,
+        topic: 'React',
+        questionSetIndex: 2,
+        score: 79.4,
+        eventTimestamp: '2026-03-04T10:00:00.000Z',
+        durationSeconds: 0,
+        ratingMarkdown: '# B',
+      },
+      {
+        id: 3,
+        topic: 'React',
+        questionSetIndex: 2,
+        score: 60,
+        eventTimestamp: '2026-03-04T10:00:00.000Z',
+        durationSeconds: 3599,
+        ratingMarkdown: '# C',
+      },
+      {
+        id: 4,
+        topic: null,
+        questionSetIndex: 0,
+        score: 59,
+        eventTimestamp: '2026-03-04T10:00:00.000Z',
+        durationSeconds: 5,
+        ratingMarkdown: '# D',
+      },
     ];
     const pagination = { page: 6, limit: 9, totalCount: 104, totalPages: 12, hasNextPage: true, hasPreviousPage: true };
     const asked: string[] = [];
@@ -156,7 +214,12 @@ test.describe('history rendering rules', () => {
     const cards = page.getByTestId('history-card');
     await expect(cards).toHaveCount(4);
     await expect(cards.getByTestId('history-score')).toHaveText(['80%', '79%', '60%', '59%']);
-    expect(await cards.getByTestId('history-score').evaluateAll((els) => els.map((e) => e.getAttribute('data-colour')))).toEqual(['green', 'yellow', 'yellow', 'red']);
+    expect(await cards.getByTestId('history-score').evaluateAll((els) => els.map((e) => e.getAttribute('data-colour')))).toEqual([
+      'green',
+      'yellow',
+      'yellow',
+      'red',
+    ]);
     await expect(cards.nth(0)).toContainText('1m 1s');
     await expect(cards.nth(1)).toContainText('0m 0s');
     await expect(cards.nth(2)).toContainText('59m 59s');

@@ -1,6 +1,15 @@
 import { expect, test } from './support/test';
 import {
-  CHAT_URL, FOUNDERS, PRODUCT, WIDTHS, loginAs, questionSets, scriptRequests, startAppServer, uniqueEmail, type RunningServer,
+  CHAT_URL,
+  FOUNDERS,
+  PRODUCT,
+  WIDTHS,
+  loginAs,
+  questionSets,
+  scriptRequests,
+  startAppServer,
+  uniqueEmail,
+  type RunningServer,
 } from './fixtures/app-fixtures';
 import { api } from './support/server';
 
@@ -109,7 +118,9 @@ for (const { name, viewport } of WIDTHS) {
     test('a server error without a body shows the status text; a network failure the generic text', async ({ page, consoleErrors }) => {
       consoleErrors.allow(/^Login failed: /);
       let mode: 'status' | 'abort' = 'status';
-      await page.route('**/user/login', (route) => (mode === 'status' ? route.fulfill({ status: 503, body: '' }) : route.abort('connectionrefused')));
+      await page.route('**/user/login', (route) =>
+        mode === 'status' ? route.fulfill({ status: 503, body: '' }) : route.abort('connectionrefused'),
+      );
       await page.goto(server.url + '/');
       const dialog = page.getByRole('dialog', { name: 'Enter your email to continue' });
       await dialog.getByLabel('Email').fill(uniqueEmail('down'));
@@ -132,7 +143,8 @@ for (const { name, viewport } of WIDTHS) {
       const help = page.getByRole('dialog', { name: 'Need some help?' });
       await expect(help).toBeVisible();
       await expect(help.getByRole('link', { name: 'Join our chat group' })).toHaveAttribute('href', CHAT_URL);
-      for (const founder of FOUNDERS) await expect(help.getByRole('link', { name: `Contact ${founder.name}` })).toHaveAttribute('href', founder.url);
+      for (const founder of FOUNDERS)
+        await expect(help.getByRole('link', { name: `Contact ${founder.name}` })).toHaveAttribute('href', founder.url);
 
       // Tab and Shift+Tab wrap around inside the dialog.
       for (let i = 0; i < 8; i++) {

@@ -1,8 +1,20 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import {
-  FOUNDERS, WIDTHS, controllableSpeech, finishSpeech, recordWakeLock, wakeLog, loginAs, questionSets, routeDogApi, setPlan, startAppServer, uniqueEmail,
-  type RunningServer, type SetInfo,
+  FOUNDERS,
+  WIDTHS,
+  controllableSpeech,
+  finishSpeech,
+  recordWakeLock,
+  wakeLog,
+  loginAs,
+  questionSets,
+  routeDogApi,
+  setPlan,
+  startAppServer,
+  uniqueEmail,
+  type RunningServer,
+  type SetInfo,
 } from './fixtures/app-fixtures';
 
 const TEA = "go grab a cup of tea, we're brewing your results. it should be ready in 1 to 2 minutes";
@@ -119,11 +131,20 @@ for (const { name, viewport } of WIDTHS) {
       await expect(details.locator('.markdown')).toBeVisible();
 
       expect(ratePayloads).toHaveLength(1);
-      const payload = ratePayloads[0] as { transcripts: { role: string; transcript: string; at: number }[]; durationSeconds: number; questionSetId: number; sessionId: string };
+      const payload = ratePayloads[0] as {
+        transcripts: { role: string; transcript: string; at: number }[];
+        durationSeconds: number;
+        questionSetId: number;
+        sessionId: string;
+      };
       expect(payload.questionSetId).toBe(first.id);
       expect(Number.isInteger(payload.durationSeconds)).toBe(true);
       expect(payload.sessionId).toEqual(expect.any(String));
-      expect(payload.transcripts.filter((t) => t.role === 'interviewee').map((t) => t.transcript.slice(0, 9))).toEqual(['Answer 1:', 'Answer 2:', 'Answer 3:']);
+      expect(payload.transcripts.filter((t) => t.role === 'interviewee').map((t) => t.transcript.slice(0, 9))).toEqual([
+        'Answer 1:',
+        'Answer 2:',
+        'Answer 3:',
+      ]);
       expect(payload.transcripts[0]?.role).toBe('interviewer');
 
       // Continue reloads the page: back to a fresh main screen.
@@ -152,7 +173,9 @@ for (const { name, viewport } of WIDTHS) {
       await page.getByRole('button', { name: 'start session' }).click();
       const dialog = page.getByRole('dialog', { name: 'Enter your email to continue' });
       const alert = dialog.getByRole('alert');
-      await expect(alert).toHaveText(`You have run out of tokens. Please contact ${FOUNDERS[0]?.name} or ${FOUNDERS[1]?.name} to get more credits.`);
+      await expect(alert).toHaveText(
+        `You have run out of tokens. Please contact ${FOUNDERS[0]?.name} or ${FOUNDERS[1]?.name} to get more credits.`,
+      );
       for (const founder of FOUNDERS) await expect(alert.getByRole('link', { name: founder.name })).toHaveAttribute('href', founder.url);
       await page.keyboard.press('Escape');
       await expect(dialog).toHaveCount(0);
@@ -250,7 +273,9 @@ test('the screen stays awake while a session is active, again after the page is 
   // Hidden and shown again after the session: nothing more is requested.
   await page.evaluate(() => (window as unknown as { __setVisibility: (s: string) => void }).__setVisibility('hidden'));
   await page.evaluate(() => (window as unknown as { __setVisibility: (s: string) => void }).__setVisibility('visible'));
-  await expect(page.getByRole('dialog', { name: 'Session Feedback' }).getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('dialog', { name: 'Session Feedback' }).getByRole('button', { name: 'Continue' })).toBeVisible({
+    timeout: 30_000,
+  });
   expect(await wakeLog(page)).toEqual(['request:screen', 'request:screen', 'release']);
 });
 

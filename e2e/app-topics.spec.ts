@@ -1,6 +1,18 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { CHAT_URL, FOUNDERS, WIDTHS, completeSet, loginAs, questionSets, setPlan, startAppServer, uniqueEmail, type RunningServer, type SetInfo } from './fixtures/app-fixtures';
+import {
+  CHAT_URL,
+  FOUNDERS,
+  WIDTHS,
+  completeSet,
+  loginAs,
+  questionSets,
+  setPlan,
+  startAppServer,
+  uniqueEmail,
+  type RunningServer,
+  type SetInfo,
+} from './fixtures/app-fixtures';
 
 let server: RunningServer;
 let sets: SetInfo[];
@@ -38,8 +50,10 @@ for (const { name, viewport } of WIDTHS) {
       const topics = await openTopics(page, server, uniqueEmail('tiles'));
       await expect(tile(topics, 1).getByTestId('next-dot')).toBeVisible();
       // Every tile, with its icon, fits the screen width.
-      const overflowing = await page.evaluate(() =>
-        [...document.querySelectorAll('[data-testid^="tile-"]')].filter((el) => el.getBoundingClientRect().right > window.innerWidth).length,
+      const overflowing = await page.evaluate(
+        () =>
+          [...document.querySelectorAll('[data-testid^="tile-"]')].filter((el) => el.getBoundingClientRect().right > window.innerWidth)
+            .length,
       );
       expect(overflowing).toBe(0);
       await expect(topics.getByTestId('next-dot')).toHaveCount(1);
@@ -74,7 +88,8 @@ for (const { name, viewport } of WIDTHS) {
       const email = uniqueEmail('progress');
       const gated = needsFeedback();
       await api(server, email);
-      for (let index = 1; index < gated.index; index++) await completeSet(server, email, byIndex(index).id, 'A thorough answer with examples and trade-offs.');
+      for (let index = 1; index < gated.index; index++)
+        await completeSet(server, email, byIndex(index).id, 'A thorough answer with examples and trade-offs.');
       const topics = await openTopics(page, server, email);
       for (let index = 1; index < gated.index; index++) await expect(tile(topics, index)).toContainText('✅');
       await expect(tile(topics, gated.index)).toContainText('Please provide feedback first');
@@ -162,6 +177,10 @@ for (const { name, viewport } of WIDTHS) {
 
 /** Creates the account through the real login call. */
 async function api(server: RunningServer, email: string): Promise<void> {
-  const response = await fetch(`${server.url}/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+  const response = await fetch(`${server.url}/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
   expect(response.status).toBe(200);
 }

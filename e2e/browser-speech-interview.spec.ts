@@ -37,7 +37,10 @@ test.beforeAll(async () => {
   jsSet = first;
   // A strong answer per question: the model answer's own words, flattened to one paragraph.
   answers = splitModelAnswers(first.modelAnswers, first.questions.length).map((a) =>
-    `${a.answer} ${a.keyPoints.join('. ')}`.replace(/[`*#>_-]+/g, ' ').replace(/\s+/g, ' ').trim(),
+    `${a.answer} ${a.keyPoints.join('. ')}`
+      .replace(/[`*#>_-]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
   );
 });
 
@@ -259,14 +262,20 @@ test('leaving for History mid-interview keeps what was said: it is rated and lis
   await expect(page).toHaveURL(`${server.url}/history`);
   // Rated in the background; the history lists it once the rating is stored.
   await expect
-    .poll(async () => (await ratedEventTranscript(email)).filter((t) => t.role === 'interviewee').map((t) => t.transcript), { timeout: 15_000 })
+    .poll(async () => (await ratedEventTranscript(email)).filter((t) => t.role === 'interviewee').map((t) => t.transcript), {
+      timeout: 15_000,
+    })
     .toEqual([answers[0]]);
   await page.reload();
   await expect(page.getByTestId('history-card')).toHaveCount(1);
   await expect(page.getByTestId('history-card').first()).toContainText(jsSet.name);
 });
 
-test('a lost connection resumes the same interview: the unanswered answer sent again, Reconnect after going offline, one credit, one rating of all of it', async ({ page, context, consoleErrors }) => {
+test('a lost connection resumes the same interview: the unanswered answer sent again, Reconnect after going offline, one credit, one rating of all of it', async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/^(Voice connection failed|Reconnecting failed): /);
   consoleErrors.allow(/^Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED)/);
   const email = 'reconnector@example.com';
@@ -329,6 +338,13 @@ test('a lost connection resumes the same interview: the unanswered answer sent a
   const transcript = await ratedEventTranscript(email);
   expect(transcript.filter((t) => t.role === 'interviewee').map((t) => t.transcript)).toEqual(sent);
   expect(transcript.filter((t) => t.role === 'interviewer' && t.transcript.startsWith('Welcome back.'))).toHaveLength(2);
-  const events = await api<Array<{ userEmail: string; eventType: string }>>(server, '/api/events', { headers: { 'x-admin-secret': server.adminSecret } });
-  expect(events.body.filter((e) => e.userEmail === email).map((e) => e.eventType).sort()).toEqual(['RATE', 'START']);
+  const events = await api<Array<{ userEmail: string; eventType: string }>>(server, '/api/events', {
+    headers: { 'x-admin-secret': server.adminSecret },
+  });
+  expect(
+    events.body
+      .filter((e) => e.userEmail === email)
+      .map((e) => e.eventType)
+      .sort(),
+  ).toEqual(['RATE', 'START']);
 });

@@ -77,7 +77,9 @@ test('an LLM interviewer closes by tool and the LLM rater writes the feedback', 
   await expect(latest).toContainText(CLOSING);
 
   const overlay = page.getByTestId('results-overlay');
-  await expect(overlay.getByText('Feedback written by the language model fake-model; each credited key point was checked')).toBeVisible({ timeout: 20_000 });
+  await expect(overlay.getByText('Feedback written by the language model fake-model; each credited key point was checked')).toBeVisible({
+    timeout: 20_000,
+  });
   // The server's score from the verified credits: 2 of 5 key points on question 1 of 5.
   await expect(overlay.getByText('Score: 8/100')).toBeVisible();
   await expect(overlay.getByText('You said: "Let and const are block scoped"')).toBeVisible();

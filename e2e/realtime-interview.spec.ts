@@ -13,7 +13,15 @@ import { TOKEN_REFUSED } from '../server/services/realtime-calls';
 import { INAUDIBLE_NOTICE } from '../web/src/lib/realtime/openai-events';
 import { RECONNECT_FAILED_CHOICE, RECONNECT_REFUSED_HINT } from '../web/src/features/interview/session-controller';
 import {
-  FOUNDERS, loginAs, questionSets, routeDogApi, setPlan, startAppServer, uniqueEmail, type RunningServer, type SetInfo,
+  FOUNDERS,
+  loginAs,
+  questionSets,
+  routeDogApi,
+  setPlan,
+  startAppServer,
+  uniqueEmail,
+  type RunningServer,
+  type SetInfo,
 } from './fixtures/app-fixtures';
 import { api } from './support/server';
 import { holdAt } from './realtime-peer/gates';
@@ -82,17 +90,17 @@ function ratePayloads(page: Page): RatePayload[] {
 
 /** The stored RATE event of this candidate (admin API): the transcript the rater got. */
 async function storedRating(on: RunningServer, email: string): Promise<{ transcript: Line[]; ratingMarkdown: string | null }> {
-  const answer = await api<Array<{ eventType: string; userEmail: string | null; transcript: Line[] | null; ratingMarkdown: string | null }>>(
-    on,
-    '/api/events?limit=50',
-    { headers: { 'x-admin-secret': on.adminSecret } },
-  );
+  const answer = await api<
+    Array<{ eventType: string; userEmail: string | null; transcript: Line[] | null; ratingMarkdown: string | null }>
+  >(on, '/api/events?limit=50', { headers: { 'x-admin-secret': on.adminSecret } });
   const event = answer.body.find((e) => e.eventType === 'RATE' && e.userEmail === email);
   if (!event) throw new Error(`no RATE event for ${email}`);
   return { transcript: event.transcript ?? [], ratingMarkdown: event.ratingMarkdown };
 }
 
-test('a whole interview rated from the server transcript: a recoverable error survived, a failed transcription kept, a forged browser copy ignored', async ({ page }) => {
+test('a whole interview rated from the server transcript: a recoverable error survived, a failed transcription kept, a forged browser copy ignored', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const email = await ready(page);
   peer.options.midSessionFailure = { afterTurns: 1, kind: 'recoverable-error', message: 'Item content is too long.' };
@@ -165,7 +173,10 @@ test('a VAD response overlapping the close: one goodbye', async ({ page }) => {
   expect(interviewer).not.toContain(defaults.overlapLine);
 });
 
-test('an upstream failure at the call (rejected key): a clear answer, logged, the credit back, and the button returns', async ({ page, consoleErrors }) => {
+test('an upstream failure at the call (rejected key): a clear answer, logged, the credit back, and the button returns', async ({
+  page,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/^(The session token request failed|Failed to start session|Voice connection failed): /);
   peer.options.callFailure = 'reject-key';
   await ready(page);
@@ -192,11 +203,16 @@ test('out of credits (402): the email dialog with the out-of-tokens text, and no
   const before = peer.callRequests.length;
   await page.getByRole('button', { name: 'start session' }).click();
   const alert = page.getByRole('dialog', { name: 'Enter your email to continue' }).getByRole('alert');
-  await expect(alert).toHaveText(`You have run out of tokens. Please contact ${FOUNDERS[0]?.name} or ${FOUNDERS[1]?.name} to get more credits.`);
+  await expect(alert).toHaveText(
+    `You have run out of tokens. Please contact ${FOUNDERS[0]?.name} or ${FOUNDERS[1]?.name} to get more credits.`,
+  );
   expect(peer.callRequests.length).toBe(before);
 });
 
-test('a dropped connection reconnects by itself: the unanswered question is asked again, one credit, one rating of the whole interview', async ({ page, consoleErrors }) => {
+test('a dropped connection reconnects by itself: the unanswered question is asked again, one credit, one rating of the whole interview', async ({
+  page,
+  consoleErrors,
+}) => {
   // The drop itself may be logged before the transport reconnects.
   consoleErrors.allow(/^Voice connection/);
   test.setTimeout(120_000);
@@ -223,7 +239,9 @@ test('a dropped connection reconnects by itself: the unanswered question is aske
 
 /** The candidate's START and RATE events (admin API). */
 async function eventTypes(on: RunningServer, email: string): Promise<string[]> {
-  const events = await api<Array<{ eventType: string; userEmail: string | null }>>(on, '/api/events?limit=100', { headers: { 'x-admin-secret': on.adminSecret } });
+  const events = await api<Array<{ eventType: string; userEmail: string | null }>>(on, '/api/events?limit=100', {
+    headers: { 'x-admin-secret': on.adminSecret },
+  });
   return events.body.filter((e) => e.userEmail === email).map((e) => e.eventType);
 }
 
@@ -249,11 +267,18 @@ async function endAfterRefusedReconnect(page: Page, email: string, sentence: str
   await expect(overlay.getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: 30_000 });
   await expect(overlay.getByText(/^Score: \d+\/100$/)).toBeVisible();
   const stored = await storedRating(server, email);
-  expect(stored.transcript.map((l) => l.transcript).slice(0, 3)).toEqual([`${defaults.greeting} ${first.questions[0]}`, defaults.answers[0], first.questions[1]]);
+  expect(stored.transcript.map((l) => l.transcript).slice(0, 3)).toEqual([
+    `${defaults.greeting} ${first.questions[0]}`,
+    defaults.answers[0],
+    first.questions[1],
+  ]);
   await expectOneInterview(email);
 }
 
-test('the automatic reconnect fails: the reconnect choice, Reconnect pressed, the interview goes on with the next question; one credit, one rating of both halves', async ({ page, consoleErrors }) => {
+test('the automatic reconnect fails: the reconnect choice, Reconnect pressed, the interview goes on with the next question; one credit, one rating of both halves', async ({
+  page,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/^(Voice connection failed|Reconnecting failed): /);
   consoleErrors.allow(/^Failed to load resource: net::ERR_FAILED/);
   test.setTimeout(120_000);
@@ -321,7 +346,10 @@ test("resumes used up: the server's sentence, only ending is offered, and what w
   await endAfterRefusedReconnect(page, email, TOO_MANY_RESUMES);
 });
 
-test("the continuation call's SDP offer refused by our server (4xx): its sentence, only ending is offered, what was said is rated", async ({ page, consoleErrors }) => {
+test("the continuation call's SDP offer refused by our server (4xx): its sentence, only ending is offered, what was said is rated", async ({
+  page,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/^(Voice connection failed|Reconnecting failed): /);
   consoleErrors.allow(/^Failed to load resource: the server responded with a status of 401/);
   test.setTimeout(120_000);
@@ -365,7 +393,9 @@ test.describe('with MAX_SESSION_MINUTES', () => {
     await expect(page.getByTestId('message-card').first()).toContainText(defaults.closingRemark);
     await expect.poll(() => peer.activeCalls()).toBe(0);
     expect(limited.output()).toContain('the time limit for this interview was reached');
-    const closing = peer.calls.at(-1)!.sidebandEvents.find((e) => e.type === 'response.create' && JSON.stringify(e).includes('"purpose":"closing"'));
+    const closing = peer.calls
+      .at(-1)!
+      .sidebandEvents.find((e) => e.type === 'response.create' && JSON.stringify(e).includes('"purpose":"closing"'));
     expect(JSON.stringify(closing)).toContain('the time limit for this interview was reached');
     await expect(overlay.getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: 30_000 });
     expect((await storedRating(limited, email)).transcript.at(-1)?.transcript).toBe(defaults.closingRemark);

@@ -6,7 +6,17 @@
  */
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { controllableSpeech, finishSpeech, loginAs, questionSets, routeDogApi, setPlan, startAppServer, uniqueEmail, type RunningServer } from './fixtures/app-fixtures';
+import {
+  controllableSpeech,
+  finishSpeech,
+  loginAs,
+  questionSets,
+  routeDogApi,
+  setPlan,
+  startAppServer,
+  uniqueEmail,
+  type RunningServer,
+} from './fixtures/app-fixtures';
 
 let server: RunningServer;
 test.beforeAll(async () => {

@@ -7,7 +7,17 @@
  */
 import type { Page } from '@playwright/test';
 import { WELCOME_BACK } from '../domain/interviewer-protocol';
-import { controllableSpeech, finishSpeech, loginAs, questionSets, routeDogApi, startAppServer, uniqueEmail, type RunningServer, type SetInfo } from './fixtures/app-fixtures';
+import {
+  controllableSpeech,
+  finishSpeech,
+  loginAs,
+  questionSets,
+  routeDogApi,
+  startAppServer,
+  uniqueEmail,
+  type RunningServer,
+  type SetInfo,
+} from './fixtures/app-fixtures';
 import { E2E_DATABASES, e2eDatabase } from './support/databases';
 import { api } from './support/server';
 import { expect, test } from './support/test';
@@ -51,9 +61,13 @@ for (const database of E2E_DATABASES) {
     }
 
     const interviewee = (payload: unknown) =>
-      (payload as { transcripts: { role: string; transcript: string }[] }).transcripts.filter((t) => t.role === 'interviewee').map((t) => t.transcript);
+      (payload as { transcripts: { role: string; transcript: string }[] }).transcripts
+        .filter((t) => t.role === 'interviewee')
+        .map((t) => t.transcript);
 
-    test('a reload asks first, then continues the same interview: no new token, "Welcome back.", one rating of every answer', async ({ page }) => {
+    test('a reload asks first, then continues the same interview: no new token, "Welcome back.", one rating of every answer', async ({
+      page,
+    }) => {
       const email = uniqueEmail('reload');
       await loginAs(page, server, email);
       await controllableSpeech(page);
@@ -104,7 +118,10 @@ for (const database of E2E_DATABASES) {
       expect(live.body).toEqual({ session: null });
     });
 
-    test('a closed tab, then a new one: end it and get feedback on what reached the server; History lists it', async ({ page, context }) => {
+    test('a closed tab, then a new one: end it and get feedback on what reached the server; History lists it', async ({
+      page,
+      context,
+    }) => {
       const email = uniqueEmail('closed-tab');
       await loginAs(page, server, email);
       await interview(page, email, 2);
@@ -123,7 +140,9 @@ for (const database of E2E_DATABASES) {
       await expect(overlay.getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: 30_000 });
       await expect(overlay.locator('.markdown').first()).not.toBeEmpty();
 
-      const history = await api<{ ratings: { topic: string }[] }>(server, '/user/ratings?page=1&limit=10', { headers: { 'x-user-email': email } });
+      const history = await api<{ ratings: { topic: string }[] }>(server, '/user/ratings?page=1&limit=10', {
+        headers: { 'x-user-email': email },
+      });
       expect(history.body.ratings.map((r) => r.topic)).toEqual([first.name]);
       // Continue reloads: nothing is open any more, so no choice comes back.
       await overlay.getByRole('button', { name: 'Continue' }).click();

@@ -10,7 +10,16 @@ import { expect, test } from './support/test';
 import { chromiumArgs } from '../playwright.config';
 import type { AdminEvent, SessionTelemetry } from '../contract';
 import { BROWSER_LOCALE, openAdmin } from './admin-fixtures';
-import { controllableSpeech, loginAs, questionSets, routeDogApi, startAppServer, uniqueEmail, type RunningServer, type SetInfo } from './fixtures/app-fixtures';
+import {
+  controllableSpeech,
+  loginAs,
+  questionSets,
+  routeDogApi,
+  startAppServer,
+  uniqueEmail,
+  type RunningServer,
+  type SetInfo,
+} from './fixtures/app-fixtures';
 import { api } from './support/server';
 import { defaultPeerOptions } from './realtime-peer/options';
 import { startRealtimePeer, type RealtimePeer } from './realtime-peer/server';
@@ -75,12 +84,20 @@ async function openDetails(page: Page, server: RunningServer, eventId: number) {
 const DURATION = /^(\d+ ms|\d+\.\d s|\d+ s|\d+ min( \d+ s)?)$/;
 const thousands = (n: number) => n.toLocaleString('en-US');
 
-test('an OpenAI interview: usage, estimated cost, the kept error and the close in the event details; the dashboard figures', async ({ page }) => {
+test('an OpenAI interview: usage, estimated cost, the kept error and the close in the event details; the dashboard figures', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
-  peer.options = { ...defaultPeerOptions(), maxQuestions: 1, midSessionFailure: { afterTurns: 1, kind: 'recoverable-error', message: 'Item content is invalid.' } };
+  peer.options = {
+    ...defaultPeerOptions(),
+    maxQuestions: 1,
+    midSessionFailure: { afterTurns: 1, kind: 'recoverable-error', message: 'Item content is invalid.' },
+  };
   const email = uniqueEmail('telemetry-voice');
   await startInterview(page, voice, email);
-  await expect(page.getByRole('dialog', { name: 'Session Feedback' }).getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('dialog', { name: 'Session Feedback' }).getByRole('button', { name: 'Continue' })).toBeVisible({
+    timeout: 60_000,
+  });
 
   const { id, session } = await ratedEvent(voice, email);
   // The peer's usage per response (100 text + 200 audio in, 20 text + 100 audio out) and per transcription (50 audio + 15 text).
@@ -118,14 +135,18 @@ test('an OpenAI interview: usage, estimated cost, the kept error and the close i
   ]);
   await expect(dialog.getByTestId('session-cost')).toHaveText(costText);
   await expect(dialog.getByTestId('session-errors-heading')).toHaveText('Errors (1)');
-  await expect(dialog.getByTestId('session-errors').getByRole('listitem')).toHaveText([/^\d{1,2}:\d{2}:\d{2} [AP]M realtime \(invalid_value\): Item content is invalid\.$/]);
+  await expect(dialog.getByTestId('session-errors').getByRole('listitem')).toHaveText([
+    /^\d{1,2}:\d{2}:\d{2} [AP]M realtime \(invalid_value\): Item content is invalid\.$/,
+  ]);
 
   // The dashboard: this server's one session, in the default 30 days and in 7.
   await openAdmin(page, voice, 'dashboard');
   const figures = page.getByTestId('session-figures');
   await expect(figures.getByRole('heading')).toHaveText('Sessions in the last 30 days');
   await expect(figures.getByTestId('figure-sessions')).toHaveText('1');
-  await expect(figures.getByTestId('figure-length')).toHaveText(/^median (\d+ s|\d+ min( \d+ s)?), p90 (\d+ s|\d+ min( \d+ s)?) \(1 measured\)$/);
+  await expect(figures.getByTestId('figure-length')).toHaveText(
+    /^median (\d+ s|\d+ min( \d+ s)?), p90 (\d+ s|\d+ min( \d+ s)?) \(1 measured\)$/,
+  );
   await expect(figures.getByTestId('figure-connect')).toHaveText(/^median (\d+ ms|\d+\.\d s), p90 (\d+ ms|\d+\.\d s) \(1 measured\)$/);
   await expect(figures.getByTestId('figure-cost')).toHaveText(costText);
   await page.getByTestId('dashboard-charts').getByRole('button', { name: '7 days' }).click();
@@ -145,10 +166,18 @@ test('a typed browser-speech interview the candidate stops: the browser reports 
   await expect(page.getByTestId('message-card')).toHaveCount(2);
   await page.getByRole('button', { name: 'disconnect' }).click();
   // Rated: the overlay offers Continue.
-  await expect(page.getByRole('dialog', { name: 'Session Feedback' }).getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('dialog', { name: 'Session Feedback' }).getByRole('button', { name: 'Continue' })).toBeVisible({
+    timeout: 30_000,
+  });
 
   const { id, session } = await ratedEvent(typed, email);
-  expect(session).toMatchObject({ transport: 'browser-speech', input: 'typed', endReason: 'stopped-by-candidate', candidateTurns: 1, estimatedCostUsd: null });
+  expect(session).toMatchObject({
+    transport: 'browser-speech',
+    input: 'typed',
+    endReason: 'stopped-by-candidate',
+    candidateTurns: 1,
+    estimatedCostUsd: null,
+  });
   expect(session.connectMs).not.toBeNull();
   const dialog = await openDetails(page, typed, id);
   await expect(dialog.getByTestId('session-transport')).toHaveText('Browser speech (typed answers)');

@@ -78,7 +78,10 @@ test('a spoken interview through the speech pipeline: VAD, real recognition, str
     headers: { 'x-admin-secret': pipeline.server.adminSecret },
   });
   const rate = events.body.find((e) => e.userEmail === email && e.eventType === 'RATE');
-  const transcript = (typeof rate?.transcript === 'string' ? JSON.parse(rate.transcript) : rate?.transcript) as Array<{ role: string; transcript: string }>;
+  const transcript = (typeof rate?.transcript === 'string' ? JSON.parse(rate.transcript) : rate?.transcript) as Array<{
+    role: string;
+    transcript: string;
+  }>;
   const answers = transcript.filter((t) => t.role === 'interviewee').map((t) => t.transcript);
   expect(answers).toHaveLength(2);
   const heard = new Set(words(answers[0] ?? ''));
@@ -86,7 +89,9 @@ test('a spoken interview through the speech pipeline: VAD, real recognition, str
   expect(spoken.filter((w) => heard.has(w)).length / spoken.length).toBeGreaterThanOrEqual(0.6);
   expect(answers[1]?.toLowerCase()).toContain('want to stop');
 
-  expect(requested).toEqual(expect.arrayContaining(['/vad/silero_vad_v5.onnx', '/vad/ort-wasm-simd-threaded.mjs', '/vad/ort-wasm-simd-threaded.wasm']));
+  expect(requested).toEqual(
+    expect.arrayContaining(['/vad/silero_vad_v5.onnx', '/vad/ort-wasm-simd-threaded.mjs', '/vad/ort-wasm-simd-threaded.wasm']),
+  );
 
   // The interviewer's voice played: the greeting's clips, the reply, the closing remark.
   const clips = await played(page);

@@ -25,7 +25,10 @@ interface EventRow {
   transcript: unknown;
 }
 
-test('a spoken answer that does not get through: resumed by itself, the line said again, one START, one RATE of both halves', async ({ page, consoleErrors }) => {
+test('a spoken answer that does not get through: resumed by itself, the line said again, one START, one RATE of both halves', async ({
+  page,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/^Voice connection failed: /);
   consoleErrors.allow(/^Failed to load resource: net::ERR_FAILED/);
   test.setTimeout(240_000);
@@ -64,10 +67,15 @@ test('a spoken answer that does not get through: resumed by itself, the line sai
   await expect(cards.first()).toContainText(CLOSING_STOP, { timeout: 100_000 });
   await expect(page.getByTestId('results-overlay')).toBeVisible({ timeout: 30_000 });
 
-  const events = (await api<EventRow[]>(pipeline.server, '/api/events', { headers: { 'x-admin-secret': pipeline.server.adminSecret } })).body.filter((e) => e.userEmail === email);
+  const events = (
+    await api<EventRow[]>(pipeline.server, '/api/events', { headers: { 'x-admin-secret': pipeline.server.adminSecret } })
+  ).body.filter((e) => e.userEmail === email);
   expect(events.map((e) => e.eventType).sort()).toEqual(['RATE', 'START']);
   const rate = events.find((e) => e.eventType === 'RATE');
-  const transcript = (typeof rate?.transcript === 'string' ? JSON.parse(rate.transcript) : rate?.transcript) as Array<{ role: string; transcript: string }>;
+  const transcript = (typeof rate?.transcript === 'string' ? JSON.parse(rate.transcript) : rate?.transcript) as Array<{
+    role: string;
+    transcript: string;
+  }>;
   const interviewer = transcript.filter((t) => t.role === 'interviewer').map((t) => t.transcript);
   // Before the drop: the opening; after it: the same line again, then the close.
   expect(interviewer[0]).toContain(set.questions[0] ?? '<no question>');

@@ -61,4 +61,3 @@ export function webBuildState(distDir: string, digest: string): 'missing' | 'sta
   if (!existsSync(stamp)) return 'stale';
   return readFileSync(stamp, 'utf8').trim() === digest ? 'fresh' : 'stale';
 }
-

@@ -23,10 +23,14 @@ export function buildWeb(options: { force: boolean }): void {
   const started = Date.now();
   if (!options.force) console.log(state === 'missing' ? FIRST_BUILD_TEXT : REBUILD_TEXT);
   rmSync(stampPath(dist), { force: true });
-  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   // Written only after a successful build: a failed one leaves no stamp and is retried next start.
   writeFileSync(stampPath(dist), `${digest}\n`);
   if (!options.force) console.log(`Built the web app in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

@@ -47,7 +47,21 @@ describeDatabases('system calls', (database) => {
     expect([200, 302]).toContain(ui.statusCode);
     const spec = await call<{ openapi: string; paths: Record<string, Record<string, unknown>> }>(t.app, 'GET', '/docs/json');
     expect(spec.body.openapi).toMatch(/^3\./);
-    for (const p of ['/api/question-sets', '/user/login', '/user/feedback', '/interview/token', '/interview/turn', '/interview/rate-transcript', '/user/ratings', '/api/events', '/api/interview-stats', '/api/emails', '/api/emails/{email}', '/api/feedback', '/api/feedback/{id}']) {
+    for (const p of [
+      '/api/question-sets',
+      '/user/login',
+      '/user/feedback',
+      '/interview/token',
+      '/interview/turn',
+      '/interview/rate-transcript',
+      '/user/ratings',
+      '/api/events',
+      '/api/interview-stats',
+      '/api/emails',
+      '/api/emails/{email}',
+      '/api/feedback',
+      '/api/feedback/{id}',
+    ]) {
       expect(Object.keys(spec.body.paths), p).toContain(p);
     }
     expect(JSON.stringify(spec.body.paths['/user/login'])).toContain('isNewUser');
@@ -68,7 +82,15 @@ describeDatabases('system calls', (database) => {
   });
 
   it('allows CORS only for the configured origins', async () => {
-    const allowed = await t.app.inject({ method: 'OPTIONS', url: '/user/login', headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-user-email' } });
+    const allowed = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/user/login',
+      headers: {
+        origin: 'https://app.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-user-email',
+      },
+    });
     expect(allowed.headers['access-control-allow-origin']).toBe('https://app.example.com');
     expect(String(allowed.headers['access-control-allow-headers'])).toContain('x-user-email');
     const other = await t.app.inject({ method: 'GET', url: '/healthz', headers: { origin: 'https://evil.example.com' } });
@@ -77,7 +99,10 @@ describeDatabases('system calls', (database) => {
 
   it('answers unknown API routes with a JSON 404 and no page at all without a built web app', async () => {
     expect(await call(t.app, 'GET', '/api/nothing')).toMatchObject({ status: 404, body: { error: 'There is no GET /api/nothing here.' } });
-    expect(await call(t.app, 'POST', '/user/nothing', { body: {} })).toMatchObject({ status: 404, body: { error: 'There is no POST /user/nothing here.' } });
+    expect(await call(t.app, 'POST', '/user/nothing', { body: {} })).toMatchObject({
+      status: 404,
+      body: { error: 'There is no POST /user/nothing here.' },
+    });
     const home = await t.app.inject({ method: 'GET', url: '/' });
     expect(home.statusCode).toBe(200);
     expect(home.body).toContain('<h1>Frontend Feedback</h1>');
@@ -85,9 +110,17 @@ describeDatabases('system calls', (database) => {
 
   it('accepts a JSON content type without a body (GET, DELETE) and explains a missing body', async () => {
     await call(t.app, 'POST', '/user/login', { body: { email: 'ct@example.com' } });
-    const get = await t.app.inject({ method: 'GET', url: '/user/ratings?page=1&limit=9', headers: { 'x-user-email': 'ct@example.com', 'content-type': 'application/json' } });
+    const get = await t.app.inject({
+      method: 'GET',
+      url: '/user/ratings?page=1&limit=9',
+      headers: { 'x-user-email': 'ct@example.com', 'content-type': 'application/json' },
+    });
     expect(get.statusCode).toBe(200);
-    const del = await t.app.inject({ method: 'DELETE', url: '/api/emails/ct%40example.com', headers: { 'x-admin-secret': t.config.adminSecret, 'content-type': 'application/json' } });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/emails/ct%40example.com',
+      headers: { 'x-admin-secret': t.config.adminSecret, 'content-type': 'application/json' },
+    });
     expect(del.statusCode).toBe(200);
     const empty = await t.app.inject({ method: 'POST', url: '/user/login', headers: { 'content-type': 'application/json' } });
     expect(empty.statusCode).toBe(400);
@@ -95,10 +128,20 @@ describeDatabases('system calls', (database) => {
   });
 
   it('refuses oversized bodies with 413 and wrong content types with 415', async () => {
-    const big = await t.app.inject({ method: 'POST', url: '/user/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a@b.co', pad: 'x'.repeat(3 * 1024 * 1024) }) });
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', pad: 'x'.repeat(3 * 1024 * 1024) }),
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ error: 'The request body is too large.' });
-    const text = await t.app.inject({ method: 'POST', url: '/user/login', headers: { 'content-type': 'application/xml' }, payload: '<email>a@b.co</email>' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/user/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<email>a@b.co</email>',
+    });
     expect(text.statusCode).toBe(415);
     expect(text.json()).toEqual({ error: 'Please send the request body as JSON (content-type: application/json).' });
   });
@@ -139,11 +182,18 @@ describe('rate limits and the web app', () => {
   it('limits login attempts per address', async () => {
     let last = 0;
     for (let i = 0; i <= t.config.loginRateLimit; i += 1) {
-      last = (await t.app.inject({ method: 'POST', url: '/user/login', payload: { email: `u${i}@example.com` }, remoteAddress: '10.1.1.1' })).statusCode;
+      last = (
+        await t.app.inject({ method: 'POST', url: '/user/login', payload: { email: `u${i}@example.com` }, remoteAddress: '10.1.1.1' })
+      ).statusCode;
       if (i < t.config.loginRateLimit) expect(last).toBe(200);
     }
     expect(last).toBe(429);
-    const answer = await t.app.inject({ method: 'POST', url: '/user/login', payload: { email: 'late@example.com' }, remoteAddress: '10.1.1.1' });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/user/login',
+      payload: { email: 'late@example.com' },
+      remoteAddress: '10.1.1.1',
+    });
     expect(answer.json()).toEqual({ error: expect.stringMatching(/^Too many requests\. Please wait .+ and try again\.$/) });
   });
 });

@@ -111,11 +111,23 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const providers = deps.providers ?? createProviders(resolved, app.log);
   // Several server processes may share one PostgreSQL: their limits must count together.
   const limits = database.kind === 'postgres' ? postgresWindowCounter(database.db) : memoryWindowCounter();
-  const sweep = setInterval(() => void limits.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'sweeping ended rate-limit windows failed')), SWEEP_MS);
+  const sweep = setInterval(
+    () => void limits.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'sweeping ended rate-limit windows failed')),
+    SWEEP_MS,
+  );
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   // Every in-memory registry of this process is created here and lives on the context.
-  const ctx: AppContext = { config: resolved, db: database.db, providers, log: app.log, limits, callRegistry: new Map(), ratingRegistry: new Map(), instanceId: randomUUID() };
+  const ctx: AppContext = {
+    config: resolved,
+    db: database.db,
+    providers,
+    log: app.log,
+    limits,
+    callRegistry: new Map(),
+    ratingRegistry: new Map(),
+    instanceId: randomUUID(),
+  };
   app.decorate('appContext', ctx);
   // OpenAI voice calls are supervised under a lease in the database (taken over when another server
   // stops renewing); at close each call is handed over, not hung up, before the database goes away.

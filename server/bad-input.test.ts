@@ -26,7 +26,11 @@ describe('bad input never reaches a 500', () => {
   afterAll(() => t.close());
 
   it('answers every random body, query and header with a 4xx {error} sentence or a success', async () => {
-    const query = fc.dictionary(fc.constantFrom('page', 'limit', 'questionSetId', 'before'), fc.oneof(fc.string(), fc.integer().map(String)), { maxKeys: 3 });
+    const query = fc.dictionary(
+      fc.constantFrom('page', 'limit', 'questionSetId', 'before'),
+      fc.oneof(fc.string(), fc.integer().map(String)),
+      { maxKeys: 3 },
+    );
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...ROUTES),
@@ -39,7 +43,12 @@ describe('bad input never reaches a 500', () => {
           if (email !== undefined) headers['x-user-email'] = email;
           if (admin !== undefined) headers['x-admin-secret'] = admin;
           const search = new URLSearchParams(params).toString();
-          const response = await t.app.inject({ method, url: search ? `${url}?${search}` : url, headers, ...(method === 'GET' ? {} : { payload: body }) });
+          const response = await t.app.inject({
+            method,
+            url: search ? `${url}?${search}` : url,
+            headers,
+            ...(method === 'GET' ? {} : { payload: body }),
+          });
           expect(response.statusCode, `${method} ${url} ${body}`).toBeLessThan(500);
           if (response.statusCode >= 400) {
             const parsed = response.json() as { error?: unknown };

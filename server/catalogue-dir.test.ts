@@ -29,7 +29,7 @@ describe('CATALOGUE_DIR', () => {
     expect(loadConfig({ CATALOGUE_DIR: 'my-sets' }).catalogueDir).toBe(path.resolve('my-sets'));
   });
 
-  it('serves an operator\'s own question sets', async () => {
+  it("serves an operator's own question sets", async () => {
     const catalogue = tempDir();
     const own = readFileSync(SHIPPED, 'utf8').replace('name: JavaScript', 'name: Our JavaScript');
     writeFileSync(path.join(catalogue, 'ours.md'), own);

@@ -25,7 +25,18 @@ describe('configWarnings', () => {
     ]);
     expect(configWarnings(loadConfig({ ...support, LLM_BASE_URL: 'http://127.0.0.1:11434/v1', LLM_MODEL: 'llama3.1' }))).toEqual([]);
     // A local speech server's models cost nothing to us: no warning.
-    expect(configWarnings(loadConfig({ ...support, STT_BASE_URL: 'http://127.0.0.1:8000/v1', STT_MODEL: 'whisper', TTS_BASE_URL: 'http://127.0.0.1:8880/v1', TTS_MODEL: 'kokoro', TTS_VOICE: 'af' }))).toEqual([]);
+    expect(
+      configWarnings(
+        loadConfig({
+          ...support,
+          STT_BASE_URL: 'http://127.0.0.1:8000/v1',
+          STT_MODEL: 'whisper',
+          TTS_BASE_URL: 'http://127.0.0.1:8880/v1',
+          TTS_MODEL: 'kokoro',
+          TTS_VOICE: 'af',
+        }),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -35,17 +46,26 @@ describe('MODEL_PRICES', () => {
     expect(config.modelPrices['gpt-realtime-2.1']).toEqual({ audioIn: 30, audioOut: 60 });
     expect(config.modelPrices['my-tts']).toEqual({ characters: 1.5 });
     expect(config.modelPrices['gpt-realtime-2.1-mini']).toEqual(DEFAULT_MODEL_PRICES['gpt-realtime-2.1-mini']);
-    expect(() => loadConfig({ MODEL_PRICES: 'cheap' })).toThrow('MODEL_PRICES: must be a JSON object, e.g. {"gpt-realtime-2.1":{"audioIn":32,"audioOut":64}}');
+    expect(() => loadConfig({ MODEL_PRICES: 'cheap' })).toThrow(
+      'MODEL_PRICES: must be a JSON object, e.g. {"gpt-realtime-2.1":{"audioIn":32,"audioOut":64}}',
+    );
     expect(() => loadConfig({ MODEL_PRICES: '{"x":{"audioIn":-1}}' })).toThrow('MODEL_PRICES: x.audioIn:');
-    expect(() => loadConfig({ MODEL_PRICES: '{"x":{"perToken":1}}' })).toThrow('(keys: textIn, cachedTextIn, audioIn, cachedAudioIn, textOut, audioOut, audioMinute, characters)');
+    expect(() => loadConfig({ MODEL_PRICES: '{"x":{"perToken":1}}' })).toThrow(
+      '(keys: textIn, cachedTextIn, audioIn, cachedAudioIn, textOut, audioOut, audioMinute, characters)',
+    );
   });
 });
 
 describe('loadConfig', () => {
   it('refuses a headers timeout longer than the request timeout, and timeouts under 100 ms', () => {
-    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '6000' })).toThrow('HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS');
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '6000' })).toThrow(
+      'HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS',
+    );
     expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '5' })).toThrow('KEEP_ALIVE_TIMEOUT_MS: must be at least 100 (milliseconds)');
-    expect(loadConfig({ TURN_ACCOUNT_RATE_LIMIT: '7', MAX_CONNECTIONS: '50' })).toMatchObject({ callLimits: { turn: { perAccount: 7 } }, maxConnections: 50 });
+    expect(loadConfig({ TURN_ACCOUNT_RATE_LIMIT: '7', MAX_CONNECTIONS: '50' })).toMatchObject({
+      callLimits: { turn: { perAccount: 7 } },
+      maxConnections: 50,
+    });
   });
 
   it('gives the documented defaults for an empty environment', () => {
@@ -223,7 +243,13 @@ describe('voice mode', () => {
       throw error;
     }
   };
-  const local = { STT_BASE_URL: 'http://gpu:8000/v1/', STT_MODEL: 'Systran/faster-whisper-small', TTS_BASE_URL: 'http://gpu:8880/v1', TTS_MODEL: 'kokoro', TTS_VOICE: 'af_heart' };
+  const local = {
+    STT_BASE_URL: 'http://gpu:8000/v1/',
+    STT_MODEL: 'Systran/faster-whisper-small',
+    TTS_BASE_URL: 'http://gpu:8880/v1',
+    TTS_MODEL: 'kokoro',
+    TTS_VOICE: 'af_heart',
+  };
 
   it('auto: realtime with an OpenAI key, else the pipeline with both speech servers, else browser speech', () => {
     expect(resolveVoiceMode(loadConfig({}))).toBe('browser');

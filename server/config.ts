@@ -31,24 +31,22 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
 /** An API base URL, written once without trailing slashes so every caller can append `/path`. */
 const baseUrl = httpUrl.transform((url) => url.replace(/\/+$/, ''));
 
-const contactsSchema = z
-  .string()
-  .transform((raw, ctx) => {
-    const contacts = raw
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean)
-      .map((part) => {
-        const [name, url, ...rest] = part.split('|').map((s) => s.trim());
-        return { name: name ?? '', url: url ?? '', extra: rest.length };
-      });
-    const bad = contacts.find((c) => !c.name || c.extra > 0 || !httpUrl.safeParse(c.url).success);
-    if (contacts.length === 0 || bad) {
-      ctx.addIssue({ code: 'custom', message: 'must be "Name|https://link,Name|https://link"' });
-      return z.NEVER;
-    }
-    return contacts.map(({ name, url }) => ({ name, url }));
-  });
+const contactsSchema = z.string().transform((raw, ctx) => {
+  const contacts = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const [name, url, ...rest] = part.split('|').map((s) => s.trim());
+      return { name: name ?? '', url: url ?? '', extra: rest.length };
+    });
+  const bad = contacts.find((c) => !c.name || c.extra > 0 || !httpUrl.safeParse(c.url).success);
+  if (contacts.length === 0 || bad) {
+    ctx.addIssue({ code: 'custom', message: 'must be "Name|https://link,Name|https://link"' });
+    return z.NEVER;
+  }
+  return contacts.map(({ name, url }) => ({ name, url }));
+});
 
 /** A comma-separated list whose every entry must pass `entry`; `what` names a good entry. */
 const listOf = (entry: z.ZodType, what: string) =>
@@ -71,24 +69,25 @@ const addressesSchema = listOf(z.union([z.ipv4(), z.ipv6()]), 'an IP address');
 const proxiesSchema = listOf(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]), 'an IP address or CIDR range');
 
 /** MODEL_PRICES: a JSON object of model name -> prices, laid over the defaults entry by entry. */
-const pricesSchema = z
-  .string()
-  .transform((raw, ctx) => {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be a JSON object, e.g. {"gpt-realtime-2.1":{"audioIn":32,"audioOut":64}}' });
-      return z.NEVER;
-    }
-    const table = z.record(z.string().min(1), modelPriceSchema).safeParse(parsed);
-    if (!table.success) {
-      const issue = table.error.issues[0];
-      ctx.addIssue({ code: 'custom', message: `${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'} (keys: textIn, cachedTextIn, audioIn, cachedAudioIn, textOut, audioOut, audioMinute, characters)` });
-      return z.NEVER;
-    }
-    return table.data;
-  });
+const pricesSchema = z.string().transform((raw, ctx) => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'must be a JSON object, e.g. {"gpt-realtime-2.1":{"audioIn":32,"audioOut":64}}' });
+    return z.NEVER;
+  }
+  const table = z.record(z.string().min(1), modelPriceSchema).safeParse(parsed);
+  if (!table.success) {
+    const issue = table.error.issues[0];
+    ctx.addIssue({
+      code: 'custom',
+      message: `${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'} (keys: textIn, cachedTextIn, audioIn, cachedAudioIn, textOut, audioOut, audioMinute, characters)`,
+    });
+    return z.NEVER;
+  }
+  return table.data;
+});
 
 export const VOICE_MODES = ['auto', 'realtime', 'pipeline', 'browser'] as const;
 export type VoiceModeSetting = (typeof VOICE_MODES)[number];
@@ -107,8 +106,7 @@ const milliseconds = (fallback: number) =>
     z.coerce.number().int().min(100, { error: 'must be at least 100 (milliseconds)' }).max(3_600_000).default(fallback),
   );
 
-const positiveInt = (fallback: number) =>
-  z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000).default(fallback));
+const positiveInt = (fallback: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000).default(fallback));
 
 /** An optional setting: null when not set. */
 const orNull = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional()).transform((value) => value ?? null);
@@ -136,7 +134,10 @@ const SETTINGS = {
   port: setting('PORT', z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000))),
   host: setting('HOST', z.preprocess(emptyToUndefined, z.string().trim().min(1).default('127.0.0.1'))),
   /** Absolute path. */
-  dataDir: setting('DATA_DIR', z.preprocess(emptyToUndefined, z.string().min(1).default('./data')).transform((dir) => path.resolve(dir))),
+  dataDir: setting(
+    'DATA_DIR',
+    z.preprocess(emptyToUndefined, z.string().min(1).default('./data')).transform((dir) => path.resolve(dir)),
+  ),
   /** Question-set files read at start-up (docs/question-sets.md); loaded into an empty database. */
   catalogueDir: setting(
     'CATALOGUE_DIR',
@@ -148,14 +149,20 @@ const SETTINGS = {
   adminSecret: setting('ADMIN_SECRET', orNull(z.string().min(12, { error: 'must be at least 12 characters' }).max(512))),
   productName: setting('PRODUCT_NAME', z.preprocess(emptyToUndefined, z.string().trim().min(1).max(60).default('Interview'))),
   /** '' when not set. */
-  supportChatUrl: setting('SUPPORT_CHAT_URL', z.preprocess(emptyToUndefined, httpUrl.optional()).transform((url) => url ?? '')),
+  supportChatUrl: setting(
+    'SUPPORT_CHAT_URL',
+    z.preprocess(emptyToUndefined, httpUrl.optional()).transform((url) => url ?? ''),
+  ),
   /** Empty when not set. */
   supportContacts: setting('SUPPORT_CONTACTS', z.preprocess(emptyToUndefined, contactsSchema.default([]))),
   signup: setting('SIGNUP', z.preprocess(emptyToUndefined, z.enum(['open', 'invite']).default('open'))),
   freeSessionLimit: setting('FREE_SESSION_LIMIT', positiveInt(5)),
   proSessionLimit: setting('PRO_SESSION_LIMIT', positiveInt(100)),
   /** Bytes of interviews and feedback one account may store; a new interview is refused beyond it (README, Security and limits). */
-  accountStorageBytes: setting('ACCOUNT_STORAGE_MB', positiveInt(20).transform((mb) => mb * 1024 * 1024)),
+  accountStorageBytes: setting(
+    'ACCOUNT_STORAGE_MB',
+    positiveInt(20).transform((mb) => mb * 1024 * 1024),
+  ),
   corsOrigins: setting('CORS_ORIGINS', z.preprocess(emptyToUndefined, originsSchema.default([]))),
   /** Client addresses exempt from the login/token rate limits (e.g. a load-test client); default none. */
   rateLimitAllowList: setting('RATE_LIMIT_ALLOW', z.preprocess(emptyToUndefined, addressesSchema.default([]))),
@@ -168,7 +175,10 @@ const SETTINGS = {
     rating: { perAddress: setting('RATING_RATE_LIMIT', perMinute(20)), perAccount: setting('RATING_ACCOUNT_RATE_LIMIT', perMinute(6)) },
     turn: { perAddress: setting('TURN_RATE_LIMIT', perMinute(120)), perAccount: setting('TURN_ACCOUNT_RATE_LIMIT', perMinute(30)) },
     abandon: { perAddress: setting('ABANDON_RATE_LIMIT', perMinute(20)), perAccount: setting('ABANDON_ACCOUNT_RATE_LIMIT', perMinute(6)) },
-    feedback: { perAddress: setting('FEEDBACK_RATE_LIMIT', perMinute(20)), perAccount: setting('FEEDBACK_ACCOUNT_RATE_LIMIT', perMinute(6)) },
+    feedback: {
+      perAddress: setting('FEEDBACK_RATE_LIMIT', perMinute(20)),
+      perAccount: setting('FEEDBACK_ACCOUNT_RATE_LIMIT', perMinute(6)),
+    },
   },
   /** Server timeouts: whole request received, headers received, idle socket, idle keep-alive. */
   timeouts: {
@@ -185,19 +195,29 @@ const SETTINGS = {
   /** A failed rating is retried in the background this many times... */
   ratingRetryAttempts: setting('RATING_RETRY_ATTEMPTS', z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(20).default(6))),
   /** ...first after this many seconds, each wait twice the one before. */
-  ratingRetryDelaySeconds: setting('RATING_RETRY_DELAY_SECONDS', z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(86_400).default(60))),
+  ratingRetryDelaySeconds: setting(
+    'RATING_RETRY_DELAY_SECONDS',
+    z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(86_400).default(60)),
+  ),
   /** An open session with no activity for this long (minutes, fractions allowed) was left: the server ends and rates it. */
   sessionIdleMinutes: setting(
     'SESSION_IDLE_MINUTES',
     z.preprocess(
       emptyToUndefined,
-      z.coerce.number().min(0.01, { error: 'must be at least 0.01' }).max(230, { error: 'must be at most 230 (sessions expire at 4 hours)' }).default(10),
+      z.coerce
+        .number()
+        .min(0.01, { error: 'must be at least 0.01' })
+        .max(230, { error: 'must be at most 230 (sessions expire at 4 hours)' })
+        .default(10),
     ),
   ),
   /** Reverse proxies trusted for the client address (X-Forwarded-For); empty: none. */
   trustProxy: setting('TRUST_PROXY', z.preprocess(emptyToUndefined, proxiesSchema.default([]))),
   /** The server log's level; `info` logs every request, `warn` only problems. */
-  logLevel: setting('LOG_LEVEL', z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'))),
+  logLevel: setting(
+    'LOG_LEVEL',
+    z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
+  ),
   /** null when switched off. */
   dogImageApi: setting(
     'DOG_IMAGE_API',
@@ -217,21 +237,31 @@ const SETTINGS = {
   /** The service's input noise reduction (`off`: none). */
   realtimeNoiseReduction: setting(
     'REALTIME_NOISE_REDUCTION',
-    z.preprocess(emptyToUndefined, z.enum(NOISE_REDUCTION_SETTINGS, { error: `must be one of ${NOISE_REDUCTION_SETTINGS.join(', ')}` }).default('far_field')),
+    z.preprocess(
+      emptyToUndefined,
+      z.enum(NOISE_REDUCTION_SETTINGS, { error: `must be one of ${NOISE_REDUCTION_SETTINGS.join(', ')}` }).default('far_field'),
+    ),
   ),
   /** A realtime call is asked to close, then hung up, at this length (minutes, may be fractional). */
   maxSessionMinutes: setting(
     'MAX_SESSION_MINUTES',
     z.preprocess(
       emptyToUndefined,
-      z.coerce.number().min(0.05, { error: 'must be at least 0.05' }).max(60, { error: 'must be at most 60 (the service ends a call at 60 minutes)' }).default(30),
+      z.coerce
+        .number()
+        .min(0.05, { error: 'must be at least 0.05' })
+        .max(60, { error: 'must be at most 60 (the service ends a call at 60 minutes)' })
+        .default(30),
     ),
   ),
   llmBaseUrl: setting('LLM_BASE_URL', orNull(baseUrl)),
   llmApiKey: setting('LLM_API_KEY', optionalText),
   llmModel: setting('LLM_MODEL', optionalText),
   /** VOICE_MODE as set; `resolveVoiceMode` decides `auto`. */
-  voiceModeSetting: setting('VOICE_MODE', z.preprocess(emptyToUndefined, z.enum(VOICE_MODES, { error: `must be one of ${VOICE_MODES.join(', ')}` }).default('auto'))),
+  voiceModeSetting: setting(
+    'VOICE_MODE',
+    z.preprocess(emptyToUndefined, z.enum(VOICE_MODES, { error: `must be one of ${VOICE_MODES.join(', ')}` }).default('auto')),
+  ),
   /** Speech-pipeline endpoints (no trailing slash); `resolveSpeechSettings` fills OpenAI defaults. */
   sttBaseUrl: setting('STT_BASE_URL', orNull(baseUrl)),
   sttModel: setting('STT_MODEL', optionalText),
@@ -241,7 +271,10 @@ const SETTINGS = {
   ttsVoice: setting('TTS_VOICE', optionalText),
   ttsApiKey: setting('TTS_API_KEY', optionalText),
   /** USD prices per model: DEFAULT_MODEL_PRICES (providers/openai-models.ts) with MODEL_PRICES laid over them. */
-  modelPrices: setting('MODEL_PRICES', z.preprocess(emptyToUndefined, pricesSchema.default({})).transform((prices) => ({ ...DEFAULT_MODEL_PRICES, ...prices }))),
+  modelPrices: setting(
+    'MODEL_PRICES',
+    z.preprocess(emptyToUndefined, pricesSchema.default({})).transform((prices) => ({ ...DEFAULT_MODEL_PRICES, ...prices })),
+  ),
   // Budgets of one session (README, Security and limits).
   /** Overall deadline of one speech-to-text call or one text-to-speech stream, first byte to last (seconds). */
   upstreamDeadlineSeconds: setting(
@@ -290,7 +323,9 @@ export const envSchema = z.object(Object.fromEntries(settingsIn(SETTINGS).map((s
 
 /** Each setting's value from the parsed environment, nested as SETTINGS is. */
 function configFrom(tree: SettingTree, parsed: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(tree).map(([key, node]) => [key, isSetting(node) ? parsed[node.env] : configFrom(node, parsed)]));
+  return Object.fromEntries(
+    Object.entries(tree).map(([key, node]) => [key, isSetting(node) ? parsed[node.env] : configFrom(node, parsed)]),
+  );
 }
 
 export interface SpeechEndpoint {
@@ -306,7 +341,16 @@ export interface SpeechSettings {
 
 type VoiceInputs = Pick<
   AppConfig,
-  'voiceModeSetting' | 'openaiApiKey' | 'openaiBaseUrl' | 'sttBaseUrl' | 'sttModel' | 'sttApiKey' | 'ttsBaseUrl' | 'ttsModel' | 'ttsVoice' | 'ttsApiKey'
+  | 'voiceModeSetting'
+  | 'openaiApiKey'
+  | 'openaiBaseUrl'
+  | 'sttBaseUrl'
+  | 'sttModel'
+  | 'sttApiKey'
+  | 'ttsBaseUrl'
+  | 'ttsModel'
+  | 'ttsVoice'
+  | 'ttsApiKey'
 >;
 
 /**
@@ -348,7 +392,8 @@ export function resolveSpeechSettings(config: VoiceInputs): SpeechSettings | { m
 function voiceProblems(config: VoiceInputs): string[] {
   const mode = resolveVoiceMode(config);
   if (mode === 'realtime' && !config.openaiApiKey) return ['VOICE_MODE: realtime needs OPENAI_API_KEY'];
-  const halfPipeline = config.voiceModeSetting === 'auto' && !config.openaiApiKey && Boolean(config.sttBaseUrl) !== Boolean(config.ttsBaseUrl);
+  const halfPipeline =
+    config.voiceModeSetting === 'auto' && !config.openaiApiKey && Boolean(config.sttBaseUrl) !== Boolean(config.ttsBaseUrl);
   if (mode !== 'pipeline' && !halfPipeline) return [];
   const speech = resolveSpeechSettings(config);
   if (!('missing' in speech)) return [];
@@ -384,10 +429,14 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
 export function configWarnings(config: AppConfig): string[] {
   const warnings: string[] = [];
   if (!config.supportChatUrl && config.supportContacts.length === 0) {
-    warnings.push('Support is not set up: SUPPORT_CHAT_URL and SUPPORT_CONTACTS are empty, so the support and upgrade dialogs say support is not set up yet.');
+    warnings.push(
+      'Support is not set up: SUPPORT_CHAT_URL and SUPPORT_CONTACTS are empty, so the support and upgrade dialogs say support is not set up yet.',
+    );
   }
   for (const model of unpricedModels(config)) {
-    warnings.push(`No price for the model ${model}: its usage is recorded but adds nothing to the estimated session cost (set MODEL_PRICES).`);
+    warnings.push(
+      `No price for the model ${model}: its usage is recorded but adds nothing to the estimated session cost (set MODEL_PRICES).`,
+    );
   }
   return warnings;
 }

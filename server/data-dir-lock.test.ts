@@ -67,12 +67,19 @@ describe('data-dir lock race', () => {
       if (n % 2 === 1) writeFileSync(path.join(base, `trial-${n}`, LOCK_FILE_NAME), `${dead}\n`);
     }
     const racers = [0, 1].map(() =>
-      spawn(process.execPath, ['--import', 'tsx', 'test-support/lock-racer.ts', base, String(trials)], { cwd: path.resolve(import.meta.dirname, '..') }),
+      spawn(process.execPath, ['--import', 'tsx', 'test-support/lock-racer.ts', base, String(trials)], {
+        cwd: path.resolve(import.meta.dirname, '..'),
+      }),
     );
-    await Promise.all(racers.map((racer) => new Promise<void>((resolve, reject) => {
-      racer.stdout.once('data', () => resolve());
-      racer.once('exit', (code) => reject(new Error(`racer exited with ${code}`)));
-    })));
+    await Promise.all(
+      racers.map(
+        (racer) =>
+          new Promise<void>((resolve, reject) => {
+            racer.stdout.once('data', () => resolve());
+            racer.once('exit', (code) => reject(new Error(`racer exited with ${code}`)));
+          }),
+      ),
+    );
     const outcomes: string[][] = [];
     for (let n = 0; n < trials; n += 1) {
       const dir = path.join(base, `trial-${n}`);
@@ -85,7 +92,9 @@ describe('data-dir lock race', () => {
       outcomes.push(results.map((name) => readFileSync(path.join(dir, name), 'utf8')).sort());
     }
     writeFileSync(path.join(base, 'done'), '');
-    await Promise.all(racers.map((racer) => new Promise((resolve) => (racer.exitCode !== null ? resolve(null) : racer.once('exit', resolve)))));
+    await Promise.all(
+      racers.map((racer) => new Promise((resolve) => (racer.exitCode !== null ? resolve(null) : racer.once('exit', resolve)))),
+    );
     expect(outcomes).toEqual(Array.from({ length: trials }, () => ['lost', 'won']));
   }, 60_000);
 });

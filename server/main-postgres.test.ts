@@ -35,7 +35,11 @@ describe.skipIf(!postgresAvailable)('server/main.ts on DATABASE_URL', () => {
   }
 
   async function loginAs(base: string, email: string): Promise<{ isNewUser: boolean }> {
-    const answer = await fetch(`${base}/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+    const answer = await fetch(`${base}/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
     expect(answer.status).toBe(200);
     return (await answer.json()) as { isNewUser: boolean };
   }

@@ -41,14 +41,23 @@ export function findBeetleDir(): string | null {
 
 /** Every question with its answers, sorted by question id. */
 export function readBeetle(dir: string): BeetleQuestion[] {
-  const lines = readFileSync(path.join(dir, BEETLE_FILE), 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '');
+  const lines = readFileSync(path.join(dir, BEETLE_FILE), 'utf8')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '');
   const header = lines.shift()?.split('\t') ?? [];
   const col = (name: string) => {
     const at = header.indexOf(name);
     if (at === -1) throw new Error(`${BEETLE_FILE}: no column "${name}"`);
     return at;
   };
-  const [id, qid, question, answer, references, label] = ['id', 'question_id', 'question', 'student_answer', 'reference_answers', 'label'].map(col) as [number, number, number, number, number, number];
+  const [id, qid, question, answer, references, label] = [
+    'id',
+    'question_id',
+    'question',
+    'student_answer',
+    'reference_answers',
+    'label',
+  ].map(col) as [number, number, number, number, number, number];
   const byId = new Map<string, BeetleQuestion>();
   for (const line of lines) {
     const cells = line.split('\t');
@@ -57,7 +66,14 @@ export function readBeetle(dir: string): BeetleQuestion[] {
     const questionId = cells[qid]!;
     let q = byId.get(questionId);
     if (!q) {
-      q = { id: questionId, question: cells[question]!.trim(), references: cells[references]!.split(' | ').map((r) => r.trim()).filter(Boolean), answers: [] };
+      q = {
+        id: questionId,
+        question: cells[question]!.trim(),
+        references: cells[references]!.split(' | ')
+          .map((r) => r.trim())
+          .filter(Boolean),
+        answers: [],
+      };
       byId.set(questionId, q);
     }
     q.answers.push({ id: cells[id]!, answer: cells[answer] ?? '', label: labelText });
@@ -73,7 +89,15 @@ export function beetleHalves(questions: readonly BeetleQuestion[]): { tune: Beet
 
 /** Sentences of the reference answers, each once, without the closing full stop: the key points. */
 export function beetleKeyPoints(q: BeetleQuestion): string[] {
-  const points = q.references.flatMap((r) => r.split(/(?<=[.!?])\s+/)).map((s) => s.trim().replace(/[.!]+$/, '').trim()).filter(Boolean);
+  const points = q.references
+    .flatMap((r) => r.split(/(?<=[.!?])\s+/))
+    .map((s) =>
+      s
+        .trim()
+        .replace(/[.!]+$/, '')
+        .trim(),
+    )
+    .filter(Boolean);
   return [...new Set(points)];
 }
 
@@ -82,7 +106,16 @@ export function beetleKeyPoints(q: BeetleQuestion): string[] {
  * reference answers as the example answer, their sentences as a bullet list of key points.
  */
 export function beetleModelAnswerSection(q: BeetleQuestion, number = 1): string {
-  return [`### ${number}. ${q.question}`, '', q.references.join('\n\n'), '', '**Key points:**', '', ...beetleKeyPoints(q).map((p) => `- ${p}`), ''].join('\n');
+  return [
+    `### ${number}. ${q.question}`,
+    '',
+    q.references.join('\n\n'),
+    '',
+    '**Key points:**',
+    '',
+    ...beetleKeyPoints(q).map((p) => `- ${p}`),
+    '',
+  ].join('\n');
 }
 
 /** What a rater said about one answer. */
@@ -140,10 +173,14 @@ function pearson(xs: number[], ys: number[]): number {
 const DISMISSED = new Set(['Off topic', 'Not answered', 'Not a real answer']);
 
 /** Aggregate figures of a rater over some questions (never per answer: the held-out half is read only so). */
-export function beetleFigures(questions: readonly BeetleQuestion[], judge: (answer: string, q: BeetleQuestion) => BeetleVerdict): BeetleFigures {
+export function beetleFigures(
+  questions: readonly BeetleQuestion[],
+  judge: (answer: string, q: BeetleQuestion) => BeetleVerdict,
+): BeetleFigures {
   const rows: Array<{ label: BeetleLabel; v: BeetleVerdict }> = [];
   for (const q of questions) for (const a of q.answers) rows.push({ label: a.label, v: judge(a.answer, q) });
-  const share = (xs: typeof rows, test: (r: (typeof rows)[number]) => boolean) => (xs.length === 0 ? NaN : xs.filter(test).length / xs.length);
+  const share = (xs: typeof rows, test: (r: (typeof rows)[number]) => boolean) =>
+    xs.length === 0 ? NaN : xs.filter(test).length / xs.length;
   const correct = rows.filter((r) => r.label === 'correct');
   const contradictory = rows.filter((r) => r.label === 'contradictory');
   const correctShare = correct.length / Math.max(1, rows.length);
@@ -158,7 +195,10 @@ export function beetleFigures(questions: readonly BeetleQuestion[], judge: (answ
     majorityBaseline: Math.max(correctShare, 1 - correctShare),
     correctDismissed: share(correct, (r) => DISMISSED.has(r.v.verdict)),
     contradictoryCredited: share(contradictory, (r) => r.v.covered > 0),
-    medians: Object.fromEntries(BEETLE_LABELS.map((l) => [l, median(rows.filter((r) => r.label === l).map((r) => r.v.score))])) as Record<BeetleLabel, number>,
+    medians: Object.fromEntries(BEETLE_LABELS.map((l) => [l, median(rows.filter((r) => r.label === l).map((r) => r.v.score))])) as Record<
+      BeetleLabel,
+      number
+    >,
     scoreCorrelation: pearson(
       rows.map((r) => r.v.score),
       rows.map((r) => (r.label === 'correct' ? 1 : 0)),

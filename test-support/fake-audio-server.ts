@@ -116,7 +116,8 @@ export async function startFakeAudioServer(options: FakeAudioOptions): Promise<F
     if (failure !== undefined) return sendError(res, failure, `Injected failure ${failure}.`);
     if (!file || file.bytes.length === 0) return sendError(res, 400, 'The file field is missing or empty.');
     if (!file.type.startsWith('audio/')) return sendError(res, 400, `The file's content type "${file.type}" is not audio.`);
-    if (!/\.(wav|webm|ogg|mp3|m4a|flac|mp4|mpeg|mpga)$/.test(file.name)) return sendError(res, 400, `Unsupported file name "${file.name}".`);
+    if (!/\.(wav|webm|ogg|mp3|m4a|flac|mp4|mpeg|mpga)$/.test(file.name))
+      return sendError(res, 400, `Unsupported file name "${file.name}".`);
     if (fields.model !== options.sttModel) return sendError(res, 404, `The model "${String(fields.model)}" does not exist.`);
     const format = typeof fields.response_format === 'string' ? fields.response_format : 'json';
     if (!STT_FORMATS.has(format)) return sendError(res, 400, `Unsupported response_format "${format}".`);

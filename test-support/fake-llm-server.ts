@@ -41,7 +41,12 @@ export interface FakeLlmServer {
 }
 
 /** What every completion says it used (OpenAI's shape): tests of the session's cost count on it. */
-export const FAKE_LLM_USAGE = { prompt_tokens: 1200, completion_tokens: 80, total_tokens: 1280, prompt_tokens_details: { cached_tokens: 1024 } };
+export const FAKE_LLM_USAGE = {
+  prompt_tokens: 1200,
+  completion_tokens: 80,
+  total_tokens: 1280,
+  prompt_tokens_details: { cached_tokens: 1024 },
+};
 
 function completion(model: string, message: Record<string, unknown>, finish: string): string {
   return JSON.stringify({

@@ -38,10 +38,14 @@ export function espeakMp3(text: string): Promise<Buffer> {
   return withTempDir(async (dir) => {
     const wav = path.join(dir, 'line.wav');
     await run('espeak-ng', ['-v', 'en-us', '-s', '260', '-w', wav, text]);
-    const { stdout } = await run('ffmpeg', ['-loglevel', 'error', '-i', wav, '-codec:a', 'libmp3lame', '-b:a', '48k', '-f', 'mp3', 'pipe:1'], {
-      encoding: 'buffer',
-      maxBuffer: 16 << 20,
-    });
+    const { stdout } = await run(
+      'ffmpeg',
+      ['-loglevel', 'error', '-i', wav, '-codec:a', 'libmp3lame', '-b:a', '48k', '-f', 'mp3', 'pipe:1'],
+      {
+        encoding: 'buffer',
+        maxBuffer: 16 << 20,
+      },
+    );
     return stdout;
   });
 }

@@ -121,7 +121,11 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   };
   const adminSecret = config.adminSecret ?? TEST_ADMIN_SECRET;
   const { database, url, drop } = options.postgresUrl
-    ? { database: await openDatabase({ kind: 'postgres', url: options.postgresUrl, poolSize: 25 }), url: options.postgresUrl, drop: async () => undefined }
+    ? {
+        database: await openDatabase({ kind: 'postgres', url: options.postgresUrl, poolSize: 25 }),
+        url: options.postgresUrl,
+        drop: async () => undefined,
+      }
     : await openTestDatabase(options.database);
   const catalogue = options.questionSets
     ? async () => options.questionSets ?? []

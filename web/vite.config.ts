@@ -56,7 +56,12 @@ function vadAssets(): Plugin {
     path.join(ortDist, 'ort-wasm-simd-threaded.wasm'),
     path.join(ortDist, 'ort-wasm-simd-threaded.mjs'),
   ];
-  const types: Record<string, string> = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.onnx': 'application/octet-stream' };
+  const types: Record<string, string> = {
+    '.js': 'text/javascript',
+    '.mjs': 'text/javascript',
+    '.wasm': 'application/wasm',
+    '.onnx': 'application/octet-stream',
+  };
   return {
     name: 'vad-assets',
     // The dev server answers /vad/* from node_modules too, so a pipeline session works there.
@@ -123,7 +128,8 @@ export default defineConfig({
         },
         // A chunk the bundler splits off because several lazy chunks share it is named for what it
         // is, not for its first module (which would name, e.g., the Markdown wrapper 'lazy-markdown').
-        chunkFileNames: (chunk) => (chunk.isDynamicEntry || chunk.name === 'framework' ? 'assets/[name]-[hash].js' : 'assets/shared-[hash].js'),
+        chunkFileNames: (chunk) =>
+          chunk.isDynamicEntry || chunk.name === 'framework' ? 'assets/[name]-[hash].js' : 'assets/shared-[hash].js',
       },
     },
   },

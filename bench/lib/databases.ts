@@ -36,7 +36,9 @@ export async function seededDatabase(kind: DatabaseKind, plan: SeedPlan, log: (l
   };
   try {
     const database = await openDatabase(
-      kind === 'postgres' && databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+      kind === 'postgres' && databaseUrl
+        ? { kind: 'postgres', url: databaseUrl }
+        : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     );
     try {
       await seedDatabase(database.db, plan, log);

@@ -82,7 +82,13 @@ async function record(baseUrl: string, call: CallSpec): Promise<CeilingRoute> {
   const response = await fetch(baseUrl + call.url, { method: call.method, headers: call.headers, body: call.bodies?.() });
   const body = await response.text();
   if (!response.ok) throw new Error(`${call.name} answered ${response.status}: ${body.slice(0, 300)}`);
-  return { method: call.method, url: call.url, status: response.status, contentType: response.headers.get('content-type') ?? 'application/json', body };
+  return {
+    method: call.method,
+    url: call.url,
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? 'application/json',
+    body,
+  };
 }
 
 export async function hammer(baseUrl: string, call: CallSpec, seconds: number, connections: number): Promise<Figures> {
@@ -120,7 +126,14 @@ export async function hammer(baseUrl: string, call: CallSpec, seconds: number, c
 
 export async function runPass(
   server: BenchServer,
-  options: { database: 'pglite' | 'postgres'; events: number; accounts: number; seconds: number; connections: number; log: (line: string) => void },
+  options: {
+    database: 'pglite' | 'postgres';
+    events: number;
+    accounts: number;
+    seconds: number;
+    connections: number;
+    log: (line: string) => void;
+  },
 ): Promise<PassResult> {
   const calls = benchCalls(server.adminSecret, options.events);
   const rssAfterStartMb = rssMb(server.serverPid);
@@ -136,7 +149,13 @@ export async function runPass(
       await hammer(ceiling.url, call, 1, options.connections);
       const real = await hammer(server.url, call, options.seconds, options.connections);
       const bare = await hammer(ceiling.url, call, options.seconds, options.connections);
-      const result: CallResult = { name: call.name, bytes: Buffer.byteLength(routes[i]?.body ?? ''), server: real, ceiling: bare, ratio: real.rps / bare.rps };
+      const result: CallResult = {
+        name: call.name,
+        bytes: Buffer.byteLength(routes[i]?.body ?? ''),
+        server: real,
+        ceiling: bare,
+        ratio: real.rps / bare.rps,
+      };
       results.push(result);
       options.log(
         `  ${call.name}: ${real.rps.toFixed(0)} req/s (ceiling ${bare.rps.toFixed(0)}, ratio ${result.ratio.toFixed(2)}), p50 ${real.p50} ms, p99 ${real.p99} ms, errors ${real.errors}, non-2xx ${real.non2xx}`,

@@ -68,7 +68,17 @@ export interface BenchServer {
 }
 
 export const BENCH_ADMIN_SECRET = 'bench-admin-secret-0123456789';
-const INHERIT_BLOCKLIST = ['OPENAI_API_KEY', 'LLM_API_KEY', 'LLM_BASE_URL', 'LLM_MODEL', 'DATABASE_URL', 'ADMIN_SECRET', 'PORT', 'HOST', 'DATA_DIR'];
+const INHERIT_BLOCKLIST = [
+  'OPENAI_API_KEY',
+  'LLM_API_KEY',
+  'LLM_BASE_URL',
+  'LLM_MODEL',
+  'DATABASE_URL',
+  'ADMIN_SECRET',
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+];
 
 /**
  * Starts `tsx server/main.ts` like e2e/support/server.ts does, but its output (one log line per
@@ -84,7 +94,8 @@ export async function startBenchServer(options: {
 }): Promise<BenchServer> {
   const root = options.root ?? ROOT;
   const inherited: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !INHERIT_BLOCKLIST.includes(key)) inherited[key] = value;
+  for (const [key, value] of Object.entries(process.env))
+    if (value !== undefined && !INHERIT_BLOCKLIST.includes(key)) inherited[key] = value;
   const env: Record<string, string> = {
     ...inherited,
     PORT: '0',

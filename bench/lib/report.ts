@@ -56,7 +56,10 @@ function passTable(pass: PassResult): string[] {
 }
 
 function growthTable(passes: PassResult[]): string[] {
-  const lines = ['| database | call | p99 at small table (ms) | p99 at large table (ms) | growth | result (≤ 2x) |', '|---|---|---:|---:|---:|---|'];
+  const lines = [
+    '| database | call | p99 at small table (ms) | p99 at large table (ms) | growth | result (≤ 2x) |',
+    '|---|---|---:|---:|---:|---|',
+  ];
   for (const database of ['pglite', 'postgres']) {
     const mine = passes.filter((p) => p.database === database).sort((a, b) => a.events - b.events);
     const small = mine[0];
@@ -67,7 +70,9 @@ function growthTable(passes: PassResult[]): string[] {
       if (!before) continue;
       // p99 is whole milliseconds; 1 ms of jitter on a 1 ms call is not growth.
       const growth = c.server.p99 / Math.max(1, before.server.p99);
-      lines.push(`| ${database} (${n0(small.events)} → ${n0(large.events)}) | ${c.name} | ${before.server.p99} | ${c.server.p99} | ${growth.toFixed(2)}x | ${ok(growth <= 2)} |`);
+      lines.push(
+        `| ${database} (${n0(small.events)} → ${n0(large.events)}) | ${c.name} | ${before.server.p99} | ${c.server.p99} | ${growth.toFixed(2)}x | ${ok(growth <= 2)} |`,
+      );
     }
   }
   return lines;
@@ -85,14 +90,23 @@ function labelledSection(title: string, f: LabelledFigures, note: string, heldOu
     '',
     '| class | answers | min | median | max | mean |',
     '|---|---:|---:|---:|---:|---:|',
-    ...f.classes.filter((c) => c.answers > 0).map((c) => `| ${c.label} | ${c.answers} | ${c.min} | ${c.median} | ${c.max} | ${c.mean.toFixed(1)} |`),
+    ...f.classes
+      .filter((c) => c.answers > 0)
+      .map((c) => `| ${c.label} | ${c.answers} | ${c.min} | ${c.median} | ${c.max} | ${c.mean.toFixed(1)} |`),
     '',
   ];
   // A held-out set's per-answer results are not printed: reading them would make it a seen set.
-  if (heldOut) lines.push('Per-answer results are not printed for a held-out set, so it stays unseen (bench/rater/misses.ts refuses it too).', '');
+  if (heldOut)
+    lines.push('Per-answer results are not printed for a held-out set, so it stays unseen (bench/rater/misses.ts refuses it too).', '');
   else if (f.misses.length > 0) {
-    lines.push('Where the rater and the labels disagree:', '', '| answer | class | score | credited, not stated | stated, not credited |', '|---|---|---:|---|---|');
-    for (const m of f.misses) lines.push(`| ${m.where} | ${m.label} | ${m.score} | ${m.falseCredits.join('; ') || '–'} | ${m.notCredited.join('; ') || '–'} |`);
+    lines.push(
+      'Where the rater and the labels disagree:',
+      '',
+      '| answer | class | score | credited, not stated | stated, not credited |',
+      '|---|---|---:|---|---|',
+    );
+    for (const m of f.misses)
+      lines.push(`| ${m.where} | ${m.label} | ${m.score} | ${m.falseCredits.join('; ') || '–'} | ${m.notCredited.join('; ') || '–'} |`);
     lines.push('');
   }
   return lines;
@@ -107,10 +121,14 @@ function raterEvaluations(evaluations: NonNullable<RaterResult['evaluations']>):
     '',
     '| set | role | answers | precision | recall | paraphrase recall | salad max | off-topic max |',
     '|---|---|---:|---:|---:|---:|---:|---:|',
-    ...evaluations.map(({ title, role, figures: f }) => `| ${title} | ${role} | ${f.answers} | ${f.precision.toFixed(3)} | ${f.recall.toFixed(3)} | ${f.paraphraseRecall.toFixed(3)} | ${f.saladMax} | ${f.offTopicMax} |`),
+    ...evaluations.map(
+      ({ title, role, figures: f }) =>
+        `| ${title} | ${role} | ${f.answers} | ${f.precision.toFixed(3)} | ${f.recall.toFixed(3)} | ${f.paraphraseRecall.toFixed(3)} | ${f.saladMax} | ${f.offTopicMax} |`,
+    ),
     '',
   ];
-  for (const { title, note, role, figures } of evaluations) lines.push(...labelledSection(`Rubric rater: ${title}`, figures, note, role === 'held-out'));
+  for (const { title, note, role, figures } of evaluations)
+    lines.push(...labelledSection(`Rubric rater: ${title}`, figures, note, role === 'held-out'));
   return lines;
 }
 
@@ -124,8 +142,13 @@ function beetleRow(name: string, f: BeetleFigures): string {
 function beetleSection(saved: Saved<BeetleResult>): string[] {
   const b = saved.data;
   const lines = ['## Built-in rater on human answers (Beetle)', ''];
-  if (b.vectors) lines.push(`The rater's word vectors (server/rater/vectors/, 80,000 words) load once per process in **${b.vectors.loadMs.toFixed(0)} ms** and add **${b.vectors.rssMb.toFixed(1)} MB** of RSS (${b.vectors.heapMb.toFixed(1)} MB of heap and buffers); targets ≤ 1 s and ≤ 60 MB: ${ok(b.vectors.loadMs <= 1000 && b.vectors.rssMb <= 60)}.`, '');
-  if (!b.dir || !b.perQuestion || !b.wholeSet) return [...lines, `Ran ${saved.at}: no Beetle data on this machine (../shared/data/beetle/), so nothing was measured.`, ''];
+  if (b.vectors)
+    lines.push(
+      `The rater's word vectors (server/rater/vectors/, 80,000 words) load once per process in **${b.vectors.loadMs.toFixed(0)} ms** and add **${b.vectors.rssMb.toFixed(1)} MB** of RSS (${b.vectors.heapMb.toFixed(1)} MB of heap and buffers); targets ≤ 1 s and ≤ 60 MB: ${ok(b.vectors.loadMs <= 1000 && b.vectors.rssMb <= 60)}.`,
+      '',
+    );
+  if (!b.dir || !b.perQuestion || !b.wholeSet)
+    return [...lines, `Ran ${saved.at}: no Beetle data on this machine (../shared/data/beetle/), so nothing was measured.`, ''];
   lines.push(
     `Ran ${saved.at}, rater \`${b.rater}\`. 3,941 answers real students typed to 47 questions about electric circuits (SemEval-2013 Task 7, Beetle; read from \`../shared/data/beetle/\`, never copied into the repository), labelled by annotators; "correct" against everything else. Each question is an operator's own set: its reference answers as the model answer and their sentences as key points, no "Also accepted" lines. Tuning half: the first 24 question ids in sorted order; held-out half: the other 23, read only as these aggregates. Targets on the held-out half, per question: agreement ≥ 0.80, correct answers dismissed ≤ 5 %, contradictory answers credited ≤ 10 %. Rating all answers once took ${(b.ratingMs ?? 0).toFixed(0)} ms.`,
     '',
@@ -186,7 +209,9 @@ const PART_HEADINGS = {
 /** The sections of the results.md already on disk, split at each `## ` heading. */
 function previousSections(file: string): string[] {
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split(/^(?=## )/m).slice(1);
+  return readFileSync(file, 'utf8')
+    .split(/^(?=## )/m)
+    .slice(1);
 }
 
 /**
@@ -211,7 +236,12 @@ export function writeResults(outDir: string, file: string): void {
   const session = read<SessionResult[]>(outDir, 'session');
   const speech = read<SpeechResult>(outDir, 'speech');
   const exports = read<ExportsResult>(outDir, 'exports');
-  const out: string[] = ['# Benchmark results', '', 'Written by `npm run bench` (see bench/README.md). Each section says when its part last ran.', ''];
+  const out: string[] = [
+    '# Benchmark results',
+    '',
+    'Written by `npm run bench` (see bench/README.md). Each section says when its part last ran.',
+    '',
+  ];
 
   if (machine) {
     const m = machine.data;
@@ -227,9 +257,19 @@ export function writeResults(outDir: string, file: string): void {
 
   if (http) {
     const h = http.data;
-    out.push('## HTTP calls under load', '', `Ran ${http.at}. autocannon, ${h.connections} connections, ${h.seconds} s per call (after a 1 s warm-up), against the real server process (\`tsx server/main.ts\`, request logging on as shipped). The ceiling is a bare Fastify process answering the same status, content type and bytes from memory, measured right after each call in the same run.`, '');
+    out.push(
+      '## HTTP calls under load',
+      '',
+      `Ran ${http.at}. autocannon, ${h.connections} connections, ${h.seconds} s per call (after a 1 s warm-up), against the real server process (\`tsx server/main.ts\`, request logging on as shipped). The ceiling is a bare Fastify process answering the same status, content type and bytes from memory, measured right after each call in the same run.`,
+      '',
+    );
     out.push('Seeded databases (bulk SQL through the real schema and migrations):', '');
-    for (const s of h.seed) out.push(`- ${s.database}: ${Object.entries(s.counts).map(([k, v]) => `${k} ${n0(v)}`).join(', ')}`);
+    for (const s of h.seed)
+      out.push(
+        `- ${s.database}: ${Object.entries(s.counts)
+          .map(([k, v]) => `${k} ${n0(v)}`)
+          .join(', ')}`,
+      );
     out.push('');
     for (const pass of h.passes) out.push(...passTable(pass));
     out.push('### p99 growth from the small to the large events table', '', ...growthTable(h.passes), '');
@@ -237,7 +277,11 @@ export function writeResults(outDir: string, file: string): void {
 
   if (sameWork) {
     const w = sameWork.data;
-    const env = w.baselineEnv ? ` with ${Object.entries(w.baselineEnv).map(([k, v]) => `${k}=${v}`).join(', ')}` : '';
+    const env = w.baselineEnv
+      ? ` with ${Object.entries(w.baselineEnv)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(', ')}`
+      : '';
     out.push(
       '## Same-work ceilings (PostgreSQL)',
       '',
@@ -254,15 +298,30 @@ export function writeResults(outDir: string, file: string): void {
         `| ${c.name} | ${n0(c.product.rps)} | ${c.baseline ? `${n0(c.baseline.rps)} | ${(c.baselineRatio ?? 0).toFixed(2)} | ` : ''}${n0(c.ceiling.rps)} | **${c.ratio.toFixed(2)}** | ${c.product.p50} / ${c.product.p99} | ${c.ceiling.p50} / ${c.ceiling.p99} | ${c.sameAnswer ? 'yes' : '**no**'} | ${errors} | ${ok(c.sameAnswer && errors === 0 && c.ratio >= 0.85)} |`,
       );
     }
-    const load = w.loadAverage ? ` Load average (1 minute) ${w.loadAverage[0].toFixed(1)} at the start, ${w.loadAverage[1].toFixed(1)} at the end, on ${machine?.data.cpus ?? '?'} cores.` : '';
+    const load = w.loadAverage
+      ? ` Load average (1 minute) ${w.loadAverage[0].toFixed(1)} at the start, ${w.loadAverage[1].toFixed(1)} at the end, on ${machine?.data.cpus ?? '?'} cores.`
+      : '';
     out.push('', `Product RSS after these loads: ${w.productRssMb.toFixed(0)} MB.${load}`, '');
   } else out.push(...kept(previous, 'same-work'));
 
   if (load) {
-    out.push('## Load: mixed traffic, no lost writes', '', `Ran ${load.at}.`, '', '| database | clients | seconds | requests | by kind | statuses | acknowledged feedback / ratings | missing | 5xx | network errors | RSS after start → after the load | result |', '|---|---:|---:|---:|---|---|---|---|---:|---:|---:|---|');
+    out.push(
+      '## Load: mixed traffic, no lost writes',
+      '',
+      `Ran ${load.at}.`,
+      '',
+      '| database | clients | seconds | requests | by kind | statuses | acknowledged feedback / ratings | missing | 5xx | network errors | RSS after start → after the load | result |',
+      '|---|---:|---:|---:|---|---|---|---|---:|---:|---:|---|',
+    );
     for (const l of load.data) {
       out.push(
-        `| ${l.database} | ${l.clients} | ${l.seconds} | ${n0(l.requests)} | ${Object.entries(l.byKind).map(([k, v]) => `${k} ${v}`).join(', ')} | ${Object.entries(l.statuses).map(([k, v]) => `${k}: ${v}`).join(', ')} | ${l.acknowledgedFeedback} / ${l.acknowledgedRatings} | ${l.missingFeedback} / ${l.missingRatings} | ${l.serverErrors} | ${l.networkErrors} | ${l.rssAfterStartMb === undefined ? '' : `${l.rssAfterStartMb.toFixed(0)} → `}${l.rssAfterMb.toFixed(0)} MB | ${ok(l.pass)} |`,
+        `| ${l.database} | ${l.clients} | ${l.seconds} | ${n0(l.requests)} | ${Object.entries(l.byKind)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')} | ${Object.entries(l.statuses)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join(
+            ', ',
+          )} | ${l.acknowledgedFeedback} / ${l.acknowledgedRatings} | ${l.missingFeedback} / ${l.missingRatings} | ${l.serverErrors} | ${l.networkErrors} | ${l.rssAfterStartMb === undefined ? '' : `${l.rssAfterStartMb.toFixed(0)} → `}${l.rssAfterMb.toFixed(0)} MB | ${ok(l.pass)} |`,
       );
     }
     out.push('');
@@ -270,7 +329,12 @@ export function writeResults(outDir: string, file: string): void {
 
   if (rater) {
     const r = rater.data;
-    out.push('## Rubric rater, 60-minute interview', '', `Ran ${rater.at}. ${n0(r.words)} words in ${r.entries} turns (${n0(r.characters)} characters), ${r.runs} runs after a warm-up: median **${r.medianMs.toFixed(1)} ms**, p90 ${r.p90Ms.toFixed(1)} ms${r.cpuMedianMs === undefined ? '' : ` (CPU time of a run: median ${r.cpuMedianMs.toFixed(1)} ms)`}. Target < 50 ms: ${ok(r.pass)}.`, '');
+    out.push(
+      '## Rubric rater, 60-minute interview',
+      '',
+      `Ran ${rater.at}. ${n0(r.words)} words in ${r.entries} turns (${n0(r.characters)} characters), ${r.runs} runs after a warm-up: median **${r.medianMs.toFixed(1)} ms**, p90 ${r.p90Ms.toFixed(1)} ms${r.cpuMedianMs === undefined ? '' : ` (CPU time of a run: median ${r.cpuMedianMs.toFixed(1)} ms)`}. Target < 50 ms: ${ok(r.pass)}.`,
+      '',
+    );
     if (r.evaluations) out.push(...raterEvaluations(r.evaluations));
   } else out.push(...kept(previous, 'rater'));
 
@@ -278,11 +342,39 @@ export function writeResults(outDir: string, file: string): void {
 
   if (web) {
     const w = web.data;
-    out.push('## Web bundle', '', `Ran ${web.at}. What index.html makes the browser load for the first screen (gzip -9):`, '', '| file | bytes | gzipped |', '|---|---:|---:|');
+    out.push(
+      '## Web bundle',
+      '',
+      `Ran ${web.at}. What index.html makes the browser load for the first screen (gzip -9):`,
+      '',
+      '| file | bytes | gzipped |',
+      '|---|---:|---:|',
+    );
     for (const a of w.firstScreen) out.push(`| ${a.file} | ${n0(a.bytes)} | ${kb(a.gzip)} |`);
-    out.push(`| **total** | | **${kb(w.firstScreenGzip)}** |`, '', `Target ≤ 100 KB: ${ok(w.pass)}.`, '', ...(w.split ? [`Framework floor (react, react-dom, scheduler, react-router) ${kb(w.split.frameworkGzip)}; our own share (app JS + CSS) **${kb(w.split.ownGzip)}**${w.split.ownJsGzip === undefined ? '' : ` (JS ${kb(w.split.ownJsGzip)}, CSS ${kb(w.split.ownCssGzip ?? 0)})`} (target ≤ 10 KB: ${ok(w.split.ownGzip <= 10 * 1024)}). The framework is a chunk of its own (web/vite.config.ts); a file mixing both would be divided by its minified bytes per package; the bundler's runtime counts as ours. docs/first-screen.md says what loads when.`, ''] : []), 'Lazy chunks (loaded on demand):', '', '| chunk | bytes | gzipped |', '|---|---:|---:|');
+    out.push(
+      `| **total** | | **${kb(w.firstScreenGzip)}** |`,
+      '',
+      `Target ≤ 100 KB: ${ok(w.pass)}.`,
+      '',
+      ...(w.split
+        ? [
+            `Framework floor (react, react-dom, scheduler, react-router) ${kb(w.split.frameworkGzip)}; our own share (app JS + CSS) **${kb(w.split.ownGzip)}**${w.split.ownJsGzip === undefined ? '' : ` (JS ${kb(w.split.ownJsGzip)}, CSS ${kb(w.split.ownCssGzip ?? 0)})`} (target ≤ 10 KB: ${ok(w.split.ownGzip <= 10 * 1024)}). The framework is a chunk of its own (web/vite.config.ts); a file mixing both would be divided by its minified bytes per package; the bundler's runtime counts as ours. docs/first-screen.md says what loads when.`,
+            '',
+          ]
+        : []),
+      'Lazy chunks (loaded on demand):',
+      '',
+      '| chunk | bytes | gzipped |',
+      '|---|---:|---:|',
+    );
     for (const a of w.lazy) out.push(`| ${a.file} | ${n0(a.bytes)} | ${kb(a.gzip)} |`);
-    out.push('', 'What the entry chunk is made of (minified bytes, from a sourcemapped build; sources of 2% or more):', '', '| source | minified | share |', '|---|---:|---:|');
+    out.push(
+      '',
+      'What the entry chunk is made of (minified bytes, from a sourcemapped build; sources of 2% or more):',
+      '',
+      '| source | minified | share |',
+      '|---|---:|---:|',
+    );
     for (const c of w.entryComposition) out.push(`| ${c.source} | ${kb(c.bytes)} | ${(c.share * 100).toFixed(0)}% |`);
     out.push('');
   } else out.push(...kept(previous, 'web'));
@@ -296,7 +388,9 @@ export function writeResults(outDir: string, file: string): void {
       '',
       `- Performance **${l.performance}** (target ≥ 95): ${ok(l.performance >= 95)}`,
       `- Accessibility **${l.accessibility}** (target 100): ${ok(l.accessibility === 100)}`,
-      `- ${Object.entries(l.metrics).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+      `- ${Object.entries(l.metrics)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
       ...(l.failedAudits.length > 0 ? [`- Audits below 0.9: ${l.failedAudits.join('; ')}`] : []),
       ...(l.problem ? [`- Problem: ${l.problem}`] : []),
       '',
@@ -304,8 +398,16 @@ export function writeResults(outDir: string, file: string): void {
   } else out.push(...kept(previous, 'lighthouse'));
 
   if (session) {
-    out.push('## Session start', '', `Ran ${session.at}. From the click on \`start session\` to the status indicator reading \`Connected\` (page clock), Debian Chromium with a fake microphone, one unmeasured warm-up start first.`, '', '| mode | median | runs |', '|---|---:|---|');
-    for (const s of session.data) out.push(`| ${s.mode} | **${s.medianMs.toFixed(0)} ms** | ${s.runs.map((t) => t.toFixed(0)).join(', ')} ms |`);
+    out.push(
+      '## Session start',
+      '',
+      `Ran ${session.at}. From the click on \`start session\` to the status indicator reading \`Connected\` (page clock), Debian Chromium with a fake microphone, one unmeasured warm-up start first.`,
+      '',
+      '| mode | median | runs |',
+      '|---|---:|---|',
+    );
+    for (const s of session.data)
+      out.push(`| ${s.mode} | **${s.medianMs.toFixed(0)} ms** | ${s.runs.map((t) => t.toFixed(0)).join(', ')} ms |`);
     out.push('');
   } else out.push(...kept(previous, 'session'));
 

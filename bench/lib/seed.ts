@@ -133,7 +133,9 @@ export async function seedDatabase(db: Db, plan: SeedPlan, log: (line: string) =
     from (select account_id, count(*)::int as n from events where event_type = 'RATE' and rating_status = 'rated' group by account_id) c
     where c.account_id = a.id`);
   await db.execute(sql`analyze`);
-  log(`seeded ${plan.accounts} accounts, ${plan.events} events, ${plan.feedback} feedback in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `seeded ${plan.accounts} accounts, ${plan.events} events, ${plan.feedback} feedback in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 /** Counts, to prove the seed is what the report says. */

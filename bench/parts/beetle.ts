@@ -14,7 +14,15 @@ import type { TranscriptEntry } from '../../contract';
 import { RUBRIC_RATER_NAME, rateWithRubric } from '../../server/rater';
 import type { QuestionSetRecord } from '../../server/db/schema';
 import { wordVectors } from '../../server/rater/word-vectors';
-import { beetleFigures, beetleHalves, beetleModelAnswerSection, findBeetleDir, readBeetle, type BeetleFigures, type BeetleQuestion } from '../../test-support/beetle';
+import {
+  beetleFigures,
+  beetleHalves,
+  beetleModelAnswerSection,
+  findBeetleDir,
+  readBeetle,
+  type BeetleFigures,
+  type BeetleQuestion,
+} from '../../test-support/beetle';
 
 export interface BeetleResult {
   /** Where the data was read from, or null when this machine has none (then no figures). */
@@ -83,12 +91,18 @@ function measureVectors(): { loadMs: number; rssMb: number; heapMb: number } {
   const loadMs = performance.now() - started;
   const after = process.memoryUsage();
   const mb = (n: number) => n / 1024 / 1024;
-  return { loadMs, rssMb: mb(after.rss - before.rss), heapMb: mb(after.heapUsed + after.external + after.arrayBuffers - before.heapUsed - before.external - before.arrayBuffers) };
+  return {
+    loadMs,
+    rssMb: mb(after.rss - before.rss),
+    heapMb: mb(after.heapUsed + after.external + after.arrayBuffers - before.heapUsed - before.external - before.arrayBuffers),
+  };
 }
 
 export function runBeetle(log: (line: string) => void): BeetleResult {
   const vectors = measureVectors();
-  log(`  word vectors: loaded in ${vectors.loadMs.toFixed(0)} ms, RSS +${vectors.rssMb.toFixed(1)} MB, heap and buffers +${vectors.heapMb.toFixed(1)} MB (targets: ≤ 1 s, ≤ 60 MB)`);
+  log(
+    `  word vectors: loaded in ${vectors.loadMs.toFixed(0)} ms, RSS +${vectors.rssMb.toFixed(1)} MB, heap and buffers +${vectors.heapMb.toFixed(1)} MB (targets: ≤ 1 s, ≤ 60 MB)`,
+  );
   const dir = findBeetleDir();
   if (!dir) {
     log('  !!!!!!!!!! No Beetle data (../shared/data/beetle/beetle-train.tsv): the rater is NOT measured on human answers. !!!!!!!!!!');
@@ -96,7 +110,12 @@ export function runBeetle(log: (line: string) => void): BeetleResult {
   }
   const { tune, heldOut } = beetleHalves(readBeetle(dir));
   const started = performance.now();
-  const result: BeetleResult = { dir, rater: RUBRIC_RATER_NAME, vectors, perQuestion: { tune: perQuestion(tune), heldOut: perQuestion(heldOut) } };
+  const result: BeetleResult = {
+    dir,
+    rater: RUBRIC_RATER_NAME,
+    vectors,
+    perQuestion: { tune: perQuestion(tune), heldOut: perQuestion(heldOut) },
+  };
   result.ratingMs = performance.now() - started;
   result.wholeSet = { tune: beetleFigures(tune, rater(tune)), heldOut: beetleFigures(heldOut, rater(heldOut)) };
   log(`  ${line('per question, tuning half', result.perQuestion!.tune)}`);

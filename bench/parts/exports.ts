@@ -70,7 +70,9 @@ export async function runExports(databases: DatabaseKind[], sizes: number[], log
         const server = await startBenchServer({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
         try {
           const run = await measure(server, kind, events);
-          log(`exports: ${kind}, ${events} events: ${run.rows} rows, ${(run.bytes / 1e6).toFixed(0)} MB in ${run.seconds.toFixed(1)} s, RSS ${run.rssBeforeMb.toFixed(0)} -> peak ${run.rssPeakMb.toFixed(0)} MB`);
+          log(
+            `exports: ${kind}, ${events} events: ${run.rows} rows, ${(run.bytes / 1e6).toFixed(0)} MB in ${run.seconds.toFixed(1)} s, RSS ${run.rssBeforeMb.toFixed(0)} -> peak ${run.rssPeakMb.toFixed(0)} MB`,
+          );
           runs.push(run);
         } finally {
           await server.stop();

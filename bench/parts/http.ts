@@ -32,7 +32,16 @@ export async function runHttp(options: HttpOptions): Promise<HttpPart> {
         const server = await startBenchServer({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
         try {
           options.log(`http: ${kind}, ${events} events: server pid ${server.serverPid} up, loading`);
-          part.passes.push(await runPass(server, { database: kind, events, accounts: plan.accounts, seconds: options.seconds, connections: options.connections, log: options.log }));
+          part.passes.push(
+            await runPass(server, {
+              database: kind,
+              events,
+              accounts: plan.accounts,
+              seconds: options.seconds,
+              connections: options.connections,
+              log: options.log,
+            }),
+          );
         } finally {
           await server.stop();
         }

@@ -20,7 +20,16 @@ export interface LighthouseResult {
   problem?: string;
 }
 
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export async function runLighthouse(log: (line: string) => void): Promise<LighthouseResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-lh-'));
@@ -32,7 +41,12 @@ export async function runLighthouse(log: (line: string) => void): Promise<Lighth
     // nothing about the page, so such a run is repeated, up to three in all, and the log says so.
     let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
     for (let attempt = 1; ; attempt += 1) {
-      const runner = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+      const runner = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
       if (!runner?.lhr) throw new Error('Lighthouse returned no report');
       lhr = runner.lhr;
       if (!lhr.runtimeError || attempt === 3) break;
@@ -40,11 +54,24 @@ export async function runLighthouse(log: (line: string) => void): Promise<Lighth
     }
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const metrics: Record<string, string> = {};
-    for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']) {
+    for (const id of [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+      'speed-index',
+    ]) {
       metrics[id] = lhr.audits[id]?.displayValue ?? 'n/a';
     }
     const failedAudits = Object.values(lhr.audits)
-      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+      .filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 0.9 &&
+          a.scoreDisplayMode !== 'informative' &&
+          a.scoreDisplayMode !== 'manual' &&
+          a.scoreDisplayMode !== 'notApplicable',
+      )
       .map((a) => `${a.id} (${a.displayValue ?? a.score})`);
     const result: LighthouseResult = {
       url,
@@ -55,7 +82,11 @@ export async function runLighthouse(log: (line: string) => void): Promise<Lighth
       pass: score('performance') >= 95 && score('accessibility') === 100,
       ...(lhr.runtimeError ? { problem: lhr.runtimeError.message } : {}),
     };
-    log(`  lighthouse mobile: performance ${result.performance}, accessibility ${result.accessibility}; ${Object.entries(metrics).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    log(
+      `  lighthouse mobile: performance ${result.performance}, accessibility ${result.accessibility}; ${Object.entries(metrics)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
     if (failedAudits.length > 0) log(`  below 0.9: ${failedAudits.join('; ')}`);
     return result;
   } finally {

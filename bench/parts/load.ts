@@ -31,16 +31,39 @@ export interface LoadResult {
 
 const TRANSCRIPT = [
   { role: 'interviewer', transcript: 'What is a closure in JavaScript, and when have you used one?', at: 1_000 },
-  { role: 'interviewee', transcript: 'A closure is a function that keeps access to the variables of the scope it was created in. I used one for a memoised fetch helper that kept its cache private.', at: 9_000 },
+  {
+    role: 'interviewee',
+    transcript:
+      'A closure is a function that keeps access to the variables of the scope it was created in. I used one for a memoised fetch helper that kept its cache private.',
+    at: 9_000,
+  },
   { role: 'interviewer', transcript: 'How does the event loop order promises and timers?', at: 30_000 },
-  { role: 'interviewee', transcript: 'Microtasks such as promise callbacks run after the current task and before the next timer, so a resolved promise runs before a zero timeout.', at: 38_000 },
+  {
+    role: 'interviewee',
+    transcript:
+      'Microtasks such as promise callbacks run after the current task and before the next timer, so a resolved promise runs before a zero timeout.',
+    at: 38_000,
+  },
 ];
 
-export async function runLoad(options: { database: DatabaseKind; clients: number; seconds: number; log: (line: string) => void }): Promise<LoadResult> {
-  const db = await seededDatabase(options.database, { accounts: options.clients, events: 0, bigAccountRatings: 0, feedback: 0 }, options.log);
+export async function runLoad(options: {
+  database: DatabaseKind;
+  clients: number;
+  seconds: number;
+  log: (line: string) => void;
+}): Promise<LoadResult> {
+  const db = await seededDatabase(
+    options.database,
+    { accounts: options.clients, events: 0, bigAccountRatings: 0, feedback: 0 },
+    options.log,
+  );
   try {
     // Enough credits for a 30 s run; the plan defaults (5 free) would answer 402 after five.
-    const server = await startBenchServer({ dataDir: db.dataDir, databaseUrl: db.databaseUrl, env: { FREE_SESSION_LIMIT: '1000000', PRO_SESSION_LIMIT: '1000000' } });
+    const server = await startBenchServer({
+      dataDir: db.dataDir,
+      databaseUrl: db.databaseUrl,
+      env: { FREE_SESSION_LIMIT: '1000000', PRO_SESSION_LIMIT: '1000000' },
+    });
     const acked = { feedback: new Map<number, string>(), ratings: new Map<number, string>() };
     const statuses: Record<string, number> = {};
     const byKind: Record<string, number> = { login: 0, feedback: 0, token: 0, rate: 0 };
@@ -76,7 +99,11 @@ export async function runLoad(options: { database: DatabaseKind; clients: number
             await r?.arrayBuffer();
           } else if (pick < 7) {
             const text = `Load feedback from client ${n}, request ${i}: the questions were clear and fair.`;
-            const r = await call('feedback', '/user/feedback', { method: 'POST', headers: { ...json, ...user }, body: JSON.stringify({ feedback: text, topic: 'JavaScript', questionIndex: 1 + (i % 5) }) });
+            const r = await call('feedback', '/user/feedback', {
+              method: 'POST',
+              headers: { ...json, ...user },
+              body: JSON.stringify({ feedback: text, topic: 'JavaScript', questionIndex: 1 + (i % 5) }),
+            });
             if (r?.status === 201) acked.feedback.set(((await r.json()) as { id: number }).id, text);
             else await r?.arrayBuffer();
           } else {
@@ -86,8 +113,17 @@ export async function runLoad(options: { database: DatabaseKind; clients: number
               continue;
             }
             const { sessionId } = (await t.json()) as { sessionId?: string };
-            const body = { transcripts: TRANSCRIPT, durationSeconds: 60 + (i % 600), questionSetId: first.id, ...(sessionId ? { sessionId } : {}) };
-            const r = await call('rate', '/interview/rate-transcript', { method: 'POST', headers: { ...json, ...user }, body: JSON.stringify(body) });
+            const body = {
+              transcripts: TRANSCRIPT,
+              durationSeconds: 60 + (i % 600),
+              questionSetId: first.id,
+              ...(sessionId ? { sessionId } : {}),
+            };
+            const r = await call('rate', '/interview/rate-transcript', {
+              method: 'POST',
+              headers: { ...json, ...user },
+              body: JSON.stringify(body),
+            });
             if (r?.status === 200) {
               const answer = (await r.json()) as { id: number; markdown: string };
               acked.ratings.set(answer.id, answer.markdown);
@@ -102,13 +138,18 @@ export async function runLoad(options: { database: DatabaseKind; clients: number
     }
 
     // Verify with the server stopped (PGlite is single-process), through the real schema.
-    const check = await openDatabase(db.databaseUrl ? { kind: 'postgres', url: db.databaseUrl } : { kind: 'pglite', dataDir: path.join(db.dataDir, 'pglite') });
+    const check = await openDatabase(
+      db.databaseUrl ? { kind: 'postgres', url: db.databaseUrl } : { kind: 'pglite', dataDir: path.join(db.dataDir, 'pglite') },
+    );
     let missingFeedback = 0;
     let missingRatings = 0;
     try {
       const feedbackIds = [...acked.feedback.keys()];
       for (let i = 0; i < feedbackIds.length; i += 1000) {
-        const rows = await check.db.select({ id: feedback.id, text: feedback.feedback }).from(feedback).where(inArray(feedback.id, feedbackIds.slice(i, i + 1000)));
+        const rows = await check.db
+          .select({ id: feedback.id, text: feedback.feedback })
+          .from(feedback)
+          .where(inArray(feedback.id, feedbackIds.slice(i, i + 1000)));
         const found = new Map(rows.map((r) => [r.id, r.text]));
         for (const id of feedbackIds.slice(i, i + 1000)) if (found.get(id) !== acked.feedback.get(id)) missingFeedback += 1;
       }
@@ -127,7 +168,9 @@ export async function runLoad(options: { database: DatabaseKind; clients: number
     } finally {
       await check.close();
     }
-    const serverErrors = Object.entries(statuses).filter(([s]) => Number(s) >= 500).reduce((sum, [, n]) => sum + n, 0);
+    const serverErrors = Object.entries(statuses)
+      .filter(([s]) => Number(s) >= 500)
+      .reduce((sum, [, n]) => sum + n, 0);
     const result: LoadResult = {
       database: options.database,
       clients: options.clients,
@@ -143,7 +186,13 @@ export async function runLoad(options: { database: DatabaseKind; clients: number
       missingRatings,
       rssAfterStartMb,
       rssAfterMb,
-      pass: serverErrors === 0 && networkErrors === 0 && missingFeedback === 0 && missingRatings === 0 && acked.feedback.size > 0 && acked.ratings.size > 0,
+      pass:
+        serverErrors === 0 &&
+        networkErrors === 0 &&
+        missingFeedback === 0 &&
+        missingRatings === 0 &&
+        acked.feedback.size > 0 &&
+        acked.ratings.size > 0,
     };
     options.log(
       `  load ${options.database}: ${requests} requests (${JSON.stringify(byKind)}), statuses ${JSON.stringify(statuses)}, acknowledged ${acked.feedback.size} feedback / ${acked.ratings.size} ratings, missing ${missingFeedback} / ${missingRatings}: ${result.pass ? 'PASS' : 'FAIL'}`,

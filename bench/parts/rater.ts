@@ -77,10 +77,17 @@ export async function runRater(log: (line: string) => void, runs = 31): Promise<
     cpuMedianMs: cpuTimes[Math.floor(cpuTimes.length / 2)] ?? NaN,
     pass: at(0.5) < 50,
   };
-  result.evaluations = LABELLED_SETS.map((info) => ({ ...info, figures: evaluateLabelled(CATALOGUE_DIR, readLabelledSet(path.join(LABEL_DIR, info.dir))) }));
+  result.evaluations = LABELLED_SETS.map((info) => ({
+    ...info,
+    figures: evaluateLabelled(CATALOGUE_DIR, readLabelledSet(path.join(LABEL_DIR, info.dir))),
+  }));
   for (const { title, role, figures: f } of result.evaluations) {
-    log(`  ${title} (${role}): ${f.answers} answers, key-point precision ${f.precision.toFixed(3)}, recall ${f.recall.toFixed(3)}, paraphrase recall ${f.paraphraseRecall.toFixed(3)}, ordering ${f.orderingHolds ? 'holds' : 'broken'}, salad max ${f.saladMax}, off-topic max ${f.offTopicMax}`);
+    log(
+      `  ${title} (${role}): ${f.answers} answers, key-point precision ${f.precision.toFixed(3)}, recall ${f.recall.toFixed(3)}, paraphrase recall ${f.paraphraseRecall.toFixed(3)}, ordering ${f.orderingHolds ? 'holds' : 'broken'}, salad max ${f.saladMax}, off-topic max ${f.offTopicMax}`,
+    );
   }
-  log(`  rubric rater, ${result.words} words in ${result.entries} turns: median ${result.medianMs.toFixed(1)} ms, p90 ${result.p90Ms.toFixed(1)} ms, CPU median ${result.cpuMedianMs?.toFixed(1)} ms`);
+  log(
+    `  rubric rater, ${result.words} words in ${result.entries} turns: median ${result.medianMs.toFixed(1)} ms, p90 ${result.p90Ms.toFixed(1)} ms, CPU median ${result.cpuMedianMs?.toFixed(1)} ms`,
+  );
   return result;
 }

@@ -73,7 +73,12 @@ function calls(adminSecret: string, firstSetId: number): CallSpec[] {
       headers: { 'content-type': 'application/json' },
       bodies: () => JSON.stringify({ email: seededEmail(2 + (nextLogin++ % REGULAR_USERS)) }),
     },
-    { name: 'GET /user/ratings (page 50, limit 9)', method: 'GET', url: '/user/ratings?page=50&limit=9', headers: { 'x-user-email': BIG_ACCOUNT } },
+    {
+      name: 'GET /user/ratings (page 50, limit 9)',
+      method: 'GET',
+      url: '/user/ratings?page=50&limit=9',
+      headers: { 'x-user-email': BIG_ACCOUNT },
+    },
     { name: 'GET /api/events (first page)', method: 'GET', url: '/api/events', headers: { 'x-admin-secret': adminSecret } },
     {
       name: 'GET /interview/token',
@@ -143,17 +148,22 @@ export async function runSameWork(options: SameWorkOptions): Promise<SameWorkRes
     const ceiling = await startCeiling(databaseUrl, product.adminSecret);
     started.push(ceiling);
     targets.push(ceiling);
-    options.log(`same-work: product${base ? `, baseline ${options.baseline}` : ''} and ceiling up; ${options.rounds} rounds of ${options.seconds} s per server and call`);
+    options.log(
+      `same-work: product${base ? `, baseline ${options.baseline}` : ''} and ceiling up; ${options.rounds} rounds of ${options.seconds} s per server and call`,
+    );
 
     const results: SameWorkCall[] = [];
-    const chosen = calls(product.adminSecret, firstSetId).filter((c) => !options.calls || options.calls.some((part) => c.name.includes(part)));
+    const chosen = calls(product.adminSecret, firstSetId).filter(
+      (c) => !options.calls || options.calls.some((part) => c.name.includes(part)),
+    );
     for (const call of chosen) {
       const replies = await answers(targets, call);
       const [mine, ...others] = replies;
-      const sameAnswer =
-        call.name.includes('token')
-          ? replies.every((a) => a.status === 200 && isDeepStrictEqual(Object.keys(a.body as object).sort(), Object.keys(mine?.body as object).sort()))
-          : others.every((a) => a.status === mine?.status && isDeepStrictEqual(a.body, mine?.body));
+      const sameAnswer = call.name.includes('token')
+        ? replies.every(
+            (a) => a.status === 200 && isDeepStrictEqual(Object.keys(a.body as object).sort(), Object.keys(mine?.body as object).sort()),
+          )
+        : others.every((a) => a.status === mine?.status && isDeepStrictEqual(a.body, mine?.body));
       if (!sameAnswer) options.log(`  ${call.name}: the answers differ: ${JSON.stringify(replies).slice(0, 600)}`);
       for (const t of targets) await hammer(t.url, call, 1, options.connections);
       const figures = new Map<string, Figures[]>(targets.map((t) => [t.name, []]));

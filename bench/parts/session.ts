@@ -27,7 +27,11 @@ declare global {
 }
 
 async function measure(browser: Browser, server: BenchServer, email: string): Promise<{ ms: number; status: string }> {
-  const login = await fetch(`${server.url}/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+  const login = await fetch(`${server.url}/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
   if (!login.ok) throw new Error(`login failed: ${login.status}`);
   const context = await browser.newContext();
   try {
@@ -39,7 +43,8 @@ async function measure(browser: Browser, server: BenchServer, email: string): Pr
       document.addEventListener(
         'click',
         (event) => {
-          if ((event.target as Element | null)?.closest('button')?.textContent?.includes('start session')) window.__benchClick = performance.now();
+          if ((event.target as Element | null)?.closest('button')?.textContent?.includes('start session'))
+            window.__benchClick = performance.now();
         },
         true,
       );
@@ -53,18 +58,34 @@ async function measure(browser: Browser, server: BenchServer, email: string): Pr
     await page.goto(`${server.url}/`);
     await page.getByRole('dialog', { name: 'Choose an Interview Topic' }).getByTestId('tile-1').click();
     await page.getByRole('button', { name: 'start session' }).click();
-    await page.waitForFunction(() => window.__benchConnected !== undefined, undefined, { timeout: 30_000 }).catch(async (error: unknown) => {
-      const status = await page.getByTestId('status-indicator').getAttribute('data-status').catch(() => null);
-      throw new Error(`no connection (status ${status}, clicked ${await page.evaluate(() => window.__benchClick)}); console: ${consoleLines.slice(-5).join(' | ')}`, { cause: error });
-    });
-    const result = await page.evaluate(() => ({ ms: (window.__benchConnected?.at ?? NaN) - (window.__benchClick ?? NaN), status: window.__benchConnected?.status ?? '' }));
+    await page
+      .waitForFunction(() => window.__benchConnected !== undefined, undefined, { timeout: 30_000 })
+      .catch(async (error: unknown) => {
+        const status = await page
+          .getByTestId('status-indicator')
+          .getAttribute('data-status')
+          .catch(() => null);
+        throw new Error(
+          `no connection (status ${status}, clicked ${await page.evaluate(() => window.__benchClick)}); console: ${consoleLines.slice(-5).join(' | ')}`,
+          { cause: error },
+        );
+      });
+    const result = await page.evaluate(() => ({
+      ms: (window.__benchConnected?.at ?? NaN) - (window.__benchClick ?? NaN),
+      status: window.__benchConnected?.status ?? '',
+    }));
     return result;
   } finally {
     await context.close();
   }
 }
 
-async function runMode(mode: SessionResult['mode'], env: Record<string, string>, runs: number, log: (line: string) => void): Promise<SessionResult> {
+async function runMode(
+  mode: SessionResult['mode'],
+  env: Record<string, string>,
+  runs: number,
+  log: (line: string) => void,
+): Promise<SessionResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-session-'));
   const server = await startBenchServer({ dataDir, env });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });

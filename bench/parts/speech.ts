@@ -34,7 +34,8 @@ export interface SpeechResult {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? NaN;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? NaN;
 
 function pipelineEnv(audio: FakeAudioServer): Record<string, string> {
   return {
@@ -50,10 +51,18 @@ async function json<T>(res: Response): Promise<T> {
 }
 
 async function newSession(server: BenchServer, email: string): Promise<string> {
-  await json(await fetch(`${server.url}/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) }));
+  await json(
+    await fetch(`${server.url}/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    }),
+  );
   const sets = await json<Array<{ id: number; index: number }>>(await fetch(`${server.url}/api/question-sets`));
   const token = await json<{ client_secret: { value: string } }>(
-    await fetch(`${server.url}/interview/token?questionSetId=${sets.find((s) => s.index === 1)?.id}`, { headers: { 'x-user-email': email } }),
+    await fetch(`${server.url}/interview/token?questionSetId=${sets.find((s) => s.index === 1)?.id}`, {
+      headers: { 'x-user-email': email },
+    }),
   );
   const opening = await json<{ audio: string[] }>(
     await fetch(`${server.url}/interview/speech-turn`, {
@@ -121,7 +130,9 @@ async function serverAdded(server: BenchServer, audio: FakeAudioServer, wav: Buf
   // (it includes the turns' session setup every 30 turns).
   const cpuMsPerTurn = (cpuMs(server.serverPid) - cpuBefore) / added.length;
   const result = { runs: added.length, medianMs: median(added), p90Ms: percentile(added, 0.9), cpuMsPerTurn };
-  log(`  server-added time per turn: median ${result.medianMs.toFixed(1)} ms, p90 ${result.p90Ms.toFixed(1)} ms (${added.length} turns); server CPU ${cpuMsPerTurn.toFixed(1)} ms per turn`);
+  log(
+    `  server-added time per turn: median ${result.medianMs.toFixed(1)} ms, p90 ${result.p90Ms.toFixed(1)} ms (${added.length} turns); server CPU ${cpuMsPerTurn.toFixed(1)} ms per turn`,
+  );
   return result;
 }
 
@@ -134,7 +145,13 @@ declare global {
 
 async function browserTurns(server: BenchServer, micWav: string, wanted: number, log: (line: string) => void) {
   const email = `speech-browser-${Date.now()}@bench.example`;
-  await json(await fetch(`${server.url}/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) }));
+  await json(
+    await fetch(`${server.url}/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    }),
+  );
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [...chromiumArgs, `--use-file-for-fake-audio-capture=${micWav}`, '--autoplay-policy=no-user-gesture-required'],
@@ -147,7 +164,8 @@ async function browserTurns(server: BenchServer, micWav: string, wanted: number,
       window.__playing = [];
       const originalFetch = window.fetch.bind(window);
       window.fetch = (input, init) => {
-        if (String(input instanceof Request ? input.url : input).includes('/interview/speech-answer')) window.__uploads?.push(performance.now());
+        if (String(input instanceof Request ? input.url : input).includes('/interview/speech-answer'))
+          window.__uploads?.push(performance.now());
         return originalFetch(input, init);
       };
       const play = HTMLMediaElement.prototype.play;
@@ -168,7 +186,9 @@ async function browserTurns(server: BenchServer, micWav: string, wanted: number,
       if (first !== undefined) runs.push(first - at);
     }
     const medianMs = median(runs);
-    log(`  Chromium: end of answer (upload) -> interviewer audio playing: median ${medianMs.toFixed(0)} ms (${runs.map((r) => r.toFixed(0)).join(', ')} ms)`);
+    log(
+      `  Chromium: end of answer (upload) -> interviewer audio playing: median ${medianMs.toFixed(0)} ms (${runs.map((r) => r.toFixed(0)).join(', ')} ms)`,
+    );
     return { runs, medianMs, fromLastWordMedianMs: medianMs + END_OF_ANSWER_SILENCE_MS, silenceWaitMs: END_OF_ANSWER_SILENCE_MS };
   } finally {
     await browser.close();

@@ -108,7 +108,10 @@ export function runWeb(log: (line: string) => void): WebResult {
   const first = firstScreenAssets(html);
   const firstScreen = first.map((f) => size(dist, f));
   const assets = readdirSync(path.join(dist, 'assets')).filter((f) => /\.(js|css)$/.test(f));
-  const lazy = assets.map((f) => `assets/${f}`).filter((f) => !first.includes(f)).map((f) => size(dist, f));
+  const lazy = assets
+    .map((f) => `assets/${f}`)
+    .filter((f) => !first.includes(f))
+    .map((f) => size(dist, f));
 
   const temp = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
   let entryComposition: WebResult['entryComposition'] = [];
@@ -139,7 +142,8 @@ export function runWeb(log: (line: string) => void): WebResult {
       const map = JSON.parse(readFileSync(path.join(temp, `${entry}.map`), 'utf8')) as { sources: string[]; mappings: string };
       const perPackage = new Map<string, number>();
       // Our files one by one (the entry is all ours now that the framework has its own chunk).
-      const keyOf = (source: string) => (packageOf(source) === APP_CODE ? source.replace(/^.*?\/(web\/src|domain|contract)\//, '$1/') : packageOf(source));
+      const keyOf = (source: string) =>
+        packageOf(source) === APP_CODE ? source.replace(/^.*?\/(web\/src|domain|contract)\//, '$1/') : packageOf(source);
       for (const [source, n] of composition(code, map)) perPackage.set(keyOf(source), (perPackage.get(keyOf(source)) ?? 0) + n);
       const total = [...perPackage.values()].reduce((a, b) => a + b, 0);
       entryComposition = [...perPackage]
@@ -151,9 +155,15 @@ export function runWeb(log: (line: string) => void): WebResult {
     rmSync(temp, { recursive: true, force: true });
   }
   const firstScreenGzip = firstScreen.reduce((n, a) => n + a.gzip, 0);
-  log(`  first screen: ${(firstScreenGzip / 1024).toFixed(1)} KB gzipped (${firstScreen.map((a) => `${a.file} ${(a.gzip / 1024).toFixed(1)} KB`).join(', ')})`);
-  for (const c of entryComposition) log(`    entry: ${c.source} ${(c.bytes / 1024).toFixed(1)} KB minified (${(c.share * 100).toFixed(0)}%)`);
-  if (split) log(`  framework floor ${(split.frameworkGzip / 1024).toFixed(1)} KB, our share ${(split.ownGzip / 1024).toFixed(1)} KB gzipped (JS ${((split.ownJsGzip ?? 0) / 1024).toFixed(1)} KB, CSS ${((split.ownCssGzip ?? 0) / 1024).toFixed(1)} KB; target ≤ 10 KB)`);
+  log(
+    `  first screen: ${(firstScreenGzip / 1024).toFixed(1)} KB gzipped (${firstScreen.map((a) => `${a.file} ${(a.gzip / 1024).toFixed(1)} KB`).join(', ')})`,
+  );
+  for (const c of entryComposition)
+    log(`    entry: ${c.source} ${(c.bytes / 1024).toFixed(1)} KB minified (${(c.share * 100).toFixed(0)}%)`);
+  if (split)
+    log(
+      `  framework floor ${(split.frameworkGzip / 1024).toFixed(1)} KB, our share ${(split.ownGzip / 1024).toFixed(1)} KB gzipped (JS ${((split.ownJsGzip ?? 0) / 1024).toFixed(1)} KB, CSS ${((split.ownCssGzip ?? 0) / 1024).toFixed(1)} KB; target ≤ 10 KB)`,
+    );
   for (const a of lazy) log(`  lazy: ${a.file} ${(a.gzip / 1024).toFixed(1)} KB gzipped`);
   return { firstScreen, firstScreenGzip, lazy, entryComposition, split, pass: firstScreenGzip <= 100 * 1024 };
 }

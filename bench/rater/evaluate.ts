@@ -83,11 +83,19 @@ export function evaluateLabelled(catalogueDir: string, answers: LabelledAnswer[]
     scores.get(a.label)!.push(j.score);
     const falseCredits = j.covered.filter((c) => !truth.has(c));
     const notCredited = [...truth].filter((t) => !j.covered.includes(t));
-    if (falseCredits.length || notCredited.length) misses.push({ where: `${a.set} q${a.question}`, label: a.label, score: j.score, falseCredits, notCredited });
+    if (falseCredits.length || notCredited.length)
+      misses.push({ where: `${a.set} q${a.question}`, label: a.label, score: j.score, falseCredits, notCredited });
   }
   const classes = LABEL_CLASSES.map((label) => {
     const xs = scores.get(label)!;
-    return { label, answers: xs.length, min: xs.length ? Math.min(...xs) : NaN, median: median(xs), max: xs.length ? Math.max(...xs) : NaN, mean: mean(xs) };
+    return {
+      label,
+      answers: xs.length,
+      min: xs.length ? Math.min(...xs) : NaN,
+      median: median(xs),
+      max: xs.length ? Math.max(...xs) : NaN,
+      mean: mean(xs),
+    };
   });
   const meanOf = (...labels: LabelClass[]) => mean(labels.flatMap((l) => scores.get(l)!));
   const strong = meanOf('strong-verbatim', 'strong-paraphrase');
@@ -113,6 +121,11 @@ export function evaluateLabelled(catalogueDir: string, answers: LabelledAnswer[]
     saladMax,
     offTopicMax,
     misses,
-    pass: { precision: precision >= 0.95, paraphraseRecall: paraphraseRecall >= 0.75, ordering: orderingHolds, caps: saladMax <= 20 && offTopicMax <= 20 },
+    pass: {
+      precision: precision >= 0.95,
+      paraphraseRecall: paraphraseRecall >= 0.75,
+      ordering: orderingHolds,
+      caps: saladMax <= 20 && offTopicMax <= 20,
+    },
   };
 }

@@ -142,7 +142,7 @@ export const LABELLED_SETS: readonly LabelledSetInfo[] = [
     dir: 'held-out-12',
     title: 'twelfth held-out set (bench/rater/held-out-12/), written blind in session 21',
     role: 'held-out',
-    note: 'Written like the eleventh set, by another writer, in the words of an experienced engineer talking in an interview (examples from work, the field\'s vocabulary where natural, transcribed speech); measured by aggregate lines only, once before round 9 (precision 0.973, paraphrase recall 0.814) and once after it.',
+    note: "Written like the eleventh set, by another writer, in the words of an experienced engineer talking in an interview (examples from work, the field's vocabulary where natural, transcribed speech); measured by aggregate lines only, once before round 9 (precision 0.973, paraphrase recall 0.814) and once after it.",
   },
   {
     dir: 'held-out-13',

@@ -21,7 +21,9 @@ const CATALOGUE_DIR = path.join(LABEL_DIR, '../../content/question-sets');
 function aggregate(heldOut: boolean): void {
   for (const info of LABELLED_SETS.filter((s) => heldOut || s.role !== 'held-out')) {
     const f = evaluateLabelled(CATALOGUE_DIR, readLabelledSet(path.join(LABEL_DIR, info.dir)));
-    console.log(`${info.dir || '(tuning)'} [${info.role}] ${f.answers} answers: precision ${f.precision.toFixed(3)}, recall ${f.recall.toFixed(3)}, paraphrase recall ${f.paraphraseRecall.toFixed(3)}, ordering ${f.orderingHolds ? 'holds' : 'broken'}, salad max ${f.saladMax}, off-topic max ${f.offTopicMax}`);
+    console.log(
+      `${info.dir || '(tuning)'} [${info.role}] ${f.answers} answers: precision ${f.precision.toFixed(3)}, recall ${f.recall.toFixed(3)}, paraphrase recall ${f.paraphraseRecall.toFixed(3)}, ordering ${f.orderingHolds ? 'holds' : 'broken'}, salad max ${f.saladMax}, off-topic max ${f.offTopicMax}`,
+    );
   }
 }
 

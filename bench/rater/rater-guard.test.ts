@@ -13,7 +13,8 @@ import { evaluateLabelled } from './evaluate';
 import { LABEL_DIR, LABELLED_SETS, readLabelledSet } from './labelled-set';
 
 const beetle = findBeetleDir();
-if (!beetle) console.warn('\n!!!!!!!!!! No Beetle data at ../shared/data/beetle/: the rater is NOT checked against human answers. !!!!!!!!!!\n');
+if (!beetle)
+  console.warn('\n!!!!!!!!!! No Beetle data at ../shared/data/beetle/: the rater is NOT checked against human answers. !!!!!!!!!!\n');
 
 describe.skipIf(!beetle)('the rater on a fixed sample of human answers (Beetle)', () => {
   it('agrees with the annotators at least as well as when this guard was set, dismisses few correct answers, credits few contradictory ones', () => {
@@ -33,7 +34,7 @@ describe.skipIf(!beetle)('the rater on a fixed sample of human answers (Beetle)'
 const SAMPLE_ANSWERS = 1001;
 const SAMPLE_AGREEMENT = 0.641;
 
-describe('the rater on the repository\'s labelled sets', () => {
+describe("the rater on the repository's labelled sets", () => {
   for (const info of LABELLED_SETS) {
     it(`keeps key-point precision, the class ordering and the caps on ${info.dir || 'the tuning set'}`, () => {
       const f = evaluateLabelled(CATALOGUE_DIR, readLabelledSet(path.join(LABEL_DIR, info.dir)));

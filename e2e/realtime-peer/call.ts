@@ -6,14 +6,7 @@
  * is refused with `conversation_already_has_active_response`.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  type RTCDataChannel,
-  RTCPeerConnection,
-  RtpHeader,
-  RtpPacket,
-  type RTCRtpTransceiver,
-  useOPUS,
-} from 'werift';
+import { type RTCDataChannel, RTCPeerConnection, RtpHeader, RtpPacket, type RTCRtpTransceiver, useOPUS } from 'werift';
 import type { WebSocket } from 'ws';
 import { DEFAULT_VAD, encodeToneFrame, FRAME_MS, FRAME_SAMPLES, OpusEnergyVad } from './audio';
 import type { PeerOptions } from './options';
@@ -47,9 +40,21 @@ interface ActiveResponse {
 
 const TONE = encodeToneFrame();
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const usage = { total_tokens: 420, input_tokens: 300, output_tokens: 120, input_token_details: { audio_tokens: 200, text_tokens: 100 }, output_token_details: { audio_tokens: 100, text_tokens: 20 } };
+const usage = {
+  total_tokens: 420,
+  input_tokens: 300,
+  output_tokens: 120,
+  input_token_details: { audio_tokens: 200, text_tokens: 100 },
+  output_token_details: { audio_tokens: 100, text_tokens: 20 },
+};
 
-const transcriptionUsage = { type: 'tokens', total_tokens: 65, input_tokens: 50, output_tokens: 15, input_token_details: { audio_tokens: 50, text_tokens: 0 } };
+const transcriptionUsage = {
+  type: 'tokens',
+  total_tokens: 65,
+  input_tokens: 50,
+  output_tokens: 15,
+  input_token_details: { audio_tokens: 50, text_tokens: 0 },
+};
 
 export class RealtimeCall {
   readonly record: CallRecord;
@@ -152,7 +157,10 @@ export class RealtimeCall {
     this.channel = channel;
     channel.onMessage.subscribe((data) => this.onClientMessage(typeof data === 'string' ? data : data.toString('utf8'), 'browser'));
     const greet = () =>
-      this.send({ type: 'session.created', session: { id: `sess_${this.record.id.slice(4)}`, object: 'realtime.session', ...this.record.session } });
+      this.send({
+        type: 'session.created',
+        session: { id: `sess_${this.record.id.slice(4)}`, object: 'realtime.session', ...this.record.session },
+      });
     channel.stateChanged.subscribe((state) => {
       if (state === 'closed') this.end();
       if (state === 'open') greet();
@@ -174,7 +182,13 @@ export class RealtimeCall {
   private refuse(clientEventId: unknown, code: string, message: string): void {
     this.send({
       type: 'error',
-      error: { type: 'invalid_request_error', code, message, param: null, event_id: typeof clientEventId === 'string' ? clientEventId : null },
+      error: {
+        type: 'invalid_request_error',
+        code,
+        message,
+        param: null,
+        event_id: typeof clientEventId === 'string' ? clientEventId : null,
+      },
     });
   }
 
@@ -221,7 +235,11 @@ export class RealtimeCall {
 
   private createResponse(event: JsonEvent): void {
     if (this.active) {
-      return this.refuse(event.event_id, 'conversation_already_has_active_response', 'Conversation already has an active response in progress.');
+      return this.refuse(
+        event.event_id,
+        'conversation_already_has_active_response',
+        'Conversation already has an active response in progress.',
+      );
     }
     const response = (event.response ?? {}) as { metadata?: Record<string, string> | null };
     const metadata = response.metadata ?? undefined;
@@ -252,9 +270,20 @@ export class RealtimeCall {
     } else {
       const lines = this.options.answers;
       const transcript = lines[(n - 1) % lines.length] ?? `Answer ${n}.`;
-      this.send({ type: 'conversation.item.input_audio_transcription.delta', item_id: itemId, content_index: 0, delta: transcript.slice(0, 12) });
+      this.send({
+        type: 'conversation.item.input_audio_transcription.delta',
+        item_id: itemId,
+        content_index: 0,
+        delta: transcript.slice(0, 12),
+      });
       // Like the service, the transcription's own usage comes with it (billed at the transcription model's price).
-      this.send({ type: 'conversation.item.input_audio_transcription.completed', item_id: itemId, content_index: 0, transcript, usage: transcriptionUsage });
+      this.send({
+        type: 'conversation.item.input_audio_transcription.completed',
+        item_id: itemId,
+        content_index: 0,
+        transcript,
+        usage: transcriptionUsage,
+      });
     }
     if (this.closeCalled || this.nextQuestion === 0) return;
     if (failure?.kind === 'drop-after-answer' && this.turns === failure.afterTurns) {
@@ -304,7 +333,10 @@ export class RealtimeCall {
   private startResponse(metadata?: Record<string, string>): ActiveResponse {
     const active = { id: newId('resp'), cancelled: false };
     this.active = active;
-    this.send({ type: 'response.created', response: { id: active.id, object: 'realtime.response', status: 'in_progress', metadata: metadata ?? null } });
+    this.send({
+      type: 'response.created',
+      response: { id: active.id, object: 'realtime.response', status: 'in_progress', metadata: metadata ?? null },
+    });
     return active;
   }
 
@@ -332,8 +364,22 @@ export class RealtimeCall {
       this.send({ type: 'output_audio_buffer.started', response_id: active.id });
       const itemId = newId('item');
       const transcript = () =>
-        this.send({ type: 'response.output_audio_transcript.done', response_id: active.id, item_id: itemId, output_index: 0, content_index: 0, transcript: text });
-      this.send({ type: 'response.output_audio_transcript.delta', response_id: active.id, item_id: itemId, output_index: 0, content_index: 0, delta: text.slice(0, 10) });
+        this.send({
+          type: 'response.output_audio_transcript.done',
+          response_id: active.id,
+          item_id: itemId,
+          output_index: 0,
+          content_index: 0,
+          transcript: text,
+        });
+      this.send({
+        type: 'response.output_audio_transcript.delta',
+        response_id: active.id,
+        item_id: itemId,
+        output_index: 0,
+        content_index: 0,
+        delta: text.slice(0, 10),
+      });
       if (transcriptFirst) transcript();
       // A test may hold the turn in the speaking state; the tone keeps playing until it lets go.
       let released = !this.options.turnGate;
@@ -359,12 +405,22 @@ export class RealtimeCall {
       this.send({ type: 'error', error: { type: 'invalid_request_error', code: 'session_expired', message, param: null, event_id: null } });
       await this.close();
     } else if (failure.kind === 'recoverable-error') {
-      this.send({ type: 'error', error: { type: 'invalid_request_error', code: 'invalid_value', message, param: 'item.content', event_id: null } });
+      this.send({
+        type: 'error',
+        error: { type: 'invalid_request_error', code: 'invalid_value', message, param: 'item.content', event_id: null },
+      });
     } else if (failure.kind === 'failed-response') {
       const active = this.startResponse();
       this.send({
         type: 'response.done',
-        response: { id: active.id, object: 'realtime.response', status: 'failed', status_details: { type: 'failed', error: { type: 'insufficient_quota', message } }, output: [], usage },
+        response: {
+          id: active.id,
+          object: 'realtime.response',
+          status: 'failed',
+          status_details: { type: 'failed', error: { type: 'insufficient_quota', message } },
+          output: [],
+          usage,
+        },
       });
       this.active = null;
     } else {

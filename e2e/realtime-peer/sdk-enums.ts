@@ -15,15 +15,35 @@ type Known<T> = T extends string ? (string extends T ? never : T) : never;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 export const REALTIME_MODELS = [
-  'gpt-realtime', 'gpt-realtime-1.5', 'gpt-realtime-2', 'gpt-realtime-2.1', 'gpt-realtime-2.1-mini', 'gpt-realtime-2025-08-28',
-  'gpt-4o-realtime-preview', 'gpt-4o-realtime-preview-2024-10-01', 'gpt-4o-realtime-preview-2024-12-17',
-  'gpt-4o-realtime-preview-2025-06-03', 'gpt-4o-mini-realtime-preview', 'gpt-4o-mini-realtime-preview-2024-12-17',
-  'gpt-realtime-mini', 'gpt-realtime-mini-2025-10-06', 'gpt-realtime-mini-2025-12-15', 'gpt-audio-1.5', 'gpt-audio-mini',
-  'gpt-audio-mini-2025-10-06', 'gpt-audio-mini-2025-12-15',
+  'gpt-realtime',
+  'gpt-realtime-1.5',
+  'gpt-realtime-2',
+  'gpt-realtime-2.1',
+  'gpt-realtime-2.1-mini',
+  'gpt-realtime-2025-08-28',
+  'gpt-4o-realtime-preview',
+  'gpt-4o-realtime-preview-2024-10-01',
+  'gpt-4o-realtime-preview-2024-12-17',
+  'gpt-4o-realtime-preview-2025-06-03',
+  'gpt-4o-mini-realtime-preview',
+  'gpt-4o-mini-realtime-preview-2024-12-17',
+  'gpt-realtime-mini',
+  'gpt-realtime-mini-2025-10-06',
+  'gpt-realtime-mini-2025-12-15',
+  'gpt-audio-1.5',
+  'gpt-audio-mini',
+  'gpt-audio-mini-2025-10-06',
+  'gpt-audio-mini-2025-12-15',
 ] as const;
 export const TRANSCRIPTION_MODELS = [
-  'whisper-1', 'gpt-transcribe', 'gpt-live-transcribe', 'gpt-4o-mini-transcribe', 'gpt-4o-mini-transcribe-2025-12-15',
-  'gpt-4o-transcribe', 'gpt-4o-transcribe-diarize', 'gpt-realtime-whisper',
+  'whisper-1',
+  'gpt-transcribe',
+  'gpt-live-transcribe',
+  'gpt-4o-mini-transcribe',
+  'gpt-4o-mini-transcribe-2025-12-15',
+  'gpt-4o-transcribe',
+  'gpt-4o-transcribe-diarize',
+  'gpt-realtime-whisper',
 ] as const;
 export const VOICES = ['alloy', 'ash', 'ballad', 'coral', 'echo', 'sage', 'shimmer', 'verse', 'marin', 'cedar'] as const;
 export const NOISE_REDUCTION_TYPES = ['near_field', 'far_field'] as const;

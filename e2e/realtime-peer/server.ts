@@ -100,7 +100,13 @@ export async function startRealtimePeer(overrides: Partial<PeerOptions> = {}, po
         sendError(res, 429, 'Rate limit reached for requests.', 'requests', 'rate_limit_exceeded');
         return true;
       case 'quota':
-        sendError(res, 429, 'You exceeded your current quota, please check your plan and billing details.', 'insufficient_quota', 'insufficient_quota');
+        sendError(
+          res,
+          429,
+          'You exceeded your current quota, please check your plan and billing details.',
+          'insufficient_quota',
+          'insufficient_quota',
+        );
         return true;
       case 'forbidden':
         sendError(res, 403, 'Country, region, or territory not supported', 'request_forbidden', 'unsupported_country_region_territory');
@@ -131,7 +137,13 @@ export async function startRealtimePeer(overrides: Partial<PeerOptions> = {}, po
     }
     if (failed(res)) return;
     if (!contentType?.startsWith('multipart/form-data')) {
-      return sendError(res, 400, 'The server must send multipart/form-data with sdp and session.', 'invalid_request_error', 'invalid_content_type');
+      return sendError(
+        res,
+        400,
+        'The server must send multipart/form-data with sdp and session.',
+        'invalid_request_error',
+        'invalid_content_type',
+      );
     }
     const form = await readForm(raw, contentType);
     const sdp = form.get('sdp');
@@ -143,7 +155,8 @@ export async function startRealtimePeer(overrides: Partial<PeerOptions> = {}, po
     } catch {
       record.session = sessionText;
     }
-    if (!record.sdp?.startsWith('v=0')) return sendError(res, 400, 'The sdp part is not an SDP offer.', 'invalid_request_error', 'invalid_offer');
+    if (!record.sdp?.startsWith('v=0'))
+      return sendError(res, 400, 'The sdp part is not an SDP offer.', 'invalid_request_error', 'invalid_offer');
     const parsed = realtimeSessionSchema.safeParse(record.session);
     if (!parsed.success) {
       const first = parsed.error.issues[0];
@@ -160,7 +173,13 @@ export async function startRealtimePeer(overrides: Partial<PeerOptions> = {}, po
       res.end(answer);
     } catch (error) {
       await call.close();
-      sendError(res, 400, `Could not answer the offer: ${error instanceof Error ? error.message : 'unknown'}`, 'invalid_request_error', 'invalid_offer');
+      sendError(
+        res,
+        400,
+        `Could not answer the offer: ${error instanceof Error ? error.message : 'unknown'}`,
+        'invalid_request_error',
+        'invalid_offer',
+      );
     }
   }
 

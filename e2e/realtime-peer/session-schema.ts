@@ -46,7 +46,10 @@ export const realtimeSessionSchema = z.strictObject({
     input: z.strictObject({
       transcription: z.strictObject({ model: z.enum(TRANSCRIPTION_MODELS), language: z.string().length(2).optional() }),
       turn_detection: turnDetection.nullable(),
-      noise_reduction: z.strictObject({ type: z.enum(NOISE_REDUCTION_TYPES) }).nullable().optional(),
+      noise_reduction: z
+        .strictObject({ type: z.enum(NOISE_REDUCTION_TYPES) })
+        .nullable()
+        .optional(),
     }),
     output: z.strictObject({ voice: z.enum(VOICES), speed: z.number().min(0.25).max(1.5).optional() }),
   }),
@@ -57,7 +60,10 @@ export const realtimeSessionSchema = z.strictObject({
 export type RealtimeSessionRequest = z.infer<typeof realtimeSessionSchema>;
 
 /** A `session.update`: any part of the session, but never the model (fixed once the call exists). */
-export const sessionUpdateSchema = realtimeSessionSchema.omit({ model: true }).partial().extend({ type: z.literal('realtime') });
+export const sessionUpdateSchema = realtimeSessionSchema
+  .omit({ model: true })
+  .partial()
+  .extend({ type: z.literal('realtime') });
 
 /** The numbered questions at the end of the interviewer instructions ("1. ..."), in order. */
 export function questionsFromInstructions(instructions: string): string[] {

@@ -8,10 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export function makeSpeechWav(
-  text = 'I would use a hash map, and test the edge cases.',
-  silenceSeconds = 1.5,
-): string {
+export function makeSpeechWav(text = 'I would use a hash map, and test the edge cases.', silenceSeconds = 1.5): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'realtime-speech-'));
   const raw = path.join(dir, 'speech-raw.wav');
   const out = path.join(dir, 'speech.wav');

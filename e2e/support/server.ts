@@ -42,7 +42,17 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-const INHERIT_BLOCKLIST = ['OPENAI_API_KEY', 'LLM_API_KEY', 'LLM_BASE_URL', 'LLM_MODEL', 'DATABASE_URL', 'ADMIN_SECRET', 'PORT', 'HOST', 'DATA_DIR'];
+const INHERIT_BLOCKLIST = [
+  'OPENAI_API_KEY',
+  'LLM_API_KEY',
+  'LLM_BASE_URL',
+  'LLM_MODEL',
+  'DATABASE_URL',
+  'ADMIN_SECRET',
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+];
 
 function childEnv(extra: Record<string, string>, dataDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -155,14 +165,20 @@ export async function seedUser(server: RunningServer, options: SeedUserOptions):
   must(await api(server, '/user/login', { method: 'POST', body: { email: options.email } }), 'login');
   if (options.pro) {
     const admin = { 'x-admin-secret': server.adminSecret };
-    must(await api(server, '/api/emails', { method: 'POST', headers: admin, body: { email: options.email, isPro: true, limit: null } }), 'make pro');
+    must(
+      await api(server, '/api/emails', { method: 'POST', headers: admin, body: { email: options.email, isPro: true, limit: null } }),
+      'make pro',
+    );
   }
   for (const topic of options.feedbackTopics ?? []) {
     const body = { feedback: `Seeded feedback on ${topic}: clear questions, good pace.`, topic, questionIndex: 1 };
     must(await api(server, '/user/feedback', { method: 'POST', headers: user, body }), 'feedback');
   }
   for (const questionSetId of options.completeSetIds ?? []) {
-    const token = must(await api<{ sessionId: string }>(server, `/interview/token?questionSetId=${questionSetId}`, { headers: user }), 'token');
+    const token = must(
+      await api<{ sessionId: string }>(server, `/interview/token?questionSetId=${questionSetId}`, { headers: user }),
+      'token',
+    );
     const transcripts = [
       { role: 'interviewer', transcript: 'Tell me about a project you are proud of.' },
       { role: 'interviewee', transcript: 'I rebuilt our billing service, cut errors in half and wrote tests for every edge case.' },

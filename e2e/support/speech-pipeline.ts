@@ -14,7 +14,10 @@ import { startServer, type RunningServer } from './server';
 
 const MODELS = { sttModel: 'pocketsphinx-en-us', ttsModel: 'espeak-ng', ttsVoice: 'en-us' };
 
-export function spokenPipelineSuite(micFileName: string, segments: Array<number | string>): { readonly server: RunningServer; readonly audio: FakeAudioServer } {
+export function spokenPipelineSuite(
+  micFileName: string,
+  segments: Array<number | string>,
+): { readonly server: RunningServer; readonly audio: FakeAudioServer } {
   const micWav = spokenWav(path.join(tmpdir(), micFileName), segments);
   test.use({
     launchOptions: {

@@ -3,11 +3,26 @@ import { describe, expect, it } from 'vitest';
 import { parseModelAnswerSections } from './model-answers';
 
 const section = (bullets: string) =>
-  ['### 1. What are the NoSQL families?', '', 'An answer.', '', '**Key points:** NoSQL families: key-value, document and graph; pick by access pattern', '', '**Also accepted:**', '', bullets, ''].join('\n');
+  [
+    '### 1. What are the NoSQL families?',
+    '',
+    'An answer.',
+    '',
+    '**Key points:** NoSQL families: key-value, document and graph; pick by access pattern',
+    '',
+    '**Also accepted:**',
+    '',
+    bullets,
+    '',
+  ].join('\n');
 
 describe('phrasing bullets', () => {
   it('name their key point by its text, even a text with a colon in it', () => {
-    const [s] = parseModelAnswerSections(section('- NoSQL families: key-value, document and graph: document store | graph database\n- pick by access pattern: depends on the queries'));
+    const [s] = parseModelAnswerSections(
+      section(
+        '- NoSQL families: key-value, document and graph: document store | graph database\n- pick by access pattern: depends on the queries',
+      ),
+    );
     expect(s!.accepted).toEqual([['document store', 'graph database'], ['depends on the queries']]);
     expect(s!.numbered).toEqual([]);
     expect(s!.problems).toEqual([]);

@@ -193,5 +193,8 @@ export function splitModelAnswers(modelAnswers: string, questionCount: number): 
       byNumber.set(section.number, { answer, keyPoints, accepted, contradictions });
     }
   }
-  return Array.from({ length: questionCount }, (_, i) => byNumber.get(i + 1) ?? { answer: '', keyPoints: [], accepted: [], contradictions: [] });
+  return Array.from(
+    { length: questionCount },
+    (_, i) => byNumber.get(i + 1) ?? { answer: '', keyPoints: [], accepted: [], contradictions: [] },
+  );
 }

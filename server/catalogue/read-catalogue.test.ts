@@ -46,10 +46,7 @@ describe('parseQuestionSetFile', () => {
   });
 
   it('joins indented continuation lines of a long question', () => {
-    const set = parseQuestionSetFile(
-      't.md',
-      setFile({ questions: '1. What is a unit\n   test?\n2. What is a mock?' }),
-    );
+    const set = parseQuestionSetFile('t.md', setFile({ questions: '1. What is a unit\n   test?\n2. What is a mock?' }));
     expect(set.questions[0]).toBe('What is a unit test?');
   });
 
@@ -76,7 +73,10 @@ describe('parseQuestionSetFile', () => {
   it('never runs JavaScript or CoffeeScript front matter', () => {
     const marker = globalThis as { catalogueRan?: boolean };
     for (const language of ['js', 'javascript', 'coffee']) {
-      const text = setFile().replace(/^---\n[\s\S]*?\n---/, `---${language}\n({ name: (globalThis.catalogueRan = true, 'X'), index: 1, isPremium: false, requiresFeedback: false })\n---`);
+      const text = setFile().replace(
+        /^---\n[\s\S]*?\n---/,
+        `---${language}\n({ name: (globalThis.catalogueRan = true, 'X'), index: 1, isPremium: false, requiresFeedback: false })\n---`,
+      );
       expect(text.startsWith(`---${language}\n`)).toBe(true);
       expect(() => parseQuestionSetFile('evil.md', text)).toThrow(
         'Question set evil.md: the front matter is not valid YAML (front matter marked as JavaScript or CoffeeScript is not allowed; write it as YAML)',
@@ -89,7 +89,8 @@ describe('parseQuestionSetFile', () => {
     expect(() => parseQuestionSetFile('q.md', setFile({ questions: 'Just prose, no list.' }))).toThrow(
       'Question set q.md: has no questions (expected a numbered list under "## Questions")',
     );
-    const noSection = '---\nname: T\nindex: 1\nisPremium: false\nrequiresFeedback: false\n---\n\n## Model Answers\n\n### 1. Q\n\nA\n\n**Key points:** a\n';
+    const noSection =
+      '---\nname: T\nindex: 1\nisPremium: false\nrequiresFeedback: false\n---\n\n## Model Answers\n\n### 1. Q\n\nA\n\n**Key points:** a\n';
     expect(() => parseQuestionSetFile('q.md', noSection)).toThrow('Question set q.md: has no "## Questions" section');
   });
 
@@ -115,7 +116,8 @@ describe('parseQuestionSetFile', () => {
 
 describe('phrasing blocks', () => {
   it('rejects a phrasing line that names no key point of its section', () => {
-    const answers = '### 1. What is a unit test?\n\nA.\n\n**Key points:** one unit\n\n**Also accepted:**\n\n- two units: a single unit\n\n### 2. What is a mock?\n\nB.\n\n**Key points:** b';
+    const answers =
+      '### 1. What is a unit test?\n\nA.\n\n**Key points:** one unit\n\n**Also accepted:**\n\n- two units: a single unit\n\n### 2. What is a mock?\n\nB.\n\n**Key points:** b';
     expect(() => parseQuestionSetFile('m.md', setFile({ answers }))).toThrow(
       'Question set m.md: model answer 1: the "Also accepted" line "two units: a single unit" does not name one of its key points (write "- <key point>: phrasing | phrasing")',
     );
@@ -126,8 +128,18 @@ describe('splitModelAnswers', () => {
   it('splits inline and bulleted key points and strips them from the answer', () => {
     const set = parseQuestionSetFile('t.md', setFile());
     expect(splitModelAnswers(set.modelAnswers, 2)).toEqual([
-      { answer: 'A test of one small unit in isolation.', keyPoints: ['one unit', 'isolation', 'fast feedback'], accepted: [[], [], []], contradictions: [[], [], []] },
-      { answer: 'A stand-in that records calls.', keyPoints: ['replaces a dependency', 'records calls'], accepted: [[], []], contradictions: [[], []] },
+      {
+        answer: 'A test of one small unit in isolation.',
+        keyPoints: ['one unit', 'isolation', 'fast feedback'],
+        accepted: [[], [], []],
+        contradictions: [[], [], []],
+      },
+      {
+        answer: 'A stand-in that records calls.',
+        keyPoints: ['replaces a dependency', 'records calls'],
+        accepted: [[], []],
+        contradictions: [[], []],
+      },
     ]);
   });
 
@@ -217,7 +229,11 @@ describe('the documented example (docs/question-sets.md)', () => {
     const example = /## A complete example\s+```markdown\n([\s\S]*?)\n```\s*$/.exec(doc)?.[1];
     expect(example).toBeDefined();
     const set = parseQuestionSetFile('example.md', example!);
-    expect(set).toMatchObject({ name: 'Testing', index: 9, questions: ['What is a unit test, and what makes a good one?', 'When would you use a mock, and what can go wrong with mocks?'] });
+    expect(set).toMatchObject({
+      name: 'Testing',
+      index: 9,
+      questions: ['What is a unit test, and what makes a good one?', 'When would you use a mock, and what can go wrong with mocks?'],
+    });
     const [first, second] = splitModelAnswers(set.modelAnswers, 2);
     expect(first!.accepted).toEqual([
       ['checks a single function on its own', 'no database or network'],

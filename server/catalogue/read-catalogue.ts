@@ -72,7 +72,10 @@ export function parseQuestionSetFile(file: string, text: string): CatalogueSet {
  * section per question (numbered, headed by its question, with an answer and key points).
  * Throws CatalogueError naming `file` and the first problem; answers the clean set.
  */
-export function checkCatalogueSet(file: string, input: Record<string, unknown> & { questions: string[]; modelAnswers: string }): CatalogueSet {
+export function checkCatalogueSet(
+  file: string,
+  input: Record<string, unknown> & { questions: string[]; modelAnswers: string },
+): CatalogueSet {
   const { questions, modelAnswers, ...fields } = input;
   const front = frontMatterSchema.safeParse(fields);
   if (!front.success) {
@@ -161,7 +164,10 @@ function checkModelAnswers(file: string, questions: string[], modelAnswers: stri
   sections.forEach((section, i) => {
     const question = questions[i] ?? '';
     if (section.number !== i + 1) {
-      throw new CatalogueError(file, `model-answer section ${i + 1} is numbered ${section.number}; number them 1 to ${questions.length} in order`);
+      throw new CatalogueError(
+        file,
+        `model-answer section ${i + 1} is numbered ${section.number}; number them 1 to ${questions.length} in order`,
+      );
     }
     if (normalise(section.heading) !== normalise(question)) {
       throw new CatalogueError(file, `model answer ${i + 1} is headed "${section.heading}" but question ${i + 1} is "${question}"`);
@@ -179,7 +185,9 @@ function checkModelAnswers(file: string, questions: string[], modelAnswers: stri
     }
     // Still read, but reordering the key points would hand these phrasings to another point.
     for (const n of section.numbered) {
-      console.warn(`Warning: ${file}: model answer ${i + 1}: the "${n.block}" line "${n.line.slice(0, 60)}" names its key point by number; name it by its text ("- <key point>: phrasing | phrasing").`);
+      console.warn(
+        `Warning: ${file}: model answer ${i + 1}: the "${n.block}" line "${n.line.slice(0, 60)}" names its key point by number; name it by its text ("- <key point>: phrasing | phrasing").`,
+      );
     }
   });
 }

@@ -67,9 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const client =
-    options.kind === 'pglite-client'
-      ? options.client
-      : new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    options.kind === 'pglite-client' ? options.client : new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   const db = drizzlePglite({ client, schema });
   try {
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });

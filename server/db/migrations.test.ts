@@ -20,10 +20,15 @@ describe('committed migrations', () => {
         `export default { dialect: 'postgresql', schema: './server/db/schema.ts', out: ${JSON.stringify(path.relative(ROOT, out))} };\n`,
       );
       const before = readdirSync(out).sort();
-      const output = execFileSync(path.join(ROOT, 'node_modules/.bin/drizzle-kit'), ['generate', '--config', config], { cwd: ROOT, encoding: 'utf8' });
+      const output = execFileSync(path.join(ROOT, 'node_modules/.bin/drizzle-kit'), ['generate', '--config', config], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
       expect(output).toContain('No schema changes, nothing to migrate');
       expect(readdirSync(out).sort()).toEqual(before);
-      expect(readFileSync(path.join(out, 'meta/_journal.json'), 'utf8')).toBe(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8'));
+      expect(readFileSync(path.join(out, 'meta/_journal.json'), 'utf8')).toBe(
+        readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8'),
+      );
     } finally {
       rmSync(work, { recursive: true, force: true });
     }

@@ -58,7 +58,11 @@ export const questionSets = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
   // An archived set gives its index up, so a new set can take its place in the tile order.
-  (t) => [uniqueIndex('question_sets_index_key').on(t.index).where(sql`${t.archivedAt} is null`)],
+  (t) => [
+    uniqueIndex('question_sets_index_key')
+      .on(t.index)
+      .where(sql`${t.archivedAt} is null`),
+  ],
 );
 
 /**
@@ -105,9 +109,13 @@ export const events = pgTable(
     // a user's ratings newest first (history, login progress, stats)
     index('events_account_type_id_idx').on(t.accountId, t.eventType, t.id),
     // ratings to complete or retry (at start-up and in the background)
-    index('events_unrated_idx').on(t.ratingStatus).where(sql`${t.ratingStatus} in ('pending', 'failed')`),
+    index('events_unrated_idx')
+      .on(t.ratingStatus)
+      .where(sql`${t.ratingStatus} in ('pending', 'failed')`),
     // one rating per session, whatever the concurrency
-    uniqueIndex('events_session_rating_key').on(t.sessionId).where(sql`${t.eventType} = 'RATE' and ${t.sessionId} is not null`),
+    uniqueIndex('events_session_rating_key')
+      .on(t.sessionId)
+      .where(sql`${t.eventType} = 'RATE' and ${t.sessionId} is not null`),
   ],
 );
 
@@ -195,11 +203,15 @@ export const interviewSessions = pgTable(
     // the caller's newest open session for a set (rating binds to it)
     index('interview_sessions_account_set_idx').on(t.accountId, t.questionSetId, t.createdAt),
     // refunds of an account in the last day
-    index('interview_sessions_refunds_idx').on(t.accountId, t.refundedAt).where(sql`${t.refundedAt} is not null`),
+    index('interview_sessions_refunds_idx')
+      .on(t.accountId, t.refundedAt)
+      .where(sql`${t.refundedAt} is not null`),
     // the dashboard's session figures over a range of days
     index('interview_sessions_created_idx').on(t.createdAt),
     // calls whose lease ran out (taken over by another server)
-    index('interview_sessions_call_lease_idx').on(t.callLeaseUntil).where(sql`${t.callId} is not null`),
+    index('interview_sessions_call_lease_idx')
+      .on(t.callLeaseUntil)
+      .where(sql`${t.callId} is not null`),
   ],
 );
 

@@ -6,7 +6,6 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../services/http-error';
 
-
 const CONTEXT_NAMES: Record<string, string> = {
   body: 'request body',
   querystring: 'query',
@@ -76,7 +75,10 @@ function registerJsonParser(app: FastifyInstance): void {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(text, (key, value: unknown) => (key === '__proto__' || key === 'constructor' ? undefined : value)));
+      done(
+        null,
+        JSON.parse(text, (key, value: unknown) => (key === '__proto__' || key === 'constructor' ? undefined : value)),
+      );
     } catch {
       done(new HttpError(400, 'The request body is not valid JSON.'), undefined);
     }
@@ -131,7 +133,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.addHook('preValidation', async (request, reply) => {
     if (!queryIsWellFormed(request.url)) return reply.code(400).send({ error: BROKEN_QUERY });
     const problem =
-      findTextProblem(request.body) ?? findTextProblem(request.query) ?? findTextProblem(request.params) ?? findTextProblem(request.headers);
+      findTextProblem(request.body) ??
+      findTextProblem(request.query) ??
+      findTextProblem(request.params) ??
+      findTextProblem(request.headers);
     if (problem) return reply.code(400).send({ error: problem === 'nul' ? NUL_IN_INPUT : ILL_FORMED_INPUT });
   });
 
@@ -158,5 +163,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
   });
-
 }

@@ -23,7 +23,10 @@ const ADMIN_INDEX_WITH_SECRET = new RegExp(`^(\\/+admin)\\/+(?!(?:${PAGE_NAMES})
 const URL_EMAIL = /[^/?&=#\s"]+(?:@|%40|%2540)[^/?&#\s"]+/gi;
 
 export function redactUrl(url: string): string {
-  return url.replace(ADMIN_PAGE_WITH_SECRET, '$1/[redacted]').replace(ADMIN_INDEX_WITH_SECRET, '$1/[redacted]').replace(URL_EMAIL, '[email]');
+  return url
+    .replace(ADMIN_PAGE_WITH_SECRET, '$1/[redacted]')
+    .replace(ADMIN_INDEX_WITH_SECRET, '$1/[redacted]')
+    .replace(URL_EMAIL, '[email]');
 }
 
 /** Fastify's own request serializer, with the URL redacted. */
@@ -43,7 +46,11 @@ export function withLogRedaction(logger: FastifyServerOptions['logger']): Fastif
   return {
     ...base,
     // Fastify's type wants a stack; a string error has none, and pino leaves the key out.
-    serializers: { ...base.serializers, req: serializeRequest, err: logError as (error: unknown) => ReturnType<typeof logError> & { stack: string } },
+    serializers: {
+      ...base.serializers,
+      req: serializeRequest,
+      err: logError as (error: unknown) => ReturnType<typeof logError> & { stack: string },
+    },
     // Messages too ("Route GET:/api/emails/a%40b.co not found" and the like).
     hooks: {
       logMethod(args, method) {
@@ -72,7 +79,8 @@ export function serializeError(error: unknown, depth = 0): unknown {
   if (!(error instanceof Error)) return typeof error === 'string' ? scrub(error) : error;
   const out: Record<string, unknown> = { type: error.name, message: scrub(error.message) };
   // The stack's first lines repeat the message (with any values in it): keep only the frames.
-  if (error.stack) out.stack = [`${error.name}: ${out.message as string}`, ...error.stack.split('\n').filter((line) => /^\s+at /.test(line))].join('\n');
+  if (error.stack)
+    out.stack = [`${error.name}: ${out.message as string}`, ...error.stack.split('\n').filter((line) => /^\s+at /.test(line))].join('\n');
   for (const [key, value] of Object.entries(error)) {
     if (VALUE_KEYS.has(key) || key === 'cause') continue;
     if (typeof value === 'string') out[key] = scrub(value);

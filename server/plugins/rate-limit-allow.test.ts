@@ -9,7 +9,13 @@ async function logins(t: TestApp, remoteAddress: string, count: number, forwarde
   for (let i = 0; i < count; i += 1) {
     next += 1;
     const headers = forwardedFor ? { 'x-forwarded-for': forwardedFor } : {};
-    const response = await t.app.inject({ method: 'POST', url: '/user/login', remoteAddress, headers, payload: { email: `allow-${next}@example.com` } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/user/login',
+      remoteAddress,
+      headers,
+      payload: { email: `allow-${next}@example.com` },
+    });
     statuses.push(response.statusCode);
   }
   return statuses;
@@ -18,7 +24,11 @@ async function logins(t: TestApp, remoteAddress: string, count: number, forwarde
 describe('RATE_LIMIT_ALLOW and LOGIN_RATE_LIMIT', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ database: 'pglite', questionSets: FIXTURE_SETS, config: { rateLimitAllowList: ['10.0.0.7'], loginRateLimit: 3 } });
+    t = await createTestApp({
+      database: 'pglite',
+      questionSets: FIXTURE_SETS,
+      config: { rateLimitAllowList: ['10.0.0.7'], loginRateLimit: 3 },
+    });
   }, 300_000);
   afterAll(() => t.close());
 

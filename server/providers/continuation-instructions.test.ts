@@ -12,7 +12,11 @@ const candidate = (transcript: string) => ({ role: 'interviewee' as const, trans
 
 describe('continuation instructions', () => {
   it('a drop before the candidate answered: the same question again, led by "Welcome back."', () => {
-    const transcript = [interviewer(`${GREETING} ${QUESTIONS[0]}`), candidate('A function with its scope.'), interviewer(`Thanks. ${QUESTIONS[1]}`)];
+    const transcript = [
+      interviewer(`${GREETING} ${QUESTIONS[0]}`),
+      candidate('A function with its scope.'),
+      interviewer(`Thanks. ${QUESTIONS[1]}`),
+    ];
     const point = resumePoint(QUESTIONS, transcript);
     expect(point).toEqual({ kind: 'ask-again', question: QUESTIONS[1] });
     expect(continuationInstructions(transcript, point)).toBe(
@@ -42,7 +46,10 @@ describe('continuation instructions', () => {
   });
 
   it('an answer that could not be heard is no answer: the question is asked again', () => {
-    expect(resumePoint(QUESTIONS, [interviewer(QUESTIONS[0]!), candidate('[inaudible]')])).toEqual({ kind: 'ask-again', question: QUESTIONS[0] });
+    expect(resumePoint(QUESTIONS, [interviewer(QUESTIONS[0]!), candidate('[inaudible]')])).toEqual({
+      kind: 'ask-again',
+      question: QUESTIONS[0],
+    });
   });
 
   it('an unanswered follow-up is asked again as it was said; a repeated "Welcome back." is not', () => {
@@ -53,9 +60,18 @@ describe('continuation instructions', () => {
 
   it('only a greeting so far: the first question; the last question answered: the close', () => {
     expect(resumePoint(QUESTIONS, [interviewer(GREETING)])).toEqual({ kind: 'next', question: QUESTIONS[0] });
-    const done = [interviewer(QUESTIONS[0]!), candidate('a'), interviewer(QUESTIONS[1]!), candidate('b'), interviewer(QUESTIONS[2]!), candidate('c')];
+    const done = [
+      interviewer(QUESTIONS[0]!),
+      candidate('a'),
+      interviewer(QUESTIONS[1]!),
+      candidate('b'),
+      interviewer(QUESTIONS[2]!),
+      candidate('c'),
+    ];
     const point = resumePoint(QUESTIONS, done);
     expect(point).toEqual({ kind: 'close' });
-    expect(continuationInstructions(done, point)).toContain('\nAll questions were asked and answered: thank the candidate and call close_session.\n');
+    expect(continuationInstructions(done, point)).toContain(
+      '\nAll questions were asked and answered: thank the candidate and call close_session.\n',
+    );
   });
 });

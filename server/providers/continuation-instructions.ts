@@ -22,7 +22,9 @@ type Line = Pick<TranscriptEntry, 'role' | 'transcript'>;
 export function resumePoint(questions: readonly string[], transcript: readonly Line[]): ResumePoint {
   const lastAsked = transcript.findLastIndex((e) => e.role === 'interviewer');
   // An answer that could not be heard counts as none (it is rated as unanswered too).
-  const answered = transcript.slice(lastAsked + 1).some((e) => e.role === 'interviewee' && e.transcript.trim() !== '' && e.transcript !== INAUDIBLE);
+  const answered = transcript
+    .slice(lastAsked + 1)
+    .some((e) => e.role === 'interviewee' && e.transcript.trim() !== '' && e.transcript !== INAUDIBLE);
   const asked = lastQuestionAsked(questions, transcript);
   // Before the first question (only a greeting was said) there is nothing to ask again.
   if (lastAsked >= 0 && !answered && asked >= 0) {
@@ -77,5 +79,8 @@ function stripWelcomeBack(line: string): string {
 }
 
 function normalise(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }

@@ -71,16 +71,22 @@ describe('deliveryFigures', () => {
     expect(figures.basis).toBe('answer-time');
     expect(figures.minutes).toBe(1);
     expect(figures.wordsPerMinute).toBe(20);
-    expect(formatDeliveryMarkdown(figures)).toContain('- Speaking pace: about 20 words per minute while answering (including pauses to think)');
+    expect(formatDeliveryMarkdown(figures)).toContain(
+      '- Speaking pace: about 20 words per minute while answering (including pauses to think)',
+    );
   });
 
   it('reports nothing per minute when there is neither timing nor duration', () => {
     const figures = deliveryFigures([{ role: 'interviewee', transcript: 'Hello there.' }], 0);
     expect(figures.basis).toBeNull();
     expect(formatDeliveryMarkdown(figures)).toBe(
-      ['## Delivery', '', '- Words spoken: 2 in 1 answer (about 2 words per answer)', '- Speaking pace: not available (the session had no timings)', '- Filler words: none heard'].join(
-        '\n',
-      ),
+      [
+        '## Delivery',
+        '',
+        '- Words spoken: 2 in 1 answer (about 2 words per answer)',
+        '- Speaking pace: not available (the session had no timings)',
+        '- Filler words: none heard',
+      ].join('\n'),
     );
   });
 });
@@ -98,7 +104,16 @@ describe('typed answers', () => {
       ],
       60,
     );
-    expect(figures).toMatchObject({ wordsSpoken: 16, answers: 2, typedAnswers: 2, typedWords: 16, basis: null, wordsPerMinute: null, fillerCount: 0, fillers: [] });
+    expect(figures).toMatchObject({
+      wordsSpoken: 16,
+      answers: 2,
+      typedAnswers: 2,
+      typedWords: 16,
+      basis: null,
+      wordsPerMinute: null,
+      fillerCount: 0,
+      fillers: [],
+    });
     expect(formatDeliveryMarkdown(figures)).toBe(
       [
         '## Delivery',

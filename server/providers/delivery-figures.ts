@@ -36,17 +36,97 @@ export interface DeliveryFigures {
   fillers: Array<{ word: FillerWord; count: number }>;
 }
 
-const DETERMINERS = new Set(['what', 'this', 'that', 'the', 'a', 'any', 'some', 'every', 'each', 'which', 'same', 'different', 'one', 'these', 'those', 'all', 'no', 'another', 'its', 'their', 'our', 'my', 'your']);
+const DETERMINERS = new Set([
+  'what',
+  'this',
+  'that',
+  'the',
+  'a',
+  'any',
+  'some',
+  'every',
+  'each',
+  'which',
+  'same',
+  'different',
+  'one',
+  'these',
+  'those',
+  'all',
+  'no',
+  'another',
+  'its',
+  'their',
+  'our',
+  'my',
+  'your',
+]);
 /** Words before "like" that make it a filler ("and like, we had..."), not a comparison or a verb. */
 const LIKE_FILLER_BEFORE = new Set(['um', 'uh', 'so', 'and', 'but', 'was', 'were']);
 /** Words before "like" that make it a verb or comparison ("I'd like", "looks like"). */
-const LIKE_REAL_BEFORE = new Set(['would', 'i\'d', 'you\'d', 'we\'d', 'i', 'you', 'we', 'they', 'don\'t', 'didn\'t', 'not', 'look', 'looks', 'looked', 'feel', 'feels', 'felt', 'seem', 'seems', 'sound', 'sounds', 'something', 'more', 'much', 'exactly', 'languages', 'tools', 'things']);
+const LIKE_REAL_BEFORE = new Set([
+  'would',
+  "i'd",
+  "you'd",
+  "we'd",
+  'i',
+  'you',
+  'we',
+  'they',
+  "don't",
+  "didn't",
+  'not',
+  'look',
+  'looks',
+  'looked',
+  'feel',
+  'feels',
+  'felt',
+  'seem',
+  'seems',
+  'sound',
+  'sounds',
+  'something',
+  'more',
+  'much',
+  'exactly',
+  'languages',
+  'tools',
+  'things',
+]);
 /**
  * Words after "like" that make it a preposition ("like a loop counter", "like the map above",
  * "like when you retry"): an example or a comparison, not a filler. A comma after it still says filler.
  */
-const LIKE_REAL_AFTER = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'my', 'your', 'our', 'their', 'his', 'her', 'its', 'each', 'every', 'any', 'some', 'when', 'if', 'how', 'in', 'on', 'with', 'for', 'to']);
-const YOU_KNOW_REAL_BEFORE = new Set(['do', 'did', 'if', 'as', 'would', 'don\'t', 'didn\'t', 'to']);
+const LIKE_REAL_AFTER = new Set([
+  'a',
+  'an',
+  'the',
+  'this',
+  'that',
+  'these',
+  'those',
+  'my',
+  'your',
+  'our',
+  'their',
+  'his',
+  'her',
+  'its',
+  'each',
+  'every',
+  'any',
+  'some',
+  'when',
+  'if',
+  'how',
+  'in',
+  'on',
+  'with',
+  'for',
+  'to',
+]);
+const YOU_KNOW_REAL_BEFORE = new Set(['do', 'did', 'if', 'as', 'would', "don't", "didn't", 'to']);
 const YOU_KNOW_REAL_AFTER = new Set(['what', 'how', 'that', 'the', 'whether', 'if', 'about', 'why', 'when', 'where', 'which', 'who', 'it']);
 
 /**
@@ -169,7 +249,9 @@ export function formatDeliveryMarkdown(figures: DeliveryFigures): string {
     `- Words spoken: ${number(spokenWords)} in ${answersText(spokenAnswers)} (about ${number(Math.round(spokenWords / spokenAnswers))} words per answer)`,
   );
   if (figures.basis === 'answer-time') {
-    lines.push(`- Speaking pace: about ${number(figures.wordsPerMinute ?? 0)} words per minute while answering (including pauses to think)`);
+    lines.push(
+      `- Speaking pace: about ${number(figures.wordsPerMinute ?? 0)} words per minute while answering (including pauses to think)`,
+    );
   } else if (figures.basis === 'session') {
     lines.push(
       `- Pace over the whole session: about ${number(figures.wordsPerMinute ?? 0)} of your words per minute (no per-answer timings, so this includes the interviewer's turns)`,

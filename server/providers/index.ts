@@ -26,7 +26,10 @@ export function createProviders(config: AppConfig, log: FastifyBaseLogger): Prov
   // Every upstream call ends by UPSTREAM_DEADLINE_SECONDS, first byte to last, or by its own shorter deadline.
   const deadlineMs = config.upstreamDeadlineSeconds * 1000;
   const speechSettings = voiceMode === 'pipeline' ? resolveSpeechSettings(config) : null;
-  const speech = speechSettings && !('missing' in speechSettings) ? { clients: createSpeechClients(speechSettings, { deadlineMs }), clips: createClipStore({ perSession: config.sessionAudioClips }) } : undefined;
+  const speech =
+    speechSettings && !('missing' in speechSettings)
+      ? { clients: createSpeechClients(speechSettings, { deadlineMs }), clips: createClipStore({ perSession: config.sessionAudioClips }) }
+      : undefined;
   const voice =
     voiceMode === 'realtime' ? createOpenAiRealtimeVoice(config) : speech ? createSpeechPipelineVoice() : createBrowserSpeechVoice();
   // An LLM (LLM_BASE_URL + LLM_MODEL, or OPENAI_API_KEY) upgrades the interviewer and the rater;
@@ -40,7 +43,9 @@ export function createProviders(config: AppConfig, log: FastifyBaseLogger): Prov
         onFallback: (error) => log.warn({ err: error.message }, 'LLM rater failed; the rubric rater answered'),
       })
     : rubric;
-  const interviewer = llm ? createLlmInterviewer(createLlmClient(llm, { timeoutMs: Math.min(DEFAULT_LLM_TIMEOUT_MS, deadlineMs) })) : createScriptedInterviewer();
+  const interviewer = llm
+    ? createLlmInterviewer(createLlmClient(llm, { timeoutMs: Math.min(DEFAULT_LLM_TIMEOUT_MS, deadlineMs) }))
+    : createScriptedInterviewer();
   log.info(
     {
       voiceMode,
@@ -50,12 +55,20 @@ export function createProviders(config: AppConfig, log: FastifyBaseLogger): Prov
       // Where the pipeline's audio goes (no keys): the first thing to check when speech fails.
       speech:
         speechSettings && !('missing' in speechSettings)
-          ? { stt: { baseUrl: speechSettings.stt.baseUrl, model: speechSettings.stt.model }, tts: { baseUrl: speechSettings.tts.baseUrl, model: speechSettings.tts.model, voice: speechSettings.tts.voice } }
+          ? {
+              stt: { baseUrl: speechSettings.stt.baseUrl, model: speechSettings.stt.model },
+              tts: { baseUrl: speechSettings.tts.baseUrl, model: speechSettings.tts.model, voice: speechSettings.tts.voice },
+            }
           : null,
     },
     'providers selected',
   );
   // The server's half of every OpenAI voice call (SDP, sideband, hang-up) needs the key.
-  const realtime = voiceMode === 'realtime' && config.openaiApiKey ? createRealtimeCalls({ openaiApiKey: config.openaiApiKey, openaiBaseUrl: config.openaiBaseUrl }, log, { timeoutMs: Math.min(CALL_TIMEOUT_MS, deadlineMs) }) : undefined;
+  const realtime =
+    voiceMode === 'realtime' && config.openaiApiKey
+      ? createRealtimeCalls({ openaiApiKey: config.openaiApiKey, openaiBaseUrl: config.openaiBaseUrl }, log, {
+          timeoutMs: Math.min(CALL_TIMEOUT_MS, deadlineMs),
+        })
+      : undefined;
   return { voice, rater, interviewer, speech, realtime };
 }

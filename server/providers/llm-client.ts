@@ -57,8 +57,7 @@ export interface ChatRequest {
   messages: ChatMessage[];
   tools?: ChatTool[];
   response_format?:
-    | { type: 'json_object' }
-    | { type: 'json_schema'; json_schema: { name: string; strict: boolean; schema: Record<string, unknown> } };
+    { type: 'json_object' } | { type: 'json_schema'; json_schema: { name: string; strict: boolean; schema: Record<string, unknown> } };
   temperature?: number;
   max_tokens?: number;
 }
@@ -69,7 +68,6 @@ export interface ChatResult {
   /** What the endpoint says the call used; null when it does not say (some local servers). */
   usage: LlmUsage | null;
 }
-
 
 /** An LLM call failed. `retryable`: trying again may help (timeout, 429, 5xx, malformed answer). */
 export class LlmError extends ProviderError {
@@ -97,9 +95,7 @@ const completionSchema = z.object({
       z.object({
         message: z.object({
           content: z.string().nullish(),
-          tool_calls: z
-            .array(z.object({ function: z.object({ name: z.string(), arguments: z.string().nullish() }) }))
-            .nullish(),
+          tool_calls: z.array(z.object({ function: z.object({ name: z.string(), arguments: z.string().nullish() }) })).nullish(),
         }),
       }),
     )
@@ -123,10 +119,7 @@ function upstreamMessage(body: unknown, apiKey: string | null): string {
   return text ? `: ${text.length > 200 ? `${text.slice(0, 200)}...` : text}` : '.';
 }
 
-export function createLlmClient(
-  settings: LlmSettings,
-  options: { timeoutMs?: number; fetch?: typeof fetch } = {},
-): LlmClient {
+export function createLlmClient(settings: LlmSettings, options: { timeoutMs?: number; fetch?: typeof fetch } = {}): LlmClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
   const doFetch = options.fetch ?? fetch;
   const url = `${settings.baseUrl}/chat/completions`;

@@ -56,7 +56,11 @@ describe('llm client', () => {
     llm.enqueue({ content: 'Hello there.' });
     const result = await client().chat({ messages: [{ role: 'user', content: 'Hi' }] });
     // The usage the server reported (FAKE_LLM_USAGE), for the session's cost.
-    expect(result).toEqual({ content: 'Hello there.', toolCalls: [], usage: { model: 'llama3.1:8b', inputTokens: 1200, cachedInputTokens: 1024, outputTokens: 80 } });
+    expect(result).toEqual({
+      content: 'Hello there.',
+      toolCalls: [],
+      usage: { model: 'llama3.1:8b', inputTokens: 1200, cachedInputTokens: 1024, outputTokens: 80 },
+    });
     expect(llm.requests[0]?.path).toBe('/v1/chat/completions');
     expect(llm.requests[0]?.headers.authorization).toBe('Bearer sk-test-123');
     expect(llm.requests[0]?.body).toEqual({ model: 'llama3.1:8b', messages: [{ role: 'user', content: 'Hi' }] });
@@ -84,24 +88,53 @@ describe('llm client', () => {
     });
     const c = client();
     expect(await c.chat({ messages: [{ role: 'user', content: 'Hi' }], temperature: 0.6 })).toMatchObject({ content: 'ok', toolCalls: [] });
-    expect(await c.chat({ messages: [{ role: 'user', content: 'Again' }], temperature: 0.6 })).toMatchObject({ content: 'ok', toolCalls: [] });
+    expect(await c.chat({ messages: [{ role: 'user', content: 'Again' }], temperature: 0.6 })).toMatchObject({
+      content: 'ok',
+      toolCalls: [],
+    });
     expect(llm.requests.map((r) => 'temperature' in r.body)).toEqual([true, false, false]);
   });
 
   it('turns failures into clear errors without the key', async () => {
     const origin = new URL(llm.baseUrl).origin;
     const cases: Array<[Parameters<FakeLlmServer['enqueue']>[0], string, number, boolean]> = [
-      [{ status: 401, message: 'Incorrect API key provided: sk-test-123' }, `The language model endpoint (${origin}) rejected the API key (HTTP 401): Incorrect API key provided: ***`, 502, false],
-      [{ status: 429, message: 'Slow down' }, `The language model endpoint (${origin}) is rate limiting requests (HTTP 429): Slow down`, 503, true],
+      [
+        { status: 401, message: 'Incorrect API key provided: sk-test-123' },
+        `The language model endpoint (${origin}) rejected the API key (HTTP 401): Incorrect API key provided: ***`,
+        502,
+        false,
+      ],
+      [
+        { status: 429, message: 'Slow down' },
+        `The language model endpoint (${origin}) is rate limiting requests (HTTP 429): Slow down`,
+        503,
+        true,
+      ],
       [{ status: 503, message: 'overloaded' }, `The language model endpoint (${origin}) answered HTTP 503: overloaded`, 502, true],
-      [{ raw: '<html>oops</html>' }, `The language model endpoint (${origin}) answered something that is not a chat completion.`, 502, true],
-      [{ delayMs: 2000, then: { content: 'late' } }, `The language model endpoint (${origin}) did not answer within 0.3 seconds.`, 504, true],
+      [
+        { raw: '<html>oops</html>' },
+        `The language model endpoint (${origin}) answered something that is not a chat completion.`,
+        502,
+        true,
+      ],
+      [
+        { delayMs: 2000, then: { content: 'late' } },
+        `The language model endpoint (${origin}) did not answer within 0.3 seconds.`,
+        504,
+        true,
+      ],
     ];
     for (const [reply, message, status, retryable] of cases) {
       llm.enqueue(reply);
-      const error = await client(300).chat({ messages: [{ role: 'user', content: 'Hi' }] }).catch((e: unknown) => e);
+      const error = await client(300)
+        .chat({ messages: [{ role: 'user', content: 'Hi' }] })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(LlmError);
-      expect({ message: (error as LlmError).message, status: (error as LlmError).status, retryable: (error as LlmError).retryable }).toEqual({
+      expect({
+        message: (error as LlmError).message,
+        status: (error as LlmError).status,
+        retryable: (error as LlmError).retryable,
+      }).toEqual({
         message,
         status,
         retryable,
@@ -150,14 +183,20 @@ describe('llm interviewer', () => {
   });
 
   it('closes on a close_session tool call, with the remark from the same reply', async () => {
-    llm.enqueue({ tool: { name: 'close_session', arguments: '{"reason":"all questions covered"}' }, content: 'Thank you, that was great.' });
+    llm.enqueue({
+      tool: { name: 'close_session', arguments: '{"reason":"all questions covered"}' },
+      content: 'Thank you, that was great.',
+    });
     const turn = await createLlmInterviewer(client()).nextTurn({ set, history: [], utterance: 'I am done' });
     expect(turn).toEqual({ say: 'Thank you, that was great.', closeSession: { reason: 'all questions covered' } });
     expect(llm.requests).toHaveLength(1);
   });
 
   it('asks for a closing remark when the tool call came without words, and survives that failing', async () => {
-    llm.enqueue({ tool: { name: 'close_session', arguments: '{"reason":"the candidate asked to stop"}' } }, { content: 'Thanks for your time, goodbye!' });
+    llm.enqueue(
+      { tool: { name: 'close_session', arguments: '{"reason":"the candidate asked to stop"}' } },
+      { content: 'Thanks for your time, goodbye!' },
+    );
     const turn = await createLlmInterviewer(client()).nextTurn({ set, history: [], utterance: 'I want to stop' });
     expect(turn).toEqual({ say: 'Thanks for your time, goodbye!', closeSession: { reason: 'the candidate asked to stop' } });
     const second = llm.requests[1]?.body as { messages: Array<{ content: string }>; tools?: unknown };
@@ -172,7 +211,9 @@ describe('llm interviewer', () => {
   it('switches to the JSON field when the endpoint refuses tools, and stays there', async () => {
     const refuseTools = {
       decide: (r: { body: Record<string, unknown> }) =>
-        r.body.tools ? { status: 400, message: 'tools are not supported by this model' } : { content: '{"say": "Hello! What is a closure?", "close_session": null}' },
+        r.body.tools
+          ? { status: 400, message: 'tools are not supported by this model' }
+          : { content: '{"say": "Hello! What is a closure?", "close_session": null}' },
     };
     llm.setFallback(refuseTools);
     const interviewer = createLlmInterviewer(client());
@@ -197,9 +238,15 @@ describe('llm interviewer', () => {
 
   it('also switches to the JSON field on a server error that names tools (llama.cpp without --jinja)', async () => {
     llm.setFallback({
-      decide: (r) => (r.body.tools ? { status: 500, message: 'tools param requires --jinja flag' } : { content: '{"say": "Hi! What is a closure?", "close_session": null}' }),
+      decide: (r) =>
+        r.body.tools
+          ? { status: 500, message: 'tools param requires --jinja flag' }
+          : { content: '{"say": "Hi! What is a closure?", "close_session": null}' },
     });
-    expect(await createLlmInterviewer(client()).nextTurn({ set, history: [] })).toEqual({ say: 'Hi! What is a closure?', closeSession: null });
+    expect(await createLlmInterviewer(client()).nextTurn({ set, history: [] })).toEqual({
+      say: 'Hi! What is a closure?',
+      closeSession: null,
+    });
     expect(llm.requests.map((r) => Boolean(r.body.tools))).toEqual([true, false]);
   });
 

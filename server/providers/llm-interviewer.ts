@@ -64,7 +64,10 @@ function buildMessages(input: InterviewerTurnInput, protocol: 'tools' | 'json'):
   for (const entry of input.history) {
     messages.push(
       entry.role === 'interviewer'
-        ? { role: 'assistant', content: protocol === 'json' ? JSON.stringify({ say: entry.transcript, close_session: null }) : entry.transcript }
+        ? {
+            role: 'assistant',
+            content: protocol === 'json' ? JSON.stringify({ say: entry.transcript, close_session: null }) : entry.transcript,
+          }
         : { role: 'user', content: entry.transcript },
     );
   }
@@ -103,7 +106,9 @@ export function createLlmInterviewer(client: LlmClient): Interviewer {
     const messages = buildMessages(input, protocol);
     let result;
     try {
-      result = await client.chat(protocol === 'tools' ? { messages, tools: [closeTool], temperature: 0.6 } : { messages, temperature: 0.6 });
+      result = await client.chat(
+        protocol === 'tools' ? { messages, tools: [closeTool], temperature: 0.6 } : { messages, temperature: 0.6 },
+      );
       input.meter?.(usageOf(result));
     } catch (error) {
       // Refused outright (400/404/422), or any error naming tools (llama.cpp answers 500 without --jinja).

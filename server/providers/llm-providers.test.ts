@@ -21,7 +21,11 @@ describe('an app configured with an LLM (LLM_BASE_URL + LLM_MODEL)', () => {
 
   beforeAll(async () => {
     llm = await startFakeLlmServer();
-    t = await createTestApp({ database: 'pglite', questionSets: FIXTURE_SETS, config: { llmBaseUrl: llm.baseUrl, llmModel: 'fake-model' } });
+    t = await createTestApp({
+      database: 'pglite',
+      questionSets: FIXTURE_SETS,
+      config: { llmBaseUrl: llm.baseUrl, llmModel: 'fake-model' },
+    });
     setId = (await setIds(t.app)).get(1) ?? -1;
   });
   afterAll(async () => {
@@ -106,7 +110,9 @@ describe('an app configured with an LLM (LLM_BASE_URL + LLM_MODEL)', () => {
       body: { transcripts, durationSeconds: 30, questionSetId: setId },
     });
     expect(rated.status).toBe(200);
-    expect(rated.body.markdown).toMatch(/^> The AI rater could not rate this interview, so this feedback comes from the built-in rubric rater\./);
+    expect(rated.body.markdown).toMatch(
+      /^> The AI rater could not rate this interview, so this feedback comes from the built-in rubric rater\./,
+    );
     expect(rated.body.markdown).not.toContain('127.0.0.1');
     expect(rated.body.markdown).not.toContain('model is loading');
     const events = await call<Array<{ eventType: string; userEmail: string; rater: string | null }>>(t.app, 'GET', '/api/events', {
@@ -123,7 +129,10 @@ describe('an app configured with an LLM (LLM_BASE_URL + LLM_MODEL)', () => {
     await login(t.app, email);
     const token = await call<Token>(t.app, 'GET', `/interview/token?questionSetId=${setId}`, { email });
     llm.setFallback({ status: 401, message: 'invalid key' });
-    const answer = await call<{ error: string }>(t.app, 'POST', '/interview/turn', { email, body: { sessionToken: token.body.client_secret.value } });
+    const answer = await call<{ error: string }>(t.app, 'POST', '/interview/turn', {
+      email,
+      body: { sessionToken: token.body.client_secret.value },
+    });
     expect(answer).toMatchObject({
       status: 502,
       body: { error: 'The interviewer is not available right now. Please try again in a few minutes.' },

@@ -172,7 +172,10 @@ describe('llm rater', () => {
         {
           number: 1,
           credits: [
-            { keyPoint: 'a function plus its lexical scope', quote: 'closures capture variables by reference in the enclosing lexical environment' },
+            {
+              keyPoint: 'a function plus its lexical scope',
+              quote: 'closures capture variables by reference in the enclosing lexical environment',
+            },
             // A real quote, fuzzily copied (a dropped filler word, different punctuation and case).
             { keyPoint: 'Keeps access to outer variables.', quote: 'A closure is a function that keeps access to its outer scope' },
           ],
@@ -181,7 +184,10 @@ describe('llm rater', () => {
         {
           number: 2,
           credits: [
-            { keyPoint: 'runs callbacks when the call stack is empty', quote: 'the event loop runs callbacks when the call stack is empty' },
+            {
+              keyPoint: 'runs callbacks when the call stack is empty',
+              quote: 'the event loop runs callbacks when the call stack is empty',
+            },
             { keyPoint: 'microtasks before tasks', quote: 'microtasks always run before the next task' },
             { keyPoint: 'an invented key point', quote: 'it runs callbacks later' },
           ],
@@ -206,14 +212,21 @@ describe('llm rater', () => {
       durationSeconds: 30,
       transcripts: [
         { role: 'interviewer', transcript: 'What is a closure?' },
-        { role: 'interviewee', transcript: 'function lexical scope outer variables access closure function scope keeps bundled inner returns' },
+        {
+          role: 'interviewee',
+          transcript: 'function lexical scope outer variables access closure function scope keeps bundled inner returns',
+        },
       ],
     };
     llm.enqueue({
       content: JSON.stringify({
         ...good,
         questions: [
-          { number: 1, credits: [{ keyPoint: 'a function plus its lexical scope', quote: 'function lexical scope outer variables' }], feedback: 'Great.' },
+          {
+            number: 1,
+            credits: [{ keyPoint: 'a function plus its lexical scope', quote: 'function lexical scope outer variables' }],
+            feedback: 'Great.',
+          },
           { number: 2, credits: [], feedback: '' },
         ],
       }),
@@ -230,13 +243,23 @@ describe('llm rater', () => {
       { content: JSON.stringify({ ...good, questions: [good.questions[0]] }) },
       { content: JSON.stringify(good) },
     );
-    await expect(createLlmRater({ client: createLlmClient({ baseUrl: llm.baseUrl, apiKey: null, model: 'm' }), fallback: createRubricRater(), retries: 3, sleep: async () => undefined }).rate(input)).resolves.toMatchObject({ score: 50, rater: 'llm:m' });
+    await expect(
+      createLlmRater({
+        client: createLlmClient({ baseUrl: llm.baseUrl, apiKey: null, model: 'm' }),
+        fallback: createRubricRater(),
+        retries: 3,
+        sleep: async () => undefined,
+      }).rate(input),
+    ).resolves.toMatchObject({ score: 50, rater: 'llm:m' });
     expect(llm.requests).toHaveLength(4);
   });
 
   it('asks again without the schema when the endpoint refuses response_format', async () => {
     llm.setFallback({
-      decide: (r) => (r.body.response_format ? { status: 400, message: "response_format 'json_schema' is not supported" } : { content: `Here you go:\n${JSON.stringify(good)}` }),
+      decide: (r) =>
+        r.body.response_format
+          ? { status: 400, message: "response_format 'json_schema' is not supported" }
+          : { content: `Here you go:\n${JSON.stringify(good)}` },
     });
     const result = await rater().rate(input);
     expect(result.rater).toBe('llm:gpt-test');
@@ -248,7 +271,8 @@ describe('llm rater', () => {
 
   it('also asks without the schema on a server error that names response_format', async () => {
     llm.setFallback({
-      decide: (r) => (r.body.response_format ? { status: 500, message: 'Unsupported response_format type' } : { content: JSON.stringify(good) }),
+      decide: (r) =>
+        r.body.response_format ? { status: 500, message: 'Unsupported response_format type' } : { content: JSON.stringify(good) },
     });
     expect((await rater().rate(input)).rater).toBe('llm:gpt-test');
     expect(llm.requests.map((r) => Boolean(r.body.response_format))).toEqual([true, false]);
@@ -263,7 +287,9 @@ describe('llm rater', () => {
     expect(result.score).toBe(rubric.score);
     const origin = new URL(llm.baseUrl).origin;
     // The candidate reads no address and no upstream text; the admin's rater field has them.
-    expect(result.markdown).toBe(`> The AI rater could not rate this interview, so this feedback comes from the built-in rubric rater.\n\n${rubric.markdown}`);
+    expect(result.markdown).toBe(
+      `> The AI rater could not rate this interview, so this feedback comes from the built-in rubric rater.\n\n${rubric.markdown}`,
+    );
     expect(result.markdown).not.toContain(origin);
     expect(result.rater).toBe(`rubric (llm:gpt-test failed: The language model endpoint (${origin}) answered HTTP 503: overloaded)`);
     expect(fallbacks.map((e) => e.message)).toEqual([`The language model endpoint (${origin}) answered HTTP 503: overloaded`]);

@@ -96,7 +96,7 @@ export function buildRatingRequest(input: RatingInput, withSchema: boolean): Cha
     'You assess spoken practice interviews and write honest, specific, encouraging written feedback.',
     'For each question, list the key points from the model answers that the candidate really stated, each with the exact words of the candidate that state it.',
     'A key point counts only when the candidate stated it: not when they asked about it, negated it, said they did not know it, or only listed its words.',
-    "Never invent what the candidate said: every quote is checked against the transcript, and a credit whose quote is not there is dropped. The score is computed from the checked credits.",
+    'Never invent what the candidate said: every quote is checked against the transcript, and a credit whose quote is not there is dropped. The score is computed from the checked credits.',
     withSchema
       ? 'Answer with the JSON object the schema describes.'
       : `Answer ONLY with one JSON object matching this JSON schema, and nothing else:\n${JSON.stringify(ratingJsonSchema)}`,
@@ -122,7 +122,12 @@ export function buildRatingRequest(input: RatingInput, withSchema: boolean): Cha
     ],
     temperature: 0.2,
     ...(withSchema
-      ? { response_format: { type: 'json_schema' as const, json_schema: { name: 'interview_rating', strict: true, schema: ratingJsonSchema } } }
+      ? {
+          response_format: {
+            type: 'json_schema' as const,
+            json_schema: { name: 'interview_rating', strict: true, schema: ratingJsonSchema },
+          },
+        }
       : {}),
   };
 }
@@ -191,7 +196,14 @@ export function ratingMarkdown(rating: LlmRating, breakdown: RatingBreakdown, sc
   });
   const improvements = rating.improvements.map(oneLine).filter(Boolean);
   if (improvements.length > 0) parts.push('', '## What to improve', '', ...improvements.map((i) => `- ${i}`));
-  parts.push('', delivery.trim(), '', '---', '', `_Feedback written by the language model ${model}; each credited key point was checked against your own words._`);
+  parts.push(
+    '',
+    delivery.trim(),
+    '',
+    '---',
+    '',
+    `_Feedback written by the language model ${model}; each credited key point was checked against your own words._`,
+  );
   return parts.join('\n');
 }
 
@@ -208,8 +220,7 @@ export function fallbackRater(model: string, error: Error): string {
 export function createLlmRater(options: LlmRaterOptions): Rater {
   const { client, fallback } = options;
   const retries = options.retries ?? 2;
-  const deliveryMarkdown =
-    options.deliveryMarkdown ?? ((t: TranscriptEntry[], d: number) => formatDeliveryMarkdown(deliveryFigures(t, d)));
+  const deliveryMarkdown = options.deliveryMarkdown ?? ((t: TranscriptEntry[], d: number) => formatDeliveryMarkdown(deliveryFigures(t, d)));
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   // Endpoints without json_schema support refuse it every time; learned once per process.
   let schemaSupported = true;
@@ -225,7 +236,12 @@ export function createLlmRater(options: LlmRaterOptions): Rater {
         const delivery = deliveryMarkdown(input.transcripts, input.durationSeconds);
         const breakdown = verifiedBreakdown(rating, input);
         const score = Math.round(breakdown.reduce((sum, b) => sum + b.score, 0) / Math.max(1, breakdown.length));
-        return { score, markdown: ratingMarkdown(rating, breakdown, score, client.model, delivery), breakdown, rater: `llm:${client.model}` };
+        return {
+          score,
+          markdown: ratingMarkdown(rating, breakdown, score, client.model, delivery),
+          breakdown,
+          rater: `llm:${client.model}`,
+        };
       } catch (error) {
         lastError = error instanceof Error ? error : new Error(String(error));
         const refusedSchema = error instanceof LlmError && (error.rejectedRequest || /response_format|json_schema/i.test(error.message));

@@ -56,8 +56,12 @@ describe('the local realtime peer', () => {
     expect(issue({ ...session, output_modalities: ['audio', 'text'] })).toBe('output_modalities');
     expect(issue({ ...session, audio: { ...session.audio, output: { voice: 'robot' } } })).toBe('audio.output.voice');
     const input = session.audio!.input!;
-    expect(issue({ ...session, audio: { ...session.audio, input: { ...input, transcription: { model: 'whisper-2' } } } })).toBe('audio.input.transcription.model');
-    expect(issue({ ...session, audio: { ...session.audio, input: { ...input, noise_reduction: { type: 'studio' } } } })).toBe('audio.input.noise_reduction.type');
+    expect(issue({ ...session, audio: { ...session.audio, input: { ...input, transcription: { model: 'whisper-2' } } } })).toBe(
+      'audio.input.transcription.model',
+    );
+    expect(issue({ ...session, audio: { ...session.audio, input: { ...input, noise_reduction: { type: 'studio' } } } })).toBe(
+      'audio.input.noise_reduction.type',
+    );
     expect(issue({ ...session, tools: [] })).toBe('tools');
     // The beta shape (flat fields) is gone.
     expect(issue({ type: 'realtime', model: 'gpt-realtime-2.1', voice: 'alloy', modalities: ['audio', 'text'] })).not.toBeNull();
@@ -71,7 +75,11 @@ describe('the local realtime peer', () => {
     expect(bad).toMatchObject({ status: 400, body: { error: { code: 'invalid_value' } } });
     const notSdp = await post({ sdp: 'hello', session: JSON.stringify(session) });
     expect(notSdp).toMatchObject({ status: 400, body: { error: { code: 'invalid_offer' } } });
-    const raw = await fetch(`${peer.baseUrl}/realtime/calls`, { method: 'POST', headers: { Authorization: 'Bearer test-key', 'Content-Type': 'application/sdp' }, body: 'v=0\r\n' });
+    const raw = await fetch(`${peer.baseUrl}/realtime/calls`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer test-key', 'Content-Type': 'application/sdp' },
+      body: 'v=0\r\n',
+    });
     expect(raw.status).toBe(400);
     expect(((await raw.json()) as { error: { code: string } }).error.code).toBe('invalid_content_type');
   });

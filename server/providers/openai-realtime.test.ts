@@ -33,10 +33,15 @@ let peer: RealtimePeer;
 const warnings: Array<{ details: Record<string, unknown>; message: string }> = [];
 const log = { warn: (details: Record<string, unknown>, message: string) => warnings.push({ details, message }) };
 const calls = (overrides: { key?: string; baseUrl?: string; timeoutMs?: number } = {}) =>
-  createRealtimeCalls({ openaiApiKey: overrides.key ?? 'test-key', openaiBaseUrl: overrides.baseUrl ?? peer.baseUrl }, log, { timeoutMs: overrides.timeoutMs ?? 2000 });
+  createRealtimeCalls({ openaiApiKey: overrides.key ?? 'test-key', openaiBaseUrl: overrides.baseUrl ?? peer.baseUrl }, log, {
+    timeoutMs: overrides.timeoutMs ?? 2000,
+  });
 
 async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ProviderError);
   return error as ProviderError;
 }
@@ -72,7 +77,12 @@ describe('createOpenAiRealtimeVoice', () => {
       set,
       userEmail: 'c@example.com',
     });
-    expect(token).toMatchObject({ transport: 'openai-realtime', sessionId: 'sess-abc', sdpUrl: '/interview/sessions/sess-abc/sdp', model: 'gpt-realtime-2.1' });
+    expect(token).toMatchObject({
+      transport: 'openai-realtime',
+      sessionId: 'sess-abc',
+      sdpUrl: '/interview/sessions/sess-abc/sdp',
+      model: 'gpt-realtime-2.1',
+    });
     if (token.transport !== 'openai-realtime') throw new Error('expected an OpenAI token');
     expect(token.client_secret.value).toMatch(/^rt_[\w-]{32}$/);
     expect(token.client_secret.value).not.toContain('test-key');
@@ -109,7 +119,14 @@ describe('createRealtimeCalls', () => {
           },
           output: { voice: 'marin' },
         },
-        tools: [{ type: 'function', name: 'close_session', description: CLOSE_SESSION_DESCRIPTION, parameters: JSON.parse(JSON.stringify(closeSessionToolParameters)) }],
+        tools: [
+          {
+            type: 'function',
+            name: 'close_session',
+            description: CLOSE_SESSION_DESCRIPTION,
+            parameters: JSON.parse(JSON.stringify(closeSessionToolParameters)),
+          },
+        ],
         tool_choice: 'auto',
       });
       expect(opened.callId).toBe(peer.calls.at(-1)!.id);
@@ -137,13 +154,16 @@ describe('createRealtimeCalls', () => {
     ['unavailable', 503, PROVIDER_TEXTS.unavailable, 503],
     ['slow', 504, PROVIDER_TEXTS.timeout, undefined],
   ];
-  it.each(cases)('maps the upstream failure %s to %i with its sentence, the upstream status logged', async (kind, status, message, upstreamStatus) => {
-    peer.options.callFailure = kind;
-    peer.options.slowMs = 5000;
-    const error = await failure(calls({ timeoutMs: 300 }).create('v=0\r\n', session, { sessionId: 's2' }));
-    expect(error).toMatchObject({ status, message, upstreamStatus });
-    expect(warnings.at(-1)).toMatchObject({ message: 'OpenAI refused the realtime call', details: { sessionId: 's2', upstreamStatus } });
-  });
+  it.each(cases)(
+    'maps the upstream failure %s to %i with its sentence, the upstream status logged',
+    async (kind, status, message, upstreamStatus) => {
+      peer.options.callFailure = kind;
+      peer.options.slowMs = 5000;
+      const error = await failure(calls({ timeoutMs: 300 }).create('v=0\r\n', session, { sessionId: 's2' }));
+      expect(error).toMatchObject({ status, message, upstreamStatus });
+      expect(warnings.at(-1)).toMatchObject({ message: 'OpenAI refused the realtime call', details: { sessionId: 's2', upstreamStatus } });
+    },
+  );
 
   it('answers "malformed" for a call without a Location, "refused" for a session the service rejects, "network" when unreachable', async () => {
     const offer = await makeOffer();
@@ -155,7 +175,11 @@ describe('createRealtimeCalls', () => {
     }
     peer.options.callFailure = null;
     const both = { ...session, output_modalities: ['audio', 'text'] as Array<'audio' | 'text'> };
-    expect(await failure(calls().create('v=0\r\n', both, {}))).toMatchObject({ status: 502, message: PROVIDER_TEXTS.refused, upstreamStatus: 400 });
+    expect(await failure(calls().create('v=0\r\n', both, {}))).toMatchObject({
+      status: 502,
+      message: PROVIDER_TEXTS.refused,
+      upstreamStatus: 400,
+    });
     expect(warnings.at(-1)?.details.detail).toContain('output_modalities takes exactly one of audio or text');
 
     const closed = http.createServer();

@@ -24,7 +24,8 @@ export const SESSION_TOKEN_TTL_SECONDS = 120;
 
 export const PROVIDER_TEXTS = {
   rejectedKey: "The AI provider rejected the server's API key. Please ask the operator to check OPENAI_API_KEY.",
-  forbidden: 'The AI provider refused this server access to the voice model (for example in this region). Please ask the operator to check the OpenAI project.',
+  forbidden:
+    'The AI provider refused this server access to the voice model (for example in this region). Please ask the operator to check the OpenAI project.',
   rateLimited: 'The AI provider is busy or its usage quota is used up. Please try again in a few minutes.',
   unavailable: 'The AI provider is having problems right now. Please try again in a few minutes.',
   timeout: 'The AI provider did not answer in time. Please try again.',

@@ -25,7 +25,11 @@ export interface Sideband {
 
 export interface RealtimeCalls {
   /** Posts the offer with the session; answers the call id and the answer SDP. */
-  create(sdp: string, session: RealtimeSessionCreateRequest, logContext: Record<string, unknown>): Promise<{ callId: string; answer: string }>;
+  create(
+    sdp: string,
+    session: RealtimeSessionCreateRequest,
+    logContext: Record<string, unknown>,
+  ): Promise<{ callId: string; answer: string }>;
   /** Ends the call; failures are logged (the call may already be over). */
   hangup(callId: string): Promise<void>;
   /** Opens the sideband WebSocket of a call (resolves once it is open). */
@@ -50,7 +54,8 @@ export function sidebandUrl(baseUrl: string, callId: string): string {
 /** Maps an upstream failure to the candidate's sentence (status 502/503/504). */
 export function providerErrorOf(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error;
-  if (error instanceof APIConnectionTimeoutError || error instanceof APIUserAbortError || isAbort(error)) return new ProviderError(PROVIDER_TEXTS.timeout, 504);
+  if (error instanceof APIConnectionTimeoutError || error instanceof APIUserAbortError || isAbort(error))
+    return new ProviderError(PROVIDER_TEXTS.timeout, 504);
   if (error instanceof APIError && error.status !== undefined) {
     const status = error.status;
     if (status === 401) return new ProviderError(PROVIDER_TEXTS.rejectedKey, 502, status);
@@ -104,7 +109,10 @@ export function createRealtimeCalls(config: RealtimeCallsConfig, log: ProviderLo
       throw deadline.aborted ? new ProviderError(PROVIDER_TEXTS.timeout, 504) : providerErrorOf(error);
     }
     if (!callId || !answer.startsWith('v=')) {
-      log.warn({ ...logContext, upstreamStatus: res.status, location: res.headers.get('location') }, 'OpenAI answered the realtime call without a call id or SDP');
+      log.warn(
+        { ...logContext, upstreamStatus: res.status, location: res.headers.get('location') },
+        'OpenAI answered the realtime call without a call id or SDP',
+      );
       if (callId) void hangup(callId);
       throw new ProviderError(PROVIDER_TEXTS.malformed, 502, res.status);
     }
@@ -115,7 +123,10 @@ export function createRealtimeCalls(config: RealtimeCallsConfig, log: ProviderLo
     try {
       await client.realtime.calls.hangup(callId, { signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
-      log.warn({ callId, upstreamStatus: error instanceof APIError ? error.status : undefined }, 'OpenAI hang-up failed (the call may already be over)');
+      log.warn(
+        { callId, upstreamStatus: error instanceof APIError ? error.status : undefined },
+        'OpenAI hang-up failed (the call may already be over)',
+      );
     }
   }
 
@@ -138,7 +149,8 @@ export function createRealtimeCalls(config: RealtimeCallsConfig, log: ProviderLo
           } catch {
             return;
           }
-          if (event && typeof event === 'object' && typeof (event as { type?: unknown }).type === 'string') listener(event as RealtimeServerEvent);
+          if (event && typeof event === 'object' && typeof (event as { type?: unknown }).type === 'string')
+            listener(event as RealtimeServerEvent);
         }),
       onClose: (listener) => ws.on('close', () => listener()),
     };

@@ -33,7 +33,16 @@ function deprecatedOf(owner: string, field: string): string[] {
   return [...section.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
 }
 
-const set = { id: 1, name: 'SQL', index: 1, isPremium: false, requiresFeedback: false, questions: ['Q?'], instructions: '', modelAnswers: '' };
+const set = {
+  id: 1,
+  name: 'SQL',
+  index: 1,
+  isPremium: false,
+  requiresFeedback: false,
+  questions: ['Q?'],
+  instructions: '',
+  modelAnswers: '',
+};
 
 describe('realtime defaults against the SDK', () => {
   it('the transcription model is a current, non-deprecated SDK value', () => {
@@ -56,8 +65,12 @@ describe('realtime defaults against the SDK', () => {
     expect(session.audio?.input?.noise_reduction).toEqual({ type: 'far_field' });
     expect(session.output_modalities).toEqual(['audio']);
     const near = loadConfig({ REALTIME_NOISE_REDUCTION: 'near_field' });
-    expect(buildRealtimeSession(set, { model: 'gpt-realtime-2.1', noiseReduction: near.realtimeNoiseReduction }).audio?.input?.noise_reduction).toEqual({ type: 'near_field' });
-    expect(buildRealtimeSession(set, { model: 'gpt-realtime-2.1', noiseReduction: 'off' }).audio?.input).not.toHaveProperty('noise_reduction');
+    expect(
+      buildRealtimeSession(set, { model: 'gpt-realtime-2.1', noiseReduction: near.realtimeNoiseReduction }).audio?.input?.noise_reduction,
+    ).toEqual({ type: 'near_field' });
+    expect(buildRealtimeSession(set, { model: 'gpt-realtime-2.1', noiseReduction: 'off' }).audio?.input).not.toHaveProperty(
+      'noise_reduction',
+    );
     expect(() => loadConfig({ REALTIME_NOISE_REDUCTION: 'studio' })).toThrow(/REALTIME_NOISE_REDUCTION/);
     expect(loadConfig({ MAX_SESSION_MINUTES: '0.5' }).maxSessionMinutes).toBe(0.5);
     expect(() => loadConfig({ MAX_SESSION_MINUTES: '90' })).toThrow(/MAX_SESSION_MINUTES/);

@@ -17,7 +17,6 @@ import { CLOSING_METADATA } from '../../domain/interviewer-protocol';
 
 export const DEFAULT_VOICE = 'marin' satisfies NonNullable<NonNullable<RealtimeSessionCreateRequest['audio']>['output']>['voice'];
 
-
 export interface RealtimeSessionSettings {
   model: string;
   transcriptionModel?: string;

@@ -48,21 +48,38 @@ const GENERIC_FOLLOW_UPS = [
 
 /** Words that begin the claim part of a key point; what comes before names its subject. */
 const CLAIM_WORDS = new Set(
-  ('is are was were be keeps keep gives give means mean prevents prevent runs run uses use returns return with for to from by ' +
+  (
+    'is are was were be keeps keep gives give means mean prevents prevent runs run uses use returns return with for to from by ' +
     'then rather versus vs than so but because which that when where has have can cannot must should needs need enables enable ' +
     'makes make allows allow handled determined stay stays such as like e.g. eg including into over against not do does in on ' +
     'before after while performs walks tracks frees share shares remount explores ignores limit queue link delegated finds checks ' +
-    'triggers helps fails causes creates breaks pauses settles covers reduces bounds compared belongs break speeds all').split(' '),
+    'triggers helps fails causes creates breaks pauses settles covers reduces bounds compared belongs break speeds all'
+  ).split(' '),
 );
 /** Subjects too vague to prompt on by themselves. */
-const WEAK_TOPICS = new Set(['first', 'both', 'render', 'react', 'resources', 'relational', 'arrays', 'synchronise', 'javascript', 'it', 'this', 'that']);
+const WEAK_TOPICS = new Set([
+  'first',
+  'both',
+  'render',
+  'react',
+  'resources',
+  'relational',
+  'arrays',
+  'synchronise',
+  'javascript',
+  'it',
+  'this',
+  'that',
+]);
 const MAX_TOPIC_WORDS = 4;
 /** Key points that start with one of these are instructions ("use data", "clarify the scope"): naming them gives the answer away. */
 const INSTRUCTION_VERBS = new Set(
-  ('understand raise use propose own explain communicate clarify break negotiate ask protect keep receiving asking passing ' +
+  (
+    'understand raise use propose own explain communicate clarify break negotiate ask protect keep receiving asking passing ' +
     'continuing define decide distinguish map log handle crash hash confirm correlate compare fix store look call put compute ' +
     'sort estimate prefer avoid measure split lift treat validate plan verify add remove follow show state describe mention name ' +
-    'give bring take make choose pick write run move cut start stop check consider reflect average no').split(' '),
+    'give bring take make choose pick write run move cut start stop check consider reflect average no'
+  ).split(' '),
 );
 
 /** The subject of a key point, safe to name in a follow-up ("hoisting and the temporal dead zone" -> itself; "var is function scoped" -> "var"). */
@@ -97,7 +114,9 @@ export function followUpLine(missedKeyPoints: readonly string[], questionIndex: 
 export function isFollowUpLine(line: string): boolean {
   return (
     GENERIC_FOLLOW_UPS.includes(line) ||
-    /^(Could you say a little more about |How would you bring .+ into your answer\?$|Could you expand on |What else can you tell me about )/.test(line)
+    /^(Could you say a little more about |How would you bring .+ into your answer\?$|Could you expand on |What else can you tell me about )/.test(
+      line,
+    )
   );
 }
 
@@ -122,7 +141,9 @@ export function wantsRepeat(utterance: string): boolean {
   if (wordCount(utterance) > MAX_INTENT_WORDS) return false;
   const text = utterance.toLowerCase().replace(/’/g, "'");
   return (
-    /\b(?:can|could|would|will) you (?:please )?(?:repeat|say (?:that|it|the question) again|rephrase|read (?:that|it|the question) again)/.test(text) ||
+    /\b(?:can|could|would|will) you (?:please )?(?:repeat|say (?:that|it|the question) again|rephrase|read (?:that|it|the question) again)/.test(
+      text,
+    ) ||
     /\brepeat (?:that|the question|it|please|again)\b/.test(text) ||
     /^\s*(?:please\s+)?repeat\b/.test(text) ||
     /\bsay (?:that|it) again\b/.test(text) ||

@@ -88,7 +88,9 @@ describe('scripted interviewer', () => {
     expect(followUp).toEqual({ say: 'Could you say a little more about lower latency?', closeSession: null });
     expect(followUp.say).not.toContain('reads');
     // A second thin answer does not earn a second follow-up: the interview moves on.
-    expect((await play(history, 'Not much more to say.')).say).toBe('Thanks, that is helpful. Question 2 of 3. How do you invalidate cached data?');
+    expect((await play(history, 'Not much more to say.')).say).toBe(
+      'Thanks, that is helpful. Question 2 of 3. How do you invalidate cached data?',
+    );
   });
 
   it('picks the follow-up topic from the first missed key point', async () => {
@@ -107,9 +109,13 @@ describe('scripted interviewer', () => {
       closeSession: null,
     });
     expect((await play(history, 'It is faster.')).say).toBe('Could you say a little more about lower latency?');
-    expect((await play(history, 'Could you say that again?')).say).toBe('Of course. Here is the question again. What is a cache and why would you use one?');
+    expect((await play(history, 'Could you say that again?')).say).toBe(
+      'Of course. Here is the question again. What is a cache and why would you use one?',
+    );
     // The follow-up was already asked before the repeat: the next answer moves on.
-    expect((await play(history, 'Still just faster.')).say).toBe('Thanks, that is helpful. Question 2 of 3. How do you invalidate cached data?');
+    expect((await play(history, 'Still just faster.')).say).toBe(
+      'Thanks, that is helpful. Question 2 of 3. How do you invalidate cached data?',
+    );
   });
 
   it.each(['I want to stop.', "Let's stop here", 'Can we end the interview please?', 'stop', 'I would like to finish now.'])(

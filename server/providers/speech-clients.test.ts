@@ -57,7 +57,12 @@ describe('speech clients', () => {
     const audio = await readAll(await clients.synthesize('Tell me about closures.'));
     expect(audio.equals(fakeMp3('Tell me about closures.'))).toBe(true);
     expect(server.requests[0]?.headers['content-type']).toBe('application/json');
-    expect(server.requests[0]?.fields).toEqual({ model: 'kokoro', voice: 'af_heart', input: 'Tell me about closures.', response_format: 'mp3' });
+    expect(server.requests[0]?.fields).toEqual({
+      model: 'kokoro',
+      voice: 'af_heart',
+      input: 'Tell me about closures.',
+      response_format: 'mp3',
+    });
   });
 
   it('retries a failing call once', async () => {
@@ -74,7 +79,9 @@ describe('speech clients', () => {
     server.failNext('stt', 500, 2);
     const error = await clients.transcribe(WAV, 'audio/wav').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SpeechError);
-    expect((error as SpeechError).message).toBe(`The speech-to-text server (${new URL(server.baseUrl).origin}) answered HTTP 500: 500 Injected failure 500.`);
+    expect((error as SpeechError).message).toBe(
+      `The speech-to-text server (${new URL(server.baseUrl).origin}) answered HTTP 500: 500 Injected failure 500.`,
+    );
     expect((error as SpeechError).status).toBe(502);
     expect(server.requests).toHaveLength(2);
   });

@@ -5,7 +5,6 @@
 import type { RatingBreakdown, TokenResponse, TranscriptEntry, TurnResponse } from '../../contract';
 import type { QuestionSetRecord } from '../db/schema';
 
-
 export interface VoiceSessionInput {
   /** Our id of the interview session (also in the START event). */
   sessionId: string;

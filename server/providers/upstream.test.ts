@@ -11,7 +11,9 @@ describe('upstream plumbing', () => {
   });
 
   it('gives the log the error message, else the start of a non-JSON body', async () => {
-    expect(await upstreamDetail(new Response(JSON.stringify({ error: { message: 'Quota used up' } }), { status: 429 }))).toBe('Quota used up');
+    expect(await upstreamDetail(new Response(JSON.stringify({ error: { message: 'Quota used up' } }), { status: 429 }))).toBe(
+      'Quota used up',
+    );
     expect(await upstreamDetail(new Response('<html>Bad Gateway</html>', { status: 502 }))).toBe('<html>Bad Gateway</html>');
     expect(await upstreamDetail(new Response('', { status: 500 }))).toBeUndefined();
   });

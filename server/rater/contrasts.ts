@@ -57,7 +57,22 @@ interface Table {
 }
 
 /** Words that point back at something named earlier: after one, a clause's subject is unknown. */
-const ANAPHORS = new Set(['it', "it's", 'its', 'they', "they're", 'them', 'their', 'other', 'others', 'ones', 'both', 'former', 'latter', 'each']);
+const ANAPHORS = new Set([
+  'it',
+  "it's",
+  'its',
+  'they',
+  "they're",
+  'them',
+  'their',
+  'other',
+  'others',
+  'ones',
+  'both',
+  'former',
+  'latter',
+  'each',
+]);
 /** "let me", "let's", "let us": the verb, not the keyword. */
 const LET_VERB_NEXT = new Set(['me', 'us', 'you', 'them', 'him', 'her', 'it', 'people', 'the', 'that', 'this']);
 
@@ -102,7 +117,7 @@ export interface Mention {
 function mentions(words: readonly string[], table: Table): Mention[] {
   const keys = words.map(rawKey);
   const found: Mention[] = [];
-  for (let i = 0; i < keys.length; ) {
+  for (let i = 0; i < keys.length;) {
     const entry = (table.byFirst.get(keys[i]!) ?? []).find((e) => e.keys.every((k, j) => keys[i + j] === k));
     if (!entry || (words[i] === 'let' && LET_VERB_NEXT.has(words[i + 1] ?? ''))) {
       i += 1;
@@ -204,7 +219,12 @@ export function propertiesIn(text: string): Set<string> {
  * itself (a denied opposite, "isn't asynchronous", says the property). `excluded`: positions that
  * speak about another alternative, whose properties are not the point's.
  */
-export function saysOpposite(statement: Statement, properties: ReadonlySet<string>, negated: ReadonlySet<number>, excluded: ReadonlySet<number>): boolean {
+export function saysOpposite(
+  statement: Statement,
+  properties: ReadonlySet<string>,
+  negated: ReadonlySet<number>,
+  excluded: ReadonlySet<number>,
+): boolean {
   if (properties.size === 0) return false;
   const found = cached(STATEMENT_OPPOSITES, statement, tables().opposites);
   if (found.length === 0) return false;
@@ -252,7 +272,9 @@ export function equatesWithOther(statement: Statement, subjects: ReadonlySet<str
   if (at.length === 0) return false;
   return at.some((i) =>
     [...groups].some((g) => {
-      const near = named.filter((m) => m.group === g && m.from >= i - SAMENESS_BEFORE && m.from <= i + SAMENESS_AFTER).map((m) => `${g}:${m.side}`);
+      const near = named
+        .filter((m) => m.group === g && m.from >= i - SAMENESS_BEFORE && m.from <= i + SAMENESS_AFTER)
+        .map((m) => `${g}:${m.side}`);
       return near.some((k) => subjects.has(k)) && near.some((k) => !subjects.has(k));
     }),
   );
@@ -260,17 +282,42 @@ export function equatesWithOther(statement: Statement, subjects: ReadonlySet<str
 
 const COPULAS = new Set(['is', 'are', "'s", 'means', 'mean', 'was']);
 /** The only other words that may stand between an alternative, "is", and another alternative ("double equals is the strict one"). */
-const COPULA_FILLERS = new Set(['the', 'a', 'an', 'just', 'basically', 'really', 'actually', 'exactly', 'also', 'always', 'like', 'kind', 'sort', 'of', 'simply']);
+const COPULA_FILLERS = new Set([
+  'the',
+  'a',
+  'an',
+  'just',
+  'basically',
+  'really',
+  'actually',
+  'exactly',
+  'also',
+  'always',
+  'like',
+  'kind',
+  'sort',
+  'of',
+  'simply',
+]);
 
 /** "double equals is the strict one", "memoisation is bottom up": one alternative said to be another, in one clause. */
-function saysOneIsTheOther(tokens: Statement['tokens'], named: readonly Mention[], groups: ReadonlySet<number>, subjects: ReadonlySet<string>): boolean {
+function saysOneIsTheOther(
+  tokens: Statement['tokens'],
+  named: readonly Mention[],
+  groups: ReadonlySet<number>,
+  subjects: ReadonlySet<string>,
+): boolean {
   for (const a of named) {
     if (!groups.has(a.group)) continue;
     const end = a.from + a.length;
     for (const b of named) {
       if (b.group !== a.group || b.side === a.side || b.from < end || tokens[b.from]!.clause !== tokens[a.from]!.clause) continue;
       const between = tokens.slice(end, b.from);
-      if (between.filter((t) => COPULAS.has(t.word)).length !== 1 || !between.every((t) => COPULAS.has(t.word) || COPULA_FILLERS.has(t.word))) continue;
+      if (
+        between.filter((t) => COPULAS.has(t.word)).length !== 1 ||
+        !between.every((t) => COPULAS.has(t.word) || COPULA_FILLERS.has(t.word))
+      )
+        continue;
       if (subjects.has(`${a.group}:${a.side}`) !== subjects.has(`${b.group}:${b.side}`)) return true;
     }
   }

@@ -5,7 +5,18 @@
  * says a listed contradiction, or says the whole key point negated, contradicts the point, and a
  * contradicted point is not earned. The earning statement is kept as evidence.
  */
-import { alternativesIn, comparedGroups, equatesWithOther, namesOnlyOne, orderIn, otherSubjectPositions, propertiesIn, saysOpposite, swapsOrder, type Order } from './contrasts';
+import {
+  alternativesIn,
+  comparedGroups,
+  equatesWithOther,
+  namesOnlyOne,
+  orderIn,
+  otherSubjectPositions,
+  propertiesIn,
+  saysOpposite,
+  swapsOrder,
+  type Order,
+} from './contrasts';
 import { conceptTags, contentStems, phrasesIn, tokenize } from './text-match';
 import { phraseKeys, type Statement, type Token } from './statements';
 
@@ -51,9 +62,61 @@ const NEGATIVE_PATTERN = /\b(?:not|no|never|without|cannot|\w+n't)\b/i;
 const PATTERN_CACHE = new Map<string, Pattern>();
 
 /** Stems of verbs a question asks with; said back in a key point they are no requirement. */
-const ECHO_VERBS = new Set(['run', 'use', 'make', 'do', 'work', 'handl', 'happen', 'find', 'decid', 'choos', 'build', 'design', 'explain', 'give', 'tell', 'get', 'need', 'walk', 'deliv']);
+const ECHO_VERBS = new Set([
+  'run',
+  'use',
+  'make',
+  'do',
+  'work',
+  'handl',
+  'happen',
+  'find',
+  'decid',
+  'choos',
+  'build',
+  'design',
+  'explain',
+  'give',
+  'tell',
+  'get',
+  'need',
+  'walk',
+  'deliv',
+]);
 const LIGHT_WORDS = new Set(
-  ['enable', 'enables', 'allow', 'allows', 'perform', 'performs', 'gain', 'gains', 'handle', 'handling', 'implement', 'implemented', 'structure', 'provide', 'provides', 'involve', 'involves', 'specific', 'actual', 'current', 'proper', 'happen', 'happens', 'become', 'becomes', 'lead', 'leads', 'mean', 'means', 'affect', 'affects'].map((w) => contentStems(w)[0] ?? w),
+  [
+    'enable',
+    'enables',
+    'allow',
+    'allows',
+    'perform',
+    'performs',
+    'gain',
+    'gains',
+    'handle',
+    'handling',
+    'implement',
+    'implemented',
+    'structure',
+    'provide',
+    'provides',
+    'involve',
+    'involves',
+    'specific',
+    'actual',
+    'current',
+    'proper',
+    'happen',
+    'happens',
+    'become',
+    'becomes',
+    'lead',
+    'leads',
+    'mean',
+    'means',
+    'affect',
+    'affects',
+  ].map((w) => contentStems(w)[0] ?? w),
 );
 const NEGATION_WORDS = new Set(['not', 'no', 'never', 'without', 'cannot', 'nor', 'neither', 'none']);
 const INSTRUCTION_WORDS = new Set(['concrete', 'analysis']);
@@ -94,7 +157,11 @@ function stemGroups(text: string, concepts: boolean): { groups: string[][]; deni
     // The word, or any word of its concepts (server/rater/lexicon.ts), says it.
     // A number in a key point ("two tables") is that number, not any measurement; it keeps the
     // concepts the lexicon gives it ("301" is "permanent").
-    const said = !concepts ? [s] : /^\d+$/.test(word) ? [s, ...conceptTags(word).filter((t) => t !== '~measure' && t !== '~status')] : [s, ...conceptTags(word)];
+    const said = !concepts
+      ? [s]
+      : /^\d+$/.test(word)
+        ? [s, ...conceptTags(word).filter((t) => t !== '~measure' && t !== '~status')]
+        : [s, ...conceptTags(word)];
     if (joinNext) groups[groups.length - 1]!.push(...said);
     else groups.push(said);
     groupOf[at] = groups.length - 1;
@@ -177,7 +244,8 @@ interface StatementMatch {
 
 const NO_MATCH: StatementMatch = { full: false, negated: false, reach: 0 };
 
-const groupsHit = (groups: readonly string[][], stems: ReadonlySet<string>): number => groups.filter((g) => g.some((s) => stems.has(s))).length;
+const groupsHit = (groups: readonly string[][], stems: ReadonlySet<string>): number =>
+  groups.filter((g) => g.some((s) => stems.has(s))).length;
 
 /** What a point says about which alternative, and which properties (server/rater/contrasts.ts). */
 interface Sense {
@@ -196,7 +264,28 @@ interface Sense {
 const NO_SENSE: Sense = { subjects: new Set(), properties: new Set(), compared: new Set(), both: false };
 
 /** Words that deny what their clause says about a point's denied word ("you forget to remove the listener"). */
-const DENIERS = new Set(['forget', 'forgets', 'forgot', 'forgotten', 'forgetting', 'fail', 'fails', 'failed', 'failing', 'missing', 'skip', 'skips', 'skipped', 'skipping', 'nobody', 'instead', 'rather', 'lack', 'lacks', 'lacking']);
+const DENIERS = new Set([
+  'forget',
+  'forgets',
+  'forgot',
+  'forgotten',
+  'forgetting',
+  'fail',
+  'fails',
+  'failed',
+  'failing',
+  'missing',
+  'skip',
+  'skips',
+  'skipped',
+  'skipping',
+  'nobody',
+  'instead',
+  'rather',
+  'lack',
+  'lacks',
+  'lacking',
+]);
 
 function deniedClauses(statement: Statement): Set<number> {
   const out = new Set<number>();
@@ -239,7 +328,8 @@ function matchStatement(statement: Statement, p: Pattern, sense: Sense = NO_SENS
         : (g: readonly string[]) => t.stem !== '' && g.includes(t.stem);
       // A word the point denies ("without coercion") is said only in a clause that denies it too.
       const affirmed = deniedIn !== undefined && !deniedIn.has(t.clause);
-      const says = (g: readonly string[], at: number, groups: readonly string[][]) => word(g) && !(affirmed && groups === p.own && p.denied.has(at));
+      const says = (g: readonly string[], at: number, groups: readonly string[][]) =>
+        word(g) && !(affirmed && groups === p.own && p.denied.has(at));
       // A word that says several of the point's groups ("suggested": propose or alternative)
       // fills one not yet filled; it still fills only one.
       const free = !negated.has(i);
@@ -266,7 +356,15 @@ function matchStatement(statement: Statement, p: Pattern, sense: Sense = NO_SENS
   // The greedy fill can give a word to a group another word could have filled ("fell by seventy
   // percent": "fell" is a measure and a result, "percent" only a measure): one word per group,
   // assigned as well as possible, decides.
-  if (ownFree.size < p.needOwn && bestAssignment(statement, p, (i) => !negated.has(i) && !elsewhere.has(i) && !statement.ignorance.has(statement.tokens[i]!.clause), deniedIn)) {
+  if (
+    ownFree.size < p.needOwn &&
+    bestAssignment(
+      statement,
+      p,
+      (i) => !negated.has(i) && !elsewhere.has(i) && !statement.ignorance.has(statement.tokens[i]!.clause),
+      deniedIn,
+    )
+  ) {
     return { full: true, negated: false, reach: 1 };
   }
   const reach = Math.min(1, ownFree.size / Math.max(1, p.needOwn)) * (echoedFree.size >= p.needEchoed ? 1 : 0.5);
@@ -277,7 +375,12 @@ function matchStatement(statement: Statement, p: Pattern, sense: Sense = NO_SENS
  * Whether the statement's words, one word per group and each group once, can fill enough of the
  * point's own and echoed groups (a maximum bipartite matching, own groups first).
  */
-function bestAssignment(statement: Statement, p: Pattern, usable: (i: number) => boolean, deniedIn: ReadonlySet<number> | undefined): boolean {
+function bestAssignment(
+  statement: Statement,
+  p: Pattern,
+  usable: (i: number) => boolean,
+  deniedIn: ReadonlySet<number> | undefined,
+): boolean {
   const tokens = statement.tokens;
   const says = (i: number, g: readonly string[]) => {
     const t = tokens[i]!;
@@ -319,7 +422,11 @@ function bestAssignment(statement: Statement, p: Pattern, usable: (i: number) =>
 }
 
 /** The first group the word says that is not filled yet, else the first it says, else -1. */
-function pick(groups: readonly string[][], says: (g: readonly string[], at: number, all: readonly string[][]) => boolean, filled: ReadonlySet<number>): number {
+function pick(
+  groups: readonly string[][],
+  says: (g: readonly string[], at: number, all: readonly string[][]) => boolean,
+  filled: ReadonlySet<number>,
+): number {
   let first = -1;
   for (let i = 0; i < groups.length; i++) {
     if (!says(groups[i]!, i, groups)) continue;
@@ -368,7 +475,23 @@ function negatedPositions(statement: Statement): Set<number> {
  */
 const SEQUENCE_SKIP = new Set(['a', 'an', 'the']);
 /** Spoken fillers, skipped when words must come in order. */
-const FILLERS = new Set(['um', 'uh', 'er', 'erm', 'hmm', 'like', 'basically', 'actually', 'kind', 'sort', 'you', 'know', 'mean', 'just', 'really']);
+const FILLERS = new Set([
+  'um',
+  'uh',
+  'er',
+  'erm',
+  'hmm',
+  'like',
+  'basically',
+  'actually',
+  'kind',
+  'sort',
+  'you',
+  'know',
+  'mean',
+  'just',
+  'really',
+]);
 /** An "Also accepted" phrasing with this few content words is matched as a word sequence. */
 const SHORT_PHRASING = 2;
 /** Words that turn down what follows them ("instead of", "rather than", "avoid", "unlike"). */
@@ -409,7 +532,9 @@ function saysSequence(statement: Statement, words: readonly string[], elsewhere?
     if (k < words.length) continue;
     // "const can never be reassigned": a negation inside or just before the span denies it.
     // "send a 429 instead of returning a 503", "rather than", "avoid": the words just before turn the span down.
-    const negated = statement.tokens.slice(Math.max(0, start - 3), at + 1).some((t) => t.negation && !words.includes(t.word)) || statement.tokens.slice(Math.max(0, start - 3), start).some((t) => TURNED_DOWN.has(t.word) && !words.includes(t.word));
+    const negated =
+      statement.tokens.slice(Math.max(0, start - 3), at + 1).some((t) => t.negation && !words.includes(t.word)) ||
+      statement.tokens.slice(Math.max(0, start - 3), start).some((t) => TURNED_DOWN.has(t.word) && !words.includes(t.word));
     // "triple equals does conversions": a phrasing said of the other alternative says nothing of the point.
     if (!negated && !statement.ignorance.has(statement.tokens[start]!.clause) && !elsewhere?.(statement).has(start)) return true;
   }
@@ -437,7 +562,13 @@ function compile(spec: KeyPointSpec, echo: ReadonlySet<string>, compared: Readon
   const subjects = alternativesIn(spec.text);
   // A phrasing keeps the point's order too ("microtasks go first" still puts them before setTimeout).
   const order = orderIn(spec.text);
-  const senseOf = (text: string): Sense => ({ subjects: text === spec.text ? subjects : new Set([...subjects, ...alternativesIn(text)]), properties: propertiesIn(text), compared, both: /^\s*both\b/i.test(text), order });
+  const senseOf = (text: string): Sense => ({
+    subjects: text === spec.text ? subjects : new Set([...subjects, ...alternativesIn(text)]),
+    properties: propertiesIn(text),
+    compared,
+    both: /^\s*both\b/i.test(text),
+    order,
+  });
   const accepted = spec.accepted.map((a) => ({ p: pattern(a, echo, true), words: sequence(a), sense: senseOf(a) }));
   // A short phrasing ("ask how I am doing" is just "ask" once its small words are gone) is only
   // specific as the words in their order.
@@ -456,12 +587,20 @@ function compile(spec: KeyPointSpec, echo: ReadonlySet<string>, compared: Readon
  * wrong is no evidence for another, "hooks can be called anywhere, inside loops or conditions"
  * states no rule of hooks).
  */
-function earn(statements: readonly Statement[], point: CompiledPoint, wrongStatements: ReadonlySet<Statement>, excluded: ReadonlySet<Statement>): Earned {
+function earn(
+  statements: readonly Statement[],
+  point: CompiledPoint,
+  wrongStatements: ReadonlySet<Statement>,
+  excluded: ReadonlySet<Statement>,
+): Earned {
   const { spec, patterns, phrases } = point;
   let reach = 0;
   for (const statement of statements) {
     if (wrongStatements.has(statement) || excluded.has(statement)) continue;
-    if (!statement.question && phrases.some((a) => saysSequence(statement, a.words, (st) => otherSubjectPositions(st, a.sense.subjects, a.sense.compared)))) {
+    if (
+      !statement.question &&
+      phrases.some((a) => saysSequence(statement, a.words, (st) => otherSubjectPositions(st, a.sense.subjects, a.sense.compared)))
+    ) {
       return { point: spec.text, status: 'covered', evidence: statement.text, reach: 1, statement };
     }
     for (const { p, sense } of patterns) {
@@ -481,7 +620,15 @@ function earn(statements: readonly Statement[], point: CompiledPoint, wrongState
  */
 function statesBoth(statement: Statement, a: Pattern, b: Pattern): boolean {
   const own = [...a.own, ...b.own];
-  const joint: Pattern = { own, echoed: [], needOwn: a.needOwn + b.needOwn, needEchoed: 0, negative: false, denied: new Set(), strict: false };
+  const joint: Pattern = {
+    own,
+    echoed: [],
+    needOwn: a.needOwn + b.needOwn,
+    needEchoed: 0,
+    negative: false,
+    denied: new Set(),
+    strict: false,
+  };
   return bestAssignment(statement, joint, (i) => !statement.ignorance.has(statement.tokens[i]!.clause), undefined);
 }
 
@@ -495,7 +642,10 @@ export function matchKeyPoints(said: readonly Statement[], specs: readonly KeyPo
   // A statement said twice is the same object (splitStatements): judging it once changes nothing.
   const statements = [...new Set(said)];
   const echo = new Set(question ? contentStems(question) : []);
-  const compared = comparedGroups(question ?? '', specs.map((s) => s.text));
+  const compared = comparedGroups(
+    question ?? '',
+    specs.map((s) => s.text),
+  );
   const points = specs.map((spec) => compile(spec, echo, compared));
   // A statement that says a listed contradiction contradicts its point, wherever it comes, and is
   // evidence for no point of the question.
@@ -512,7 +662,9 @@ export function matchKeyPoints(said: readonly Statement[], specs: readonly KeyPo
   const excluded = specs.map(() => new Set<Statement>());
   const earned: Earned[] = points.map((point, i) => {
     const said = contradictedBy[i];
-    return said ? { point: point.spec.text, status: 'contradicted', evidence: said.text, reach: 0 } : earn(statements, point, wrongStatements, excluded[i]!);
+    return said
+      ? { point: point.spec.text, status: 'contradicted', evidence: said.text, reach: 0 }
+      : earn(statements, point, wrongStatements, excluded[i]!);
   });
   // Two points earned by the same statement must each have words of their own in it; when they
   // cannot, the point the statement says less of looks for another statement.
@@ -520,7 +672,8 @@ export function matchKeyPoints(said: readonly Statement[], specs: readonly KeyPo
     for (let j = i + 1; j < earned.length; j++) {
       const a = earned[i]!;
       const b = earned[j]!;
-      if (a.status !== 'covered' || b.status !== 'covered' || a.statement !== b.statement || !a.pattern || !b.pattern || !a.statement) continue;
+      if (a.status !== 'covered' || b.status !== 'covered' || a.statement !== b.statement || !a.pattern || !b.pattern || !a.statement)
+        continue;
       if (statesBoth(a.statement, a.pattern, b.pattern)) continue;
       // An author's phrasing the statement says (strict) is surer evidence than the point's own words
       // at 60 %; between two of the same kind, the one the statement says more of. When neither is

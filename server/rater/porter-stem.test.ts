@@ -19,7 +19,13 @@ const timed = (fn: () => void): number => {
 describe('the Porter stemmer on runs of "y"', () => {
   it('reads "y" as Porter does, without recursion: a consonant at the start or after a vowel, alternating in a run', () => {
     expect(['toy', 'syzygy', 'yyyy', 'sayyyyed', 'crying', 'happy', 'yyyyyyyyyyyying'].map(porterStem)).toEqual([
-      'toi', 'syzygi', 'yyyi', 'sayyyi', 'cry', 'happi', 'yyyyyyyyyyyi',
+      'toi',
+      'syzygi',
+      'yyyi',
+      'sayyyi',
+      'cry',
+      'happi',
+      'yyyyyyyyyyyi',
     ]);
   });
 
@@ -46,14 +52,24 @@ describe('overlong tokens', () => {
     let distinct = '';
     for (let i = 0; distinct.length < 100_000; i++) distinct += `${i.toString(36).padStart(8, 'q')}${'abcdefghij'.repeat(4)} `;
     for (const text of [noSpace, distinct, 'a.b,'.repeat(25_000)]) {
-      const ms = timed(() => matchKeyPoints(splitStatements(text), [{ text: 'a closure keeps its outer scope', accepted: [], contradictions: [] }], 'What is a closure?'));
+      const ms = timed(() =>
+        matchKeyPoints(
+          splitStatements(text),
+          [{ text: 'a closure keeps its outer scope', accepted: [], contradictions: [] }],
+          'What is a closure?',
+        ),
+      );
       expect(ms).toBeLessThan(1_500);
     }
   });
 
   it('leave the real words around them to earn their point', () => {
     const answer = `A closure keeps access to the variables of its outer function ${'y'.repeat(12_500)} even after it returns.`;
-    const [match] = matchKeyPoints(splitStatements(answer), [{ text: 'a function keeps access to its outer scope variables', accepted: [], contradictions: [] }], 'What is a closure?');
+    const [match] = matchKeyPoints(
+      splitStatements(answer),
+      [{ text: 'a function keeps access to its outer scope variables', accepted: [], contradictions: [] }],
+      'What is a closure?',
+    );
     expect(match!.status).toBe('covered');
   });
 });
@@ -66,7 +82,7 @@ describe('statements of long unpunctuated speech', () => {
     expect(tokens).toBeLessThan(8 * 18_000);
   });
 
-  it('cut a run of words joined without spaces into statements of a window\'s size', () => {
+  it("cut a run of words joined without spaces into statements of a window's size", () => {
     const statements = splitStatements('const,um,'.repeat(10_000));
     expect(Math.max(...statements.map((s) => s.tokens.length))).toBeLessThanOrEqual(36);
   });

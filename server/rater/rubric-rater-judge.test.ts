@@ -25,7 +25,9 @@ describe('the rubric judge on the probe answers to "var, let and const"', () => 
   });
 
   it('gives a wrong answer no key point and names what it contradicts', () => {
-    const j = judge('var, let and const are all exactly the same, there is no real difference. They are all block scoped and can be reassigned.');
+    const j = judge(
+      'var, let and const are all exactly the same, there is no real difference. They are all block scoped and can be reassigned.',
+    );
     expect(j.covered).toEqual([]);
     expect(j.contradicted.map((c) => c.point)).toEqual(['var is function scoped']);
     expect(j.contradicted[0]!.said).toBe('var, let and const are all exactly the same, there is no real difference.');
@@ -33,7 +35,9 @@ describe('the rubric judge on the probe answers to "var, let and const"', () => 
   });
 
   it('scores keyword salad at most 10 with a verdict that it was not a real answer', () => {
-    const j = judge('banana banana banana var let const banana scoped block function hoisting temporal dead zone mutation reassignment prefer');
+    const j = judge(
+      'banana banana banana var let const banana scoped block function hoisting temporal dead zone mutation reassignment prefer',
+    );
     expect(j).toMatchObject({ verdict: 'Not a real answer', covered: [] });
     expect(j.score).toBeLessThanOrEqual(10);
     const repeated = judge('var is function scoped. var is function scoped. var is function scoped. var is function scoped.');
@@ -47,8 +51,15 @@ describe('the rubric judge on the probe answers to "var, let and const"', () => 
         'The constant one cannot be pointed at something else, though the object it holds can still be changed. ' +
         'I reach for the constant one first and only use the other new one when the value must change.',
     );
-    expect(j.covered).toEqual(['var is function scoped', 'let and const are block scoped', 'const prevents reassignment but not mutation', 'prefer const, then let']);
-    expect(j.evidence[0]).toBe('The old keyword lives for the whole function body, whereas the two newer ones only exist between the curly braces.');
+    expect(j.covered).toEqual([
+      'var is function scoped',
+      'let and const are block scoped',
+      'const prevents reassignment but not mutation',
+      'prefer const, then let',
+    ]);
+    expect(j.evidence[0]).toBe(
+      'The old keyword lives for the whole function body, whereas the two newer ones only exist between the curly braces.',
+    );
     expect(j.evidence[3]).toBe('I reach for the constant one first and only use the other new one when the value must change.');
     expect(j.score).toBeGreaterThanOrEqual(60);
   });
@@ -64,8 +75,12 @@ describe('the rubric judge on the probe answers to "var, let and const"', () => 
   });
 
   it('orders the five: complete > paraphrase > vague, wrong and salad', () => {
-    const complete = judge('var is function scoped, while let and const are block scoped. They are hoisted into the temporal dead zone. const prevents reassignment but not mutation. I prefer const, then let.').score;
-    const paraphrase = judge('The old keyword lives for the whole function body, whereas the two newer ones only exist between the curly braces.').score;
+    const complete = judge(
+      'var is function scoped, while let and const are block scoped. They are hoisted into the temporal dead zone. const prevents reassignment but not mutation. I prefer const, then let.',
+    ).score;
+    const paraphrase = judge(
+      'The old keyword lives for the whole function body, whereas the two newer ones only exist between the curly braces.',
+    ).score;
     const salad = judge('var let const scoped block function hoisting temporal dead zone mutation reassignment prefer').score;
     expect(complete).toBeGreaterThan(paraphrase);
     expect(paraphrase).toBeGreaterThan(salad);
@@ -85,7 +100,9 @@ describe('what a statement cannot be evidence for', () => {
   });
 
   it('does not credit an answer about closures with the scoping points', () => {
-    const j = judge('A closure is a function that remembers the variables of the scope it was created in, even after the outer function returns. I use closures for private counters.');
+    const j = judge(
+      'A closure is a function that remembers the variables of the scope it was created in, even after the outer function returns. I use closures for private counters.',
+    );
     expect(j.covered).toEqual([]);
     expect(j.score).toBeLessThanOrEqual(20);
   });
@@ -93,7 +110,9 @@ describe('what a statement cannot be evidence for', () => {
   it('does not let a contradiction be outweighed by a correct sentence elsewhere', () => {
     const j = judge('const prevents reassignment but not mutation. Later on, const can be reassigned anyway.');
     expect(j.covered).not.toContain('const prevents reassignment but not mutation');
-    expect(j.contradicted).toEqual([{ point: 'const prevents reassignment but not mutation', said: 'Later on, const can be reassigned anyway.' }]);
+    expect(j.contradicted).toEqual([
+      { point: 'const prevents reassignment but not mutation', said: 'Later on, const can be reassigned anyway.' },
+    ]);
   });
 });
 
@@ -115,7 +134,12 @@ describe('precision guards with paraphrase matching', () => {
       'well a closure is basically when the inner function hangs on to the outer function variables even after the outer one has finished and returned ' +
         'so the count stays hidden and nobody else can touch it which is handy for a click counter',
     );
-    expect(j.covered).toEqual(expect.arrayContaining(['inner function keeps access to outer variables after the outer function returns', 'private state or data privacy']));
+    expect(j.covered).toEqual(
+      expect.arrayContaining([
+        'inner function keeps access to outer variables after the outer function returns',
+        'private state or data privacy',
+      ]),
+    );
     expect(j.evidence.every((e) => e.length > 0)).toBe(true);
   });
 
@@ -148,6 +172,11 @@ describe('precision guards with paraphrase matching', () => {
   });
 
   it('gives nothing for paraphrases asked as questions', () => {
-    expect(judgeQ(2, 'Does the inner function keep the outer variables after the outer function returns? Is the count hidden so nobody else can touch it?').covered).toEqual([]);
+    expect(
+      judgeQ(
+        2,
+        'Does the inner function keep the outer variables after the outer function returns? Is the count hidden so nobody else can touch it?',
+      ).covered,
+    ).toEqual([]);
   });
 });

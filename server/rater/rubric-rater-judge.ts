@@ -129,7 +129,11 @@ interface SoftCredit {
 }
 
 /** The statement that comes closest to each point by meaning (server/rater/semantic.ts), if any says anything of it. */
-function closestStatements(statements: readonly Statement[], points: readonly string[], question: string | undefined): Array<SoftCredit | null> {
+function closestStatements(
+  statements: readonly Statement[],
+  points: readonly string[],
+  question: string | undefined,
+): Array<SoftCredit | null> {
   const usable = statements.filter((s) => !s.question && !s.salad && s.ignorance.size === 0);
   const echo = question === undefined ? undefined : stemSet(question);
   const said = usable.map(statementWords);
@@ -168,7 +172,18 @@ export function judgeAnswer(turns: readonly string[], model: ModelAnswer | undef
   const specs = keyPointSpecs(model);
   const keyPoints = specs.map((s) => s.text);
   if (words === 0) {
-    return { verdict: 'Not answered', score: 0, words: 0, covered: [], evidence: [], closeness: [], missed: keyPoints, nearMisses: [], contradicted: [], specifics: 0 };
+    return {
+      verdict: 'Not answered',
+      score: 0,
+      words: 0,
+      covered: [],
+      evidence: [],
+      closeness: [],
+      missed: keyPoints,
+      nearMisses: [],
+      contradicted: [],
+      specifics: 0,
+    };
   }
   const { statements, repeated, total } = readTurns(turns);
   const matches = matchKeyPoints(statements, specs, question);
@@ -184,18 +199,30 @@ export function judgeAnswer(turns: readonly string[], model: ModelAnswer | undef
     if (m.status === 'covered') {
       // How close the evidence came: 1 when every word of the point is in it, less when some are said in other words or left out.
       const evidence = statements.find((st) => st.text === m.evidence);
-      const c = evidence ? closeness(softWords(m.point, question === undefined ? undefined : stemSet(question)), statementWords(evidence)) : 1;
-      covered.push({ point: m.point, evidence: m.evidence, closeness: Math.max(c, near?.statement === evidence ? (near?.closeness ?? 0) : 0) });
+      const c = evidence
+        ? closeness(softWords(m.point, question === undefined ? undefined : stemSet(question)), statementWords(evidence))
+        : 1;
+      covered.push({
+        point: m.point,
+        evidence: m.evidence,
+        closeness: Math.max(c, near?.statement === evidence ? (near?.closeness ?? 0) : 0),
+      });
       earned += 1;
     } else if (m.status === 'missed') {
       const c = near?.closeness ?? 0;
-      earned += Math.max(m.reach * PARTIAL_WEIGHT, Math.max(0, Math.min(1, (c - SOFT_PARTIAL_FROM) / (SOFT_PARTIAL_FULL - SOFT_PARTIAL_FROM))) * SOFT_PARTIAL_WEIGHT);
+      earned += Math.max(
+        m.reach * PARTIAL_WEIGHT,
+        Math.max(0, Math.min(1, (c - SOFT_PARTIAL_FROM) / (SOFT_PARTIAL_FULL - SOFT_PARTIAL_FROM))) * SOFT_PARTIAL_WEIGHT,
+      );
       if (near && c >= NEAR_MISS) nearMisses.push({ point: m.point, said: quote(near.statement.text), closeness: c });
     }
   });
   const n = Math.max(1, specs.length);
   const net = Math.max(0, (earned - contradicted.length) / n);
-  const usefulText = statements.filter((s) => !s.salad && !s.question).map((s) => s.text).join(' ');
+  const usefulText = statements
+    .filter((s) => !s.salad && !s.question)
+    .map((s) => s.text)
+    .join(' ');
   const specifics = countSpecifics(usefulText);
   const depth = Math.min(1, countWords(usefulText) / FULL_DEPTH_WORDS);
   // How much of each point was stated makes the score; length and examples add only in
@@ -211,7 +238,9 @@ export function judgeAnswer(turns: readonly string[], model: ModelAnswer | undef
     // Off topic only when the answer shares nothing with the question and its key points, by word or by meaning.
     // A short answer with other words may still say the point ("they are connected"): it is thin, not off topic.
     const offTopic =
-      words >= OFF_TOPIC_MIN_WORDS && topicOverlap(statements, topicStems(model, question)) < OFF_TOPIC_MAX_OVERLAP && soft.every((c) => (c?.closeness ?? 0) < OFF_TOPIC_MAX_CLOSENESS);
+      words >= OFF_TOPIC_MIN_WORDS &&
+      topicOverlap(statements, topicStems(model, question)) < OFF_TOPIC_MAX_OVERLAP &&
+      soft.every((c) => (c?.closeness ?? 0) < OFF_TOPIC_MAX_CLOSENESS);
     verdict = offTopic ? 'Off topic' : 'Thin answer';
   } else {
     verdict = score >= 70 ? 'Answered well' : score >= 40 ? 'Partly answered' : 'Thin answer';
@@ -233,7 +262,10 @@ export function judgeAnswer(turns: readonly string[], model: ModelAnswer | undef
 /** The candidate's statement as evidence: Markdown-significant characters out, kept short. */
 const QUOTE_WORDS = 40;
 export function quote(statement: string): string {
-  const clean = statement.replace(/[`*_[\]<>#|\\"]/g, '').replace(/\s+/g, ' ').trim();
+  const clean = statement
+    .replace(/[`*_[\]<>#|\\"]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   const words = clean.split(' ');
   return words.length > QUOTE_WORDS ? `${words.slice(0, QUOTE_WORDS).join(' ')} …` : clean;
 }

@@ -26,10 +26,23 @@ export function ratingMarkdown(
   judgements: readonly AnswerJudgement[],
   figures: DeliveryFigures,
 ): string {
-  const parts = [`# Interview feedback: ${set.name}`, '', `**Score: ${score}/100**`, '', summary(breakdown, judgements), '', '## Question by question'];
+  const parts = [
+    `# Interview feedback: ${set.name}`,
+    '',
+    `**Score: ${score}/100**`,
+    '',
+    summary(breakdown, judgements),
+    '',
+    '## Question by question',
+  ];
   breakdown.forEach((item, i) => {
     const j = judgements[i];
-    parts.push('', `### ${i + 1}. ${item.question}`, '', ...questionFeedback(item, j?.contradicted ?? [], j?.specifics ?? 0, j?.closeness ?? [], j?.nearMisses ?? []));
+    parts.push(
+      '',
+      `### ${i + 1}. ${item.question}`,
+      '',
+      ...questionFeedback(item, j?.contradicted ?? [], j?.specifics ?? 0, j?.closeness ?? [], j?.nearMisses ?? []),
+    );
   });
   parts.push('', formatDeliveryMarkdown(figures));
   return parts.join('\n');
@@ -42,9 +55,16 @@ const OFF_TOPIC_TEXT = 'This answer was about something else: it did not address
 /** One question's feedback, written from its breakdown item (plus contradictions and specifics). */
 const percent = (x: number) => `${Math.round(x * 100)} %`;
 /** How close the evidence came, after the quote: nothing for a statement that says every word of the point. */
-const howClose = (c: number | undefined) => (c === undefined || c >= 0.995 ? '' : ` (${percent(c)} of the point, by its words and their meaning)`);
+const howClose = (c: number | undefined) =>
+  c === undefined || c >= 0.995 ? '' : ` (${percent(c)} of the point, by its words and their meaning)`;
 
-export function questionFeedback(item: QuestionBreakdown, contradicted: readonly Contradiction[], specifics: number, closeness: readonly number[] = [], nearMisses: readonly NearMiss[] = []): string[] {
+export function questionFeedback(
+  item: QuestionBreakdown,
+  contradicted: readonly Contradiction[],
+  specifics: number,
+  closeness: readonly number[] = [],
+  nearMisses: readonly NearMiss[] = [],
+): string[] {
   const parts = [`**${item.verdict}**${item.verdict === 'Not answered' ? '' : ` (${item.score}/100)`}`];
   if (item.verdict === 'Not answered') {
     parts.push('', 'You did not answer this question in the session.');
@@ -66,8 +86,13 @@ export function questionFeedback(item: QuestionBreakdown, contradicted: readonly
   }
   if (item.missed.length) {
     parts.push('', `**What to add:** ${item.missed.join('; ')}.`);
-    for (const near of nearMisses) parts.push('', `You came close to "${near.point}" when you said: "${near.said}" (${percent(near.closeness)} of the point, by its words and their meaning).`);
-  } else if (specifics < 2) parts.push('', '**What to add:** all key points covered; a concrete example from your own work would make it stronger.');
+    for (const near of nearMisses)
+      parts.push(
+        '',
+        `You came close to "${near.point}" when you said: "${near.said}" (${percent(near.closeness)} of the point, by its words and their meaning).`,
+      );
+  } else if (specifics < 2)
+    parts.push('', '**What to add:** all key points covered; a concrete example from your own work would make it stronger.');
   else parts.push('', '**What to add:** nothing essential is missing.');
   return parts;
 }

@@ -111,7 +111,12 @@ function matchInterviewerLines(weighted: WeightedQuestion[], transcripts: readon
   });
 }
 
-function bestFrom(stems: ReadonlySet<string>, weighted: WeightedQuestion[], from: number, to = weighted.length): { index: number; score: number } | null {
+function bestFrom(
+  stems: ReadonlySet<string>,
+  weighted: WeightedQuestion[],
+  from: number,
+  to = weighted.length,
+): { index: number; score: number } | null {
   let best: { index: number; score: number } | null = null;
   for (let i = Math.max(0, from); i < Math.min(to, weighted.length); i++) {
     const score = similarity(stems, weighted[i]!);

@@ -76,8 +76,19 @@ describe('rubric rater on the shipped catalogue', () => {
   it('writes the exact Markdown for an empty session', () => {
     const set = record(1);
     const result = rateWithRubric({ set, transcripts: loadTranscriptFixture(FIXTURES[1]!).empty, durationSeconds: 42 });
-    expect(result.breakdown.map((b) => [b.verdict, b.score, b.covered, b.evidence])).toEqual(set.questions.map(() => ['Not answered', 0, [], []]));
-    expect(result.breakdown[0]).toMatchObject({ question: set.questions[0], missed: ['var is function scoped', 'let and const are block scoped', 'hoisting and the temporal dead zone', 'const prevents reassignment but not mutation', 'prefer const, then let'] });
+    expect(result.breakdown.map((b) => [b.verdict, b.score, b.covered, b.evidence])).toEqual(
+      set.questions.map(() => ['Not answered', 0, [], []]),
+    );
+    expect(result.breakdown[0]).toMatchObject({
+      question: set.questions[0],
+      missed: [
+        'var is function scoped',
+        'let and const are block scoped',
+        'hoisting and the temporal dead zone',
+        'const prevents reassignment but not mutation',
+        'prefer const, then let',
+      ],
+    });
     expect({ ...result, breakdown: undefined }).toEqual({
       score: 0,
       rater: 'rubric',
@@ -99,8 +110,12 @@ describe('rubric rater on the shipped catalogue', () => {
   it('quotes the candidate and names missed key points in the strong JavaScript run', () => {
     const { markdown } = rateWithRubric({ set: record(1), transcripts: loadTranscriptFixture(FIXTURES[1]!).strong, durationSeconds: 600 });
     expect(markdown).toContain('You answered 5 of 5 questions: 5 answered well, 0 partly answered, 0 thin.');
-    expect(markdown).toContain('### 2. Can you explain what a closure is and give a practical example of where you would use one?\n\n**Answered well**');
-    expect(markdown).toContain('- a function that remembers and carries the lexical scope it was created in. You said: "A closure is when a function remembers the lexical scope it was created in."');
+    expect(markdown).toContain(
+      '### 2. Can you explain what a closure is and give a practical example of where you would use one?\n\n**Answered well**',
+    );
+    expect(markdown).toContain(
+      '- a function that remembers and carries the lexical scope it was created in. You said: "A closure is when a function remembers the lexical scope it was created in."',
+    );
     expect(markdown).toContain('- Words spoken: 461 in 5 answers (about 92 words per answer)');
     expect(markdown).toContain('- Filler words: none heard');
   });
@@ -125,10 +140,15 @@ describe('rubric rater pairing and judging', () => {
         say('interviewer', 'Hi! Before we start, how are you today?'),
         say('interviewee', 'Good thanks, a bit nervous.'),
         say('interviewer', 'Let us jump to this one: how do you invalidate cached data?'),
-        say('interviewee', 'Every entry gets a time to live so it expires, and on write we delete the key. Two writers can race, so delete rather than update.'),
+        say(
+          'interviewee',
+          'Every entry gets a time to live so it expires, and on write we delete the key. Two writers can race, so delete rather than update.',
+        ),
       ],
     });
-    expect(result.markdown).toContain('### 1. What is a cache and why would you use one?\n\n**Not answered**\n\nYou did not answer this question in the session.\n\n**What a strong answer covers:** fast copy of data; reduce latency; reduce load on the database.');
+    expect(result.markdown).toContain(
+      '### 1. What is a cache and why would you use one?\n\n**Not answered**\n\nYou did not answer this question in the session.\n\n**What a strong answer covers:** fast copy of data; reduce latency; reduce load on the database.',
+    );
     expect(result.markdown).toContain('### 2. How do you invalidate cached data?\n\n**');
     expect(result.markdown).toContain(
       [
@@ -164,10 +184,16 @@ describe('rubric rater pairing and judging', () => {
       score: expect.any(Number),
       covered: ['fast copy of data', 'reduce latency', 'reduce load on the database'],
       missed: [],
-      evidence: ['It is a fast copy of data.', 'It reduces latency and takes load off the database.', 'It reduces latency and takes load off the database.'],
+      evidence: [
+        'It is a fast copy of data.',
+        'It reduces latency and takes load off the database.',
+        'It reduces latency and takes load off the database.',
+      ],
     });
     expect(result.markdown).toContain('### 2. How do you invalidate cached data?\n\n**Thin answer**');
-    expect(result.markdown).toContain('**What went well:** you gave an answer, but none of its sentences states a key point of this question.');
+    expect(result.markdown).toContain(
+      '**What went well:** you gave an answer, but none of its sentences states a key point of this question.',
+    );
     expect(result.markdown).toContain('**What to add:** time to live expiry; delete the key on write; race conditions between writers.');
   });
 
@@ -182,22 +208,38 @@ describe('rubric rater pairing and judging', () => {
     const result = rateWithRubric({
       set: SMALL_SET,
       durationSeconds: 300,
-      transcripts: [say('interviewer', SMALL_SET.questions[0]!), say('interviewee', offTopic), say('interviewer', SMALL_SET.questions[1]!), say('interviewee', offTopic)],
+      transcripts: [
+        say('interviewer', SMALL_SET.questions[0]!),
+        say('interviewee', offTopic),
+        say('interviewer', SMALL_SET.questions[1]!),
+        say('interviewee', offTopic),
+      ],
     });
     expect(result.score).toBeLessThan(15);
     expect(result.breakdown.map((b) => b.verdict)).toEqual(['Off topic', 'Off topic']);
     const repeated = 'I really enjoy hiking in the mountains with my family on weekends. '.repeat(8);
-    const again = rateWithRubric({ set: SMALL_SET, durationSeconds: 60, transcripts: [say('interviewer', SMALL_SET.questions[0]!), say('interviewee', repeated)] });
+    const again = rateWithRubric({
+      set: SMALL_SET,
+      durationSeconds: 60,
+      transcripts: [say('interviewer', SMALL_SET.questions[0]!), say('interviewee', repeated)],
+    });
     expect(again.breakdown[0]!.verdict).toBe('Not a real answer');
-    expect(again.markdown).toContain('This did not read as an answer: a list of terms or the same words over and over earns no key points.');
-    expect(result.markdown).toContain('This answer was about something else: it did not address the question, so it earned none of its key points.');
+    expect(again.markdown).toContain(
+      'This did not read as an answer: a list of terms or the same words over and over earns no key points.',
+    );
+    expect(result.markdown).toContain(
+      'This answer was about something else: it did not address the question, so it earned none of its key points.',
+    );
   });
 
   it('pairs answers in order when only the candidate was transcribed', () => {
     const result = rateWithRubric({
       set: SMALL_SET,
       durationSeconds: 60,
-      transcripts: [say('interviewee', 'A fast copy of data to reduce latency and database load.'), say('interviewee', 'Time to live expiry and deleting the key on write.')],
+      transcripts: [
+        say('interviewee', 'A fast copy of data to reduce latency and database load.'),
+        say('interviewee', 'Time to live expiry and deleting the key on write.'),
+      ],
     });
     expect(result.markdown).not.toContain('**Not answered**');
     expect(result.score).toBeGreaterThan(50);

@@ -29,7 +29,12 @@ export function rateWithRubric({ set, transcripts, durationSeconds }: RatingInpu
   const modelAnswers = splitModelAnswers(set.modelAnswers, set.questions.length);
   if (figures.wordsSpoken === 0) {
     const judgements = set.questions.map((_, i) => judgeAnswer([], modelAnswers[i]));
-    return { score: 0, markdown: emptyRatingMarkdown(set, figures), breakdown: toBreakdown(set.questions, judgements), rater: RUBRIC_RATER_NAME };
+    return {
+      score: 0,
+      markdown: emptyRatingMarkdown(set, figures),
+      breakdown: toBreakdown(set.questions, judgements),
+      rater: RUBRIC_RATER_NAME,
+    };
   }
   const judgements = pairAnswers(set.questions, transcripts).map((pair, i) => judgeAnswer(pair.turns, modelAnswers[i], set.questions[i]));
   const score = judgements.length === 0 ? 0 : Math.round(judgements.reduce((sum, j) => sum + j.score, 0) / judgements.length);

@@ -24,21 +24,25 @@ describe('word vectors', () => {
   });
 });
 
-describe('the issue\'s examples', () => {
+describe("the issue's examples", () => {
   it('credits the binary search tree answer in its own words, with the statement and how close it came', () => {
     const j = judgeAnswer(
-      ['A binary search tree is a special binary tree arranged such that every left child node contains a value less than its parent, and every right child node contains a value greater than its parent.'],
+      [
+        'A binary search tree is a special binary tree arranged such that every left child node contains a value less than its parent, and every right child node contains a value greater than its parent.',
+      ],
       model('a binary tree where for any node the left child is smaller than the parent, which is smaller than the right child'),
       'What is a binary search tree?',
     );
     expect(j.verdict).toBe('Answered well');
     expect(j.score).toBeGreaterThanOrEqual(70);
-    expect(j.covered).toEqual(['a binary tree where for any node the left child is smaller than the parent, which is smaller than the right child']);
+    expect(j.covered).toEqual([
+      'a binary tree where for any node the left child is smaller than the parent, which is smaller than the right child',
+    ]);
     expect(j.closeness[0]).toBeGreaterThan(0.8);
     expect(j.closeness[0]).toBeLessThan(1);
   });
 
-  it('does not call the do ... while answer off topic or not answered: it shares the question\'s words', () => {
+  it("does not call the do ... while answer off topic or not answered: it shares the question's words", () => {
     const j = judgeAnswer(
       ['a do ... while loop will always run through once, while a while loop performs a test before running through the loop.'],
       model('the block inside a do ... while executes at least once'),
@@ -57,10 +61,18 @@ describe('the issue\'s examples', () => {
 
   it('calls off topic only an answer that shares nothing with the question and its points', () => {
     const point = model('a closure keeps access to the variables of its outer function');
-    const elsewhere = judgeAnswer(['Last summer we hiked in the mountains for a week and the weather was lovely every single day.'], point, 'What is a closure?');
+    const elsewhere = judgeAnswer(
+      ['Last summer we hiked in the mountains for a week and the weather was lovely every single day.'],
+      point,
+      'What is a closure?',
+    );
     expect(elsewhere.verdict).toBe('Off topic');
     expect(elsewhere.score).toBeLessThanOrEqual(20);
-    const near = judgeAnswer(['It is when an inner function can still use the variables of the function around it after that one has returned.'], point, 'What is a closure?');
+    const near = judgeAnswer(
+      ['It is when an inner function can still use the variables of the function around it after that one has returned.'],
+      point,
+      'What is a closure?',
+    );
     expect(near.verdict).not.toBe('Off topic');
     expect(near.score).toBeGreaterThan(elsewhere.score);
   });

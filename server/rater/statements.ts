@@ -5,7 +5,18 @@
  * so words scattered over an answer earn nothing. See docs/question-sets.md ("How answers are
  * judged").
  */
-import { conceptTags, isOverlong, joinUnderscores, lexicon, normaliseWord, OPAQUE_STEM, rawKey, spokenCodes, stem, STOP_WORDS } from './text-match';
+import {
+  conceptTags,
+  isOverlong,
+  joinUnderscores,
+  lexicon,
+  normaliseWord,
+  OPAQUE_STEM,
+  rawKey,
+  spokenCodes,
+  stem,
+  STOP_WORDS,
+} from './text-match';
 
 export interface Token {
   /** Lower-case word. */
@@ -36,14 +47,37 @@ export interface Statement {
 }
 
 const NEGATIONS = new Set([
-  'not', 'no', 'never', 'nothing', 'none', 'neither', 'nor', 'cannot', 'without', 'dont', 'doesnt', 'isnt', 'arent', 'cant',
-  'wont', 'wasnt', 'werent', 'didnt', 'shouldnt', 'couldnt', 'wouldnt', 'hasnt', 'havent',
+  'not',
+  'no',
+  'never',
+  'nothing',
+  'none',
+  'neither',
+  'nor',
+  'cannot',
+  'without',
+  'dont',
+  'doesnt',
+  'isnt',
+  'arent',
+  'cant',
+  'wont',
+  'wasnt',
+  'werent',
+  'didnt',
+  'shouldnt',
+  'couldnt',
+  'wouldnt',
+  'hasnt',
+  'havent',
 ]);
 /** Words that open a new clause: a negation before them does not reach past them. */
 const CLAUSE_WORDS = new Set(['but', 'whereas', 'while', 'although', 'though', 'however', 'because', 'so', 'unlike', 'instead']);
 // "I don't know", not "we don't know what state we're in" (which states a point).
-const IGNORANCE = /(?:^|\bi (?:really |just |honestly )?)(?:do ?n[o']?t|dont|do not) (?:really )?(?:know|remember|understand|recall)\b|\b(?:not (?:really )?sure|no idea|(?:can ?not|can'?t|cannot) (?:remember|recall|say)|never heard|not familiar|forgot(?:ten)?(?! to\b)|no clue|pass on this)\b/;
-const QUESTION_START = /^(?:is it|isn'?t it|are they|does it|do you|could you|can you|what is|what are|what's|why is|how do|how does|is that)\b/i;
+const IGNORANCE =
+  /(?:^|\bi (?:really |just |honestly )?)(?:do ?n[o']?t|dont|do not) (?:really )?(?:know|remember|understand|recall)\b|\b(?:not (?:really )?sure|no idea|(?:can ?not|can'?t|cannot) (?:remember|recall|say)|never heard|not familiar|forgot(?:ten)?(?! to\b)|no clue|pass on this)\b/;
+const QUESTION_START =
+  /^(?:is it|isn'?t it|are they|does it|do you|could you|can you|what is|what are|what's|why is|how do|how does|is that)\b/i;
 
 /** Statements longer than this (speech without punctuation) are read in overlapping windows. */
 const WINDOW = 28;
@@ -58,10 +92,74 @@ const SALAD_MAX_FUNCTION_SHARE = 0.15;
 /** This many words without a single sentence glue word is a list of terms. */
 const SALAD_MIN_GLUELESS = 8;
 const GLUE_WORDS = new Set([
-  'the', 'a', 'an', 'is', 'are', 'was', 'were', 'be', 'been', 'to', 'i', "i'm", "i'd", 'we', "we're", 'you', "you're", 'it', "it's", 'they', 'this', 'that',
-  'and', 'of', 'in', 'for', 'with', 'so', 'because', 'if', 'when', 'then', 'but', 'or', 'by', 'can', 'will', 'would', 'has', 'have', 'do', 'does', 'not', 'my', 'your', 'its', 'their', 'our',
+  'the',
+  'a',
+  'an',
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'been',
+  'to',
+  'i',
+  "i'm",
+  "i'd",
+  'we',
+  "we're",
+  'you',
+  "you're",
+  'it',
+  "it's",
+  'they',
+  'this',
+  'that',
+  'and',
+  'of',
+  'in',
+  'for',
+  'with',
+  'so',
+  'because',
+  'if',
+  'when',
+  'then',
+  'but',
+  'or',
+  'by',
+  'can',
+  'will',
+  'would',
+  'has',
+  'have',
+  'do',
+  'does',
+  'not',
+  'my',
+  'your',
+  'its',
+  'their',
+  'our',
   // "Two transactions running at once shouldn't see each other's half-finished work" is a sentence.
-  'at', 'from', 'into', 'should', 'could', 'each', 'other', 'what', 'which', 'who', 'how', 'where', 'than', 'there', 'he', 'she', 'them', 'me', 'us',
+  'at',
+  'from',
+  'into',
+  'should',
+  'could',
+  'each',
+  'other',
+  'what',
+  'which',
+  'who',
+  'how',
+  'where',
+  'than',
+  'there',
+  'he',
+  'she',
+  'them',
+  'me',
+  'us',
 ]);
 
 const WORD = /[A-Za-z0-9]+(?:'[A-Za-z]+)?/g;
@@ -166,14 +264,44 @@ const ADDITION_WORDS = new Set(['just', 'merely']);
 function unsayCorrections(tokens: Token[]): void {
   for (let i = 0; i + 1 < tokens.length; i++) {
     const next = tokens[i + 1]!.word;
-    if ((tokens[i]!.word === 'no' && CORRECTION_WORDS.has(next)) || (tokens[i]!.word === 'not' && ADDITION_WORDS.has(next))) tokens[i]!.negation = false;
+    if ((tokens[i]!.word === 'no' && CORRECTION_WORDS.has(next)) || (tokens[i]!.word === 'not' && ADDITION_WORDS.has(next)))
+      tokens[i]!.negation = false;
   }
 }
 
 /** Particles of phrasal verbs ("take off", "tear down", "work out"). */
 const PARTICLES = new Set(['off', 'down', 'up', 'out', 'away', 'back', 'over', 'in', 'on'].map(rawKey));
 /** What may sit between a phrasal verb and its particle: the object as a pronoun or a short noun phrase ("take them off", "tears the connection down"). */
-const OBJECT_WORDS = new Set(['it', 'them', 'that', 'this', 'those', 'these', 'everything', 'anything', 'something', 'stuff', 'all', 'him', 'her', 'us', 'me', 'em', 'the', 'a', 'an', 'its', 'their', 'your', 'my', 'our', 'old', 'whole'].map(rawKey));
+const OBJECT_WORDS = new Set(
+  [
+    'it',
+    'them',
+    'that',
+    'this',
+    'those',
+    'these',
+    'everything',
+    'anything',
+    'something',
+    'stuff',
+    'all',
+    'him',
+    'her',
+    'us',
+    'me',
+    'em',
+    'the',
+    'a',
+    'an',
+    'its',
+    'their',
+    'your',
+    'my',
+    'our',
+    'old',
+    'whole',
+  ].map(rawKey),
+);
 
 /**
  * "take them off", "tears that down": a two-word phrase of a verb and a particle, said with its
@@ -256,9 +384,52 @@ function sentences(text: string): string[] {
 }
 
 /** Words that start a new thought in speech ("... the page freezes so you break it up ..."). */
-const SPOKEN_BREAKS = new Set(['so', 'then', 'but', 'because', 'um', 'uh', 'er', 'erm', 'oh', 'also', 'anyway', 'okay', 'whereas', 'otherwise', 'although', 'though', 'however', 'plus', 'which']);
+const SPOKEN_BREAKS = new Set([
+  'so',
+  'then',
+  'but',
+  'because',
+  'um',
+  'uh',
+  'er',
+  'erm',
+  'oh',
+  'also',
+  'anyway',
+  'okay',
+  'whereas',
+  'otherwise',
+  'although',
+  'though',
+  'however',
+  'plus',
+  'which',
+]);
 /** After "and", these start a new clause ("and we cut the reporting part"). */
-const AFTER_AND = new Set(['i', "i'd", "i'm", 'we', "we'd", 'you', "you'd", 'it', "it's", 'they', 'then', 'the', 'that', 'so', 'also', 'um', 'uh', 'if', 'when', 'once', 'now', 'there']);
+const AFTER_AND = new Set([
+  'i',
+  "i'd",
+  "i'm",
+  'we',
+  "we'd",
+  'you',
+  "you'd",
+  'it',
+  "it's",
+  'they',
+  'then',
+  'the',
+  'that',
+  'so',
+  'also',
+  'um',
+  'uh',
+  'if',
+  'when',
+  'once',
+  'now',
+  'there',
+]);
 
 const isWordChar = (c: string) => (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c === "'";
 
@@ -288,7 +459,8 @@ function spokenWords(sentence: string): string[] {
       out.push(piece);
       continue;
     }
-    for (let k = 0; k < starts.length; k++) out.push(piece.slice(k === 0 ? 0 : starts[k], k + 1 < starts.length ? starts[k + 1] : piece.length));
+    for (let k = 0; k < starts.length; k++)
+      out.push(piece.slice(k === 0 ? 0 : starts[k], k + 1 < starts.length ? starts[k + 1] : piece.length));
   }
   return out;
 }
@@ -325,7 +497,12 @@ function clauseWindows(words: readonly string[]): string[] {
     // Many short clauses ("and it, and it, …"): a window starts at most every MIN_WINDOW_STEP
     // words (unless the last one left this clause out), so each word is read a bounded number of times.
     if (start <= lastEnd && at - lastStart < MIN_WINDOW_STEP) continue;
-    out.push(parts.slice(start, end + 1).flat().join(' '));
+    out.push(
+      parts
+        .slice(start, end + 1)
+        .flat()
+        .join(' '),
+    );
     lastEnd = end;
     lastStart = at;
   }

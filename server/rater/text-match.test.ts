@@ -17,24 +17,32 @@ describe('keyPointCoverage', () => {
     expect(judged.missed).toEqual(['prefer const, then let', 'const prevents reassignment but not mutation']);
   });
 
-  it('still counts a point made only of the question\'s words when the answer says them', () => {
+  it("still counts a point made only of the question's words when the answer says them", () => {
     expect(keyPointCoverage('let and const differ from var', ['let and const'], question).covered).toEqual(['let and const']);
   });
 
   it('counts the point when the answer adds what the question did not say', () => {
-    expect(keyPointCoverage('I prefer const and use let only when I reassign.', keyPoints, question).covered).toContain('prefer const, then let');
+    expect(keyPointCoverage('I prefer const and use let only when I reassign.', keyPoints, question).covered).toContain(
+      'prefer const, then let',
+    );
   });
 });
 
-
 const spec = (text: string, accepted: string[] = [], contradictions: string[] = []): KeyPointSpec => ({ text, accepted, contradictions });
 /** Status of one key point against an answer (question optional: its words are weak evidence). */
-const status = (answer: string, point: KeyPointSpec, question?: string) => matchKeyPoints(splitStatements(answer), [point], question)[0]!.status;
+const status = (answer: string, point: KeyPointSpec, question?: string) =>
+  matchKeyPoints(splitStatements(answer), [point], question)[0]!.status;
 
 describe('stems: a word and its derived forms meet', () => {
   it('follows the Porter algorithm', () => {
     expect(['caresses', 'ponies', 'relational', 'conditional', 'hopping', 'generalizations', 'oscillators'].map(porterStem)).toEqual([
-      'caress', 'poni', 'relat', 'condit', 'hop', 'gener', 'oscil',
+      'caress',
+      'poni',
+      'relat',
+      'condit',
+      'hop',
+      'gener',
+      'oscil',
     ]);
   });
 
@@ -96,7 +104,9 @@ describe('concepts: plain words and spoken phrases that say the same thing', () 
 
   it('fills groups with the words themselves before their concepts, one group per word', () => {
     // "waiting" could say "locks"; the word "locks" is there, so "waiting" is left for "contention".
-    expect(status("I'd look at whether the query is waiting on locks held by another transaction.", spec('locks and contention'))).toBe('covered');
+    expect(status("I'd look at whether the query is waiting on locks held by another transaction.", spec('locks and contention'))).toBe(
+      'covered',
+    );
     // "ask" is "asking", and its concept "clarifying" too, but one word fills one requirement.
     expect(status('I ask the quiet people for their view.', spec('asking clarifying questions or examples'))).toBe('missed');
   });
@@ -118,7 +128,7 @@ describe('statements of run-on speech', () => {
     'so um basically var is scoped to the whole function you are in it does not care about if blocks or for loops whereas let and const only live ' +
     'inside the curly braces where you wrote them and const you just cannot assign it again but you can still change what is inside the object';
 
-  it('reads a phrasing\'s words as the answer\'s are read: contractions, number words, underscore names', () => {
+  it("reads a phrasing's words as the answer's are read: contractions, number words, underscore names", () => {
     const point = spec('own the mistake', ["that's on me", 'zero incidents', 'pg_stat_statements'], ['two for loops']);
     expect(status("Honestly that's on me.", point)).toBe('covered');
     expect(status('We had zero incidents after that.', point)).toBe('covered');
@@ -158,16 +168,25 @@ describe('what still denies a point', () => {
   const visited = spec('visited set for cycles');
 
   it('keeps negation: a denied point is not earned', () => {
-    expect(status('A closure does not keep anything hidden, there is no private state.', spec('private state or data privacy'))).toBe('missed');
+    expect(status('A closure does not keep anything hidden, there is no private state.', spec('private state or data privacy'))).toBe(
+      'missed',
+    );
     expect(status('You do not need a visited set, cycles are never a problem.', visited)).toBe('missed');
   });
 
   it('reads "so no hooks inside if statements" as a denial, not a purpose', () => {
-    expect(status('Hooks are called in the same order, so no hooks inside if statements or loops.', spec('put conditions inside the hook'))).toBe('missed');
+    expect(
+      status('Hooks are called in the same order, so no hooks inside if statements or loops.', spec('put conditions inside the hook')),
+    ).toBe('missed');
   });
 
   it('reads "so you don\'t need" as a denial, not a purpose', () => {
-    expect(status("If a promise fails it just returns undefined, so you don't need try catch around await.", spec('try/catch around await for errors'))).toBe('missed');
+    expect(
+      status(
+        "If a promise fails it just returns undefined, so you don't need try catch around await.",
+        spec('try/catch around await for errors'),
+      ),
+    ).toBe('missed');
   });
 
   it('reads a purpose or a check as saying what is avoided, not as a denial', () => {
@@ -177,7 +196,9 @@ describe('what still denies a point', () => {
 
   it('tells an admission of not knowing from a statement about what is not known', () => {
     const point = spec('crash and restart on unknown state with graceful shutdown');
-    expect(status("If we don't know what state we're in, we let the process crash and the orchestrator restarts it.", point)).toBe('covered');
+    expect(status("If we don't know what state we're in, we let the process crash and the orchestrator restarts it.", point)).toBe(
+      'covered',
+    );
     expect(status("I don't know what happens to the process, maybe it crashes and restarts.", point)).toBe('missed');
   });
 
@@ -189,7 +210,11 @@ describe('what still denies a point', () => {
 describe('wrong answers in the right words', () => {
   /** The status of one of a question's key points (all of them given: they tell which alternatives the question compares). */
   const among = (answer: string, points: readonly string[], point: string, question?: string) =>
-    matchKeyPoints(splitStatements(answer), points.map((p) => spec(p)), question).find((m) => m.point === point)!.status;
+    matchKeyPoints(
+      splitStatements(answer),
+      points.map((p) => spec(p)),
+      question,
+    ).find((m) => m.point === point)!.status;
   const equality = 'What is the difference between == and === and when, if ever, would you use the loose one?';
   const equalityPoints = ['strict equality compares type and value without coercion', 'loose equality performs type coercion'];
   const [strict, loose] = equalityPoints as [string, string];
@@ -206,7 +231,9 @@ describe('wrong answers in the right words', () => {
   it('binds a property to the alternative its clause names, before or after it', () => {
     const q = 'Explain the difference between inner, left and full outer joins with an example.';
     const joins = ['inner join returns only matching rows', 'left join keeps all left rows with NULLs for missing matches'];
-    expect(among('A left join only gives you the rows that match in both tables, and an inner join gives you everything.', joins, joins[0]!, q)).toBe('missed');
+    expect(
+      among('A left join only gives you the rows that match in both tables, and an inner join gives you everything.', joins, joins[0]!, q),
+    ).toBe('missed');
     expect(among('Only the rows that match in both tables come back from an inner join.', joins, joins[0]!, q)).toBe('covered');
     const declarations = 'What is the difference between var, let and const in JavaScript?';
     const scopes = ['var is function scoped', 'let and const are block scoped'];
@@ -244,7 +271,9 @@ describe('wrong answers in the right words', () => {
     expect(status('Arrow functions work exactly the same way as normal functions, they use the lexical this.', arrow)).toBe('missed');
     expect(status('Arrow functions use the lexical this, unlike normal functions.', arrow)).toBe('covered');
     // "the same" said of something else is no mix-up.
-    expect(among('triple equals checks that the type and the value are the same, with no conversion at all', equalityPoints, strict, equality)).toBe('covered');
+    expect(
+      among('triple equals checks that the type and the value are the same, with no conversion at all', equalityPoints, strict, equality),
+    ).toBe('covered');
   });
 
   it('gives nothing about an alternative to a clause that says it is the other one', () => {
@@ -267,7 +296,8 @@ describe('wrong answers in the right words', () => {
     const answer = 'Hooks can be called anywhere, inside loops or conditions.';
     const inside = spec('put conditions inside the hook');
     const topLevel = (contradictions: string[]) => spec('call hooks only at the top level, not in conditions or loops', [], contradictions);
-    const statuses = (contradictions: string[]) => matchKeyPoints(splitStatements(answer), [topLevel(contradictions), inside]).map((m) => m.status);
+    const statuses = (contradictions: string[]) =>
+      matchKeyPoints(splitStatements(answer), [topLevel(contradictions), inside]).map((m) => m.status);
     expect(statuses([])).toEqual(['missed', 'covered']);
     expect(statuses(['hooks can be called anywhere'])).toEqual(['contradicted', 'missed']);
   });
@@ -282,13 +312,21 @@ describe('wrong answers in the right words', () => {
     expect(status('A classic leak is when you forgot to remove an event listener.', listeners)).toBe('covered');
     expect(status('A classic leak is when you remove an event listener.', listeners)).toBe('missed');
     // "prevents ... but not mutation" denies the prevention: the mutation is said plainly.
-    expect(status('const stops you reassigning it, but you can still mutate the object.', spec('const prevents reassignment but not mutation'))).toBe('covered');
+    expect(
+      status('const stops you reassigning it, but you can still mutate the object.', spec('const prevents reassignment but not mutation')),
+    ).toBe('covered');
   });
 });
 
 describe('plain spoken English (round 6 rules)', () => {
   it('meets an irregular past with its verb', () => {
-    expect(['kept', 'wrote', 'built', 'ran', 'threw'].map(stem)).toEqual([stem('keep'), stem('write'), stem('build'), stem('run'), stem('throw')]);
+    expect(['kept', 'wrote', 'built', 'ran', 'threw'].map(stem)).toEqual([
+      stem('keep'),
+      stem('write'),
+      stem('build'),
+      stem('run'),
+      stem('throw'),
+    ]);
     expect(status('We kept the hot rows in memory.', spec('keep hot rows in memory'))).toBe('covered');
     // A past whose verb is a stop word stays what it is: "made" says nothing of "make".
     expect(stem('made')).toBe('made');
@@ -310,12 +348,29 @@ describe('plain spoken English (round 6 rules)', () => {
 
   it('keeps clause breaks where they were said after a status code read digit by digit', () => {
     const [statement] = splitStatements('We return four two nine to the caller, and then the client waits.');
-    expect(statement!.tokens.map((t) => `${t.word}:${t.clause}`)).toEqual(['we:0', 'return:0', '429:0', 'to:0', 'the:0', 'caller:0', 'and:1', 'then:1', 'the:1', 'client:1', 'waits:1']);
+    expect(statement!.tokens.map((t) => `${t.word}:${t.clause}`)).toEqual([
+      'we:0',
+      'return:0',
+      '429:0',
+      'to:0',
+      'the:0',
+      'caller:0',
+      'and:1',
+      'then:1',
+      'the:1',
+      'client:1',
+      'waits:1',
+    ]);
   });
 
   it('reads "I don\'t know" after "if" as a condition, not an admission', () => {
     const point = spec('crash and restart on unknown state with graceful shutdown');
-    expect(status("If it's a bug and I don't know what state the process is in I'd let it crash, drain the requests in flight and let the orchestrator restart it.", point)).toBe('covered');
+    expect(
+      status(
+        "If it's a bug and I don't know what state the process is in I'd let it crash, drain the requests in flight and let the orchestrator restart it.",
+        point,
+      ),
+    ).toBe('covered');
     expect(status("I don't know what state the process is in, crash, drain the requests in flight, restart.", point)).toBe('missed');
   });
 
@@ -351,13 +406,13 @@ describe('plain spoken English (round 6 rules)', () => {
     expect(status('Double equals converts the types before it compares.', point, q)).toBe('covered');
   });
 
-  it("denies a point whose own word is said only under a negation, however many of its other words are there", () => {
+  it('denies a point whose own word is said only under a negation, however many of its other words are there', () => {
     const point = spec('CPU-heavy or synchronous work blocks every request');
     expect(status("Every request gets its own thread so CPU heavy synchronous work doesn't block anything.", point)).toBe('missed');
     expect(status('A CPU heavy synchronous loop blocks every request.', point)).toBe('covered');
   });
 
-  it('gives nothing for a statement that puts the point\'s order the other way round', () => {
+  it("gives nothing for a statement that puts the point's order the other way round", () => {
     const point = spec('promise callbacks are microtasks and run before setTimeout');
     expect(status('The event loop runs setTimeout callbacks before promise callbacks because they are macrotasks.', point)).toBe('missed');
     expect(status('Promise callbacks are microtasks, so they run before any setTimeout callback.', point)).toBe('covered');

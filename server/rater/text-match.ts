@@ -10,11 +10,11 @@ import { MAX_WORD_LENGTH, porterStem } from './porter-stem';
 export const STOP_WORDS = new Set(
   (
     'a an the and or but if then else so of to in on at by for with from into onto over under about as is are was were be been ' +
-    'being am do does did doing have has had having it its it\'s this that these those there their they them he she we you your ' +
+    "being am do does did doing have has had having it its it's this that these those there their they them he she we you your " +
     'yours our ours i me my mine not no nor can could would should will shall may might must just also very really quite than ' +
     'too more most less such some any each every all both either neither which who whom whose what when where why how because ' +
     'while during before after again once here out up down off only same other another between through per via like ' +
-    'etc eg ie vs use used using uses one ones thing things way ways something get gets got make makes made let\'s okay ok yes ' +
+    "etc eg ie vs use used using uses one ones thing things way ways something get gets got make makes made let's okay ok yes " +
     'yeah well um uh hmm basically actually kind sort know think mean say said going want lot lots plus er erm go goes went gone others'
   ).split(/\s+/),
 );
@@ -193,21 +193,65 @@ function stemUncached(word: string): string {
   if (w.length <= 3) return w;
   // British and American spellings: normalise/normalize, optimisation/optimization, serialisable,
   // analyse/analyze, behaviour/behavior.
-  return porterStem(unAdverb(w).replace(/is(e|ed|es|ing|ation|ations|able|er|ers)$/, 'iz$1').replace(/ys(e|ed|es|ing)$/, 'yz$1').replace(/our$/, 'or'));
+  return porterStem(
+    unAdverb(w)
+      .replace(/is(e|ed|es|ing|ation|ations|able|er|ers)$/, 'iz$1')
+      .replace(/ys(e|ed|es|ing)$/, 'yz$1')
+      .replace(/our$/, 'or'),
+  );
 }
 
 /** Spoken numbers as digits, so "two pointers" meets "2 pointers". */
 const NUMBER_WORDS = new Map(
   Object.entries({
-    zero: '0', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10',
-    eleven: '11', twelve: '12', thirteen: '13', fourteen: '14', fifteen: '15', sixteen: '16', seventeen: '17', eighteen: '18', nineteen: '19',
-    twenty: '20', thirty: '30', forty: '40', fifty: '50', sixty: '60', seventy: '70', eighty: '80', ninety: '90',
-    hundred: '100', thousand: '1000', million: '1000000',
+    zero: '0',
+    two: '2',
+    three: '3',
+    four: '4',
+    five: '5',
+    six: '6',
+    seven: '7',
+    eight: '8',
+    nine: '9',
+    ten: '10',
+    eleven: '11',
+    twelve: '12',
+    thirteen: '13',
+    fourteen: '14',
+    fifteen: '15',
+    sixteen: '16',
+    seventeen: '17',
+    eighteen: '18',
+    nineteen: '19',
+    twenty: '20',
+    thirty: '30',
+    forty: '40',
+    fifty: '50',
+    sixty: '60',
+    seventy: '70',
+    eighty: '80',
+    ninety: '90',
+    hundred: '100',
+    thousand: '1000',
+    million: '1000000',
   }),
 );
 
-const DIGIT_WORDS: Record<string, string> = { zero: '0', oh: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9' };
-const SPOKEN_CODE = /\b(one|two|three|four|five)[\s-]+(zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s-]+(zero|one|two|three|four|five|six|seven|eight|nine)\b/gi;
+const DIGIT_WORDS: Record<string, string> = {
+  zero: '0',
+  oh: '0',
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+};
+const SPOKEN_CODE =
+  /\b(one|two|three|four|five)[\s-]+(zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s-]+(zero|one|two|three|four|five|six|seven|eight|nine)\b/gi;
 
 /**
  * Status codes said digit by digit ("four two nine", "four oh four") as the number they are. A
@@ -215,7 +259,11 @@ const SPOKEN_CODE = /\b(one|two|three|four|five)[\s-]+(zero|oh|one|two|three|fou
  */
 export function spokenCodes(text: string): string {
   if (!/\b(?:one|two|three|four|five)[\s-]/i.test(text)) return text;
-  return text.replace(SPOKEN_CODE, (_m, a: string, b: string, c: string) => `${DIGIT_WORDS[a.toLowerCase()]!}${DIGIT_WORDS[b.toLowerCase()]!}${DIGIT_WORDS[c.toLowerCase()]!}`);
+  return text.replace(
+    SPOKEN_CODE,
+    (_m, a: string, b: string, c: string) =>
+      `${DIGIT_WORDS[a.toLowerCase()]!}${DIGIT_WORDS[b.toLowerCase()]!}${DIGIT_WORDS[c.toLowerCase()]!}`,
+  );
 }
 
 /** One spoken word as the matcher reads it: lower case, number words as digits. */
@@ -231,7 +279,10 @@ export function joinUnderscores(text: string): string {
 
 /** Lower-case word tokens, keeping inner apostrophes, dots and plus signs off. */
 export function tokenize(text: string): string[] {
-  const words = joinUnderscores(text).toLowerCase().match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? [];
+  const words =
+    joinUnderscores(text)
+      .toLowerCase()
+      .match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? [];
   for (let i = 0; i < words.length; i++) words[i] = NUMBER_WORDS.get(words[i]!) ?? words[i]!;
   return words;
 }
@@ -248,7 +299,14 @@ export function rawKey(word: string): string {
   let key = RAW_CACHE.get(word);
   if (key === undefined) {
     const base = baseForm(word);
-    key = base.length <= 3 ? base : porterStem(unAdverb(base).replace(/is(e|ed|es|ing|ation|ations)$/, 'iz$1').replace(/our$/, 'or'));
+    key =
+      base.length <= 3
+        ? base
+        : porterStem(
+            unAdverb(base)
+              .replace(/is(e|ed|es|ing|ation|ations)$/, 'iz$1')
+              .replace(/our$/, 'or'),
+          );
     if (RAW_CACHE.size >= STEM_CACHE_LIMIT) RAW_CACHE.clear();
     RAW_CACHE.set(word, key);
   }
@@ -273,7 +331,8 @@ export function phrasesIn(words: readonly string[]): Array<{ tag: string; from: 
   const found: Array<{ tag: string; from: number; length: number }> = [];
   for (let i = 0; i < keys.length; i++) {
     for (const { keys: phrase, tag } of phrases.get(keys[i]!) ?? []) {
-      if (i + phrase.length <= keys.length && phrase.every((k, j) => keys[i + j] === k)) found.push({ tag, from: i, length: phrase.length });
+      if (i + phrase.length <= keys.length && phrase.every((k, j) => keys[i + j] === k))
+        found.push({ tag, from: i, length: phrase.length });
     }
   }
   return found;

@@ -67,18 +67,25 @@ describeDatabases('admin console calls', (database) => {
   }, 300_000);
   afterAll(() => t.close());
 
-  const admin = <T>(method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE', url: string, body?: unknown) => call<T>(t.app, method, url, { admin: secret, body });
+  const admin = <T>(method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE', url: string, body?: unknown) =>
+    call<T>(t.app, method, url, { admin: secret, body });
   const interview = async (email: string, setIndex = 1) => {
     const questionSetId = ids.get(setIndex);
     const token = await call(t.app, 'GET', `/interview/token?questionSetId=${questionSetId}`, { email });
     expect(token.status).toBe(200);
-    const rated = await call(t.app, 'POST', '/interview/rate-transcript', { email, body: { transcripts, durationSeconds: 42, questionSetId } });
+    const rated = await call(t.app, 'POST', '/interview/rate-transcript', {
+      email,
+      body: { transcripts, durationSeconds: 42, questionSetId },
+    });
     expect(rated.status).toBe(200);
   };
 
   it('refuses every console call without the right secret', async () => {
     for (const [method, url] of CONSOLE_CALLS) {
-      const missing = await call(t.app, method, url, { body: method === 'GET' || method === 'DELETE' ? undefined : {}, remoteAddress: '10.9.9.7' });
+      const missing = await call(t.app, method, url, {
+        body: method === 'GET' || method === 'DELETE' ? undefined : {},
+        remoteAddress: '10.9.9.7',
+      });
       expect(missing, `${method} ${url}`).toMatchObject({ status: 401, body: { error: 'The admin secret is missing.' } });
       const wrong = await call(t.app, method, url, { admin: `${secret}x`, remoteAddress: '10.9.9.6' });
       expect(wrong, `${method} ${url}`).toMatchObject({ status: 401, body: { error: 'The admin secret is wrong.' } });
@@ -93,7 +100,10 @@ describeDatabases('admin console calls', (database) => {
       expect(await find()).toMatchObject({ plan: 'free', sessionLimit: null, limit: 5, sessionsUsed: 1, remaining: 4 });
 
       const patched = await admin<Account>('PATCH', '/api/emails/Credits%40Example.com', { sessionLimit: 1 });
-      expect(patched).toMatchObject({ status: 200, body: { email: 'credits@example.com', sessionLimit: 1, limit: 1, sessionsUsed: 1, remaining: 0 } });
+      expect(patched).toMatchObject({
+        status: 200,
+        body: { email: 'credits@example.com', sessionLimit: 1, limit: 1, sessionsUsed: 1, remaining: 0 },
+      });
       // The credit check uses the own limit at once.
       const refused = await call(t.app, 'GET', `/interview/token?questionSetId=${ids.get(1)}`, { email: 'credits@example.com' });
       expect(refused.status).toBe(402);
@@ -122,7 +132,12 @@ describeDatabases('admin console calls', (database) => {
       // More rows than one page, to cross the keyset page boundary.
       const rows = EXPORT_PAGE_SIZE + 3;
       await t.db.insert(feedback).values(
-        Array.from({ length: rows }, (_, i) => ({ userEmail: `f${i}@example.com`, topic: 'SQL', questionIndex: 2, feedback: i === 0 ? '+SUM(1), "quoted"' : `fine ${i}` })),
+        Array.from({ length: rows }, (_, i) => ({
+          userEmail: `f${i}@example.com`,
+          topic: 'SQL',
+          questionIndex: 2,
+          feedback: i === 0 ? '+SUM(1), "quoted"' : `fine ${i}`,
+        })),
       );
       const answer = await t.app.inject({ method: 'GET', url: '/api/admin/exports/feedback.csv', headers: { 'x-admin-secret': secret } });
       expect(answer.statusCode).toBe(200);
@@ -144,24 +159,47 @@ describeDatabases('admin console calls', (database) => {
       const answer = await t.app.inject({ method: 'GET', url: '/api/admin/exports/ratings.csv', headers: { 'x-admin-secret': secret } });
       expect(answer.statusCode).toBe(200);
       expect(answer.headers['content-disposition']).toBe('attachment; filename="ratings_and_transcripts.csv"');
-      expect(answer.body.startsWith('\uFEFFID,User Email,Topic,Set Index (from 0),Set Number (as candidates see it),Timestamp,Duration (s),Score,Rater,Transcript,Rating Markdown\r\n')).toBe(true);
+      expect(
+        answer.body.startsWith(
+          '\uFEFFID,User Email,Topic,Set Index (from 0),Set Number (as candidates see it),Timestamp,Duration (s),Score,Rater,Transcript,Rating Markdown\r\n',
+        ),
+      ).toBe(true);
       expect(answer.body).toContain(',export@example.com,JavaScript,0,1,');
-      expect(answer.body).toContain('"Interviewer: What is a closure?\nInterviewee: =HYPERLINK(""x"") A function that keeps its outer scope."');
+      expect(answer.body).toContain(
+        '"Interviewer: What is a closure?\nInterviewee: =HYPERLINK(""x"") A function that keeps its outer scope."',
+      );
       // START events are not exported.
-      const rateCount = (await admin<Array<{ eventType: string }>>('GET', '/api/events?limit=500')).body.filter((e) => e.eventType === 'RATE').length;
-      expect(answer.body.trimEnd().split('\r\n').filter((line) => /^\d+,/.test(line))).toHaveLength(rateCount);
+      const rateCount = (await admin<Array<{ eventType: string }>>('GET', '/api/events?limit=500')).body.filter(
+        (e) => e.eventType === 'RATE',
+      ).length;
+      expect(
+        answer.body
+          .trimEnd()
+          .split('\r\n')
+          .filter((line) => /^\d+,/.test(line)),
+      ).toHaveLength(rateCount);
     });
   });
 
   describe('question-set editor', () => {
     const catalogue = async (email?: string) =>
-      (await call<Array<{ id: number; name: string; index: number; modelAnswers: string | null }>>(t.app, 'GET', '/api/question-sets', { email })).body;
+      (
+        await call<Array<{ id: number; name: string; index: number; modelAnswers: string | null }>>(t.app, 'GET', '/api/question-sets', {
+          email,
+        })
+      ).body;
 
     it('lists full sets with instructions, questions and model answers', async () => {
       const list = await admin<Array<Record<string, unknown>>>('GET', '/api/admin/question-sets');
       expect(list.status).toBe(200);
       expect(list.body.map((s) => s.index)).toEqual(FIXTURE_SETS.map((s) => s.index));
-      expect(list.body[0]).toMatchObject({ name: 'JavaScript', instructions: 'Keep it friendly.', questions: FIXTURE_SETS[0]?.questions, editedAt: null, archivedAt: null });
+      expect(list.body[0]).toMatchObject({
+        name: 'JavaScript',
+        instructions: 'Keep it friendly.',
+        questions: FIXTURE_SETS[0]?.questions,
+        editedAt: null,
+        archivedAt: null,
+      });
       // Premium model answers too: the admin sees everything.
       expect(list.body[3]?.modelAnswers).toBe(FIXTURE_SETS[3]?.modelAnswers);
     });
@@ -184,21 +222,40 @@ describeDatabases('admin console calls', (database) => {
         status: 400,
         body: { error: 'This question set has 1 questions but 2 model-answer sections (expected one "### n. <question>" per question).' },
       });
-      const noKeyPoints = await admin('POST', '/api/admin/question-sets', validSet({ index: 6, modelAnswers: validSet().modelAnswers.replace('**Key points:** one unit; isolation; fast feedback.', '') }));
-      expect(noKeyPoints).toMatchObject({ status: 400, body: { error: 'In this question set, model answer 1 has no key points (add a line "**Key points:** a; b; c").' } });
+      const noKeyPoints = await admin(
+        'POST',
+        '/api/admin/question-sets',
+        validSet({ index: 6, modelAnswers: validSet().modelAnswers.replace('**Key points:** one unit; isolation; fast feedback.', '') }),
+      );
+      expect(noKeyPoints).toMatchObject({
+        status: 400,
+        body: { error: 'In this question set, model answer 1 has no key points (add a line "**Key points:** a; b; c").' },
+      });
       // Inserting at a taken index moves the later sets down (admin-question-set-order.test.ts); past the end is refused.
       expect(await admin('POST', '/api/admin/question-sets', validSet({ index: 9 }))).toMatchObject({
         status: 400,
-        body: { error: 'The index 9 is past the end: there are 5 sets, so this set can take an index from 1 to 6. Sets unlock one index after another, so the tile order has no gaps.' },
+        body: {
+          error:
+            'The index 9 is past the end: there are 5 sets, so this set can take an index from 1 to 6. Sets unlock one index after another, so the tile order has no gaps.',
+        },
       });
-      expect(await admin('POST', '/api/admin/question-sets', validSet({ name: '' }))).toMatchObject({ status: 400, body: { error: 'name: name must not be empty.' } });
-      expect(await admin('PUT', '/api/admin/question-sets/999999', validSet({ index: 6 }))).toMatchObject({ status: 404, body: { error: 'This question set does not exist.' } });
+      expect(await admin('POST', '/api/admin/question-sets', validSet({ name: '' }))).toMatchObject({
+        status: 400,
+        body: { error: 'name: name must not be empty.' },
+      });
+      expect(await admin('PUT', '/api/admin/question-sets/999999', validSet({ index: 6 }))).toMatchObject({
+        status: 404,
+        body: { error: 'This question set does not exist.' },
+      });
     });
 
     it('deletes a set no interview used', async () => {
       const unused = await admin<{ id: number }>('POST', '/api/admin/question-sets', validSet({ index: 6 }));
       expect(unused.status).toBe(201);
-      expect(await admin('DELETE', `/api/admin/question-sets/${unused.body.id}`)).toMatchObject({ status: 200, body: { outcome: 'deleted' } });
+      expect(await admin('DELETE', `/api/admin/question-sets/${unused.body.id}`)).toMatchObject({
+        status: 200,
+        body: { outcome: 'deleted' },
+      });
       expect((await admin<Array<{ id: number }>>('GET', '/api/admin/question-sets')).body.some((s) => s.id === unused.body.id)).toBe(false);
       expect(await admin('DELETE', `/api/admin/question-sets/${unused.body.id}`)).toMatchObject({ status: 404 });
     });
@@ -225,12 +282,26 @@ describeDatabases('admin console calls', (database) => {
       expect(answer.body.perDay[6]?.date).toBe(today);
       expect(answer.body.perDay[6]?.started).toBe((before.perDay[6]?.started ?? 0) + 2);
       expect(answer.body.perDay[6]?.rated).toBe((before.perDay[6]?.rated ?? 0) + 2);
-      expect(answer.body.scores.map((b) => `${b.from}-${b.to}`)).toEqual(['0-9', '10-19', '20-29', '30-39', '40-49', '50-59', '60-69', '70-79', '80-89', '90-100']);
+      expect(answer.body.scores.map((b) => `${b.from}-${b.to}`)).toEqual([
+        '0-9',
+        '10-19',
+        '20-29',
+        '30-39',
+        '40-49',
+        '50-59',
+        '60-69',
+        '70-79',
+        '80-89',
+        '90-100',
+      ]);
       const rated = answer.body.perDay.reduce((sum, d) => sum + d.rated, 0);
       expect(answer.body.scores.reduce((sum, b) => sum + b.count, 0)).toBe(rated);
       expect(answer.body.completionBySet.find((s) => s.index === 2)?.accounts).toBe(1);
       expect((await admin<{ perDay: unknown[] }>('GET', '/api/admin/stats/daily?days=90')).body.perDay).toHaveLength(90);
-      expect(await admin('GET', '/api/admin/stats/daily?days=5')).toMatchObject({ status: 400, body: { error: 'days: days must be 7, 30 or 90.' } });
+      expect(await admin('GET', '/api/admin/stats/daily?days=5')).toMatchObject({
+        status: 400,
+        body: { error: 'days: days must be 7, 30 or 90.' },
+      });
     });
   });
 
@@ -239,16 +310,21 @@ describeDatabases('admin console calls', (database) => {
       const email = 'person@example.com';
       await login(t.app, email);
       await interview(email);
-      const sent = await call(t.app, 'POST', '/user/feedback', { email, body: { feedback: 'The questions were clear and fair.', topic: 'JavaScript', questionIndex: 1 } });
+      const sent = await call(t.app, 'POST', '/user/feedback', {
+        email,
+        body: { feedback: 'The questions were clear and fair.', topic: 'JavaScript', questionIndex: 1 },
+      });
       expect(sent.status).toBe(201);
       // A row that only names the email (left by an earlier account deletion) is theirs too.
       await t.db.insert(events).values({ eventType: 'START', userEmail: email, topic: 'SQL' });
       const statsBefore = (await admin<{ emailCount: number }>('GET', '/api/interview-stats')).body;
 
-      const data = await admin<{ account: Account; events: Array<{ eventType: string; transcript: unknown }>; feedback: Array<{ feedback: string }>; sessions: unknown[] }>(
-        'GET',
-        `/api/admin/users/${encodeURIComponent(email)}`,
-      );
+      const data = await admin<{
+        account: Account;
+        events: Array<{ eventType: string; transcript: unknown }>;
+        feedback: Array<{ feedback: string }>;
+        sessions: unknown[];
+      }>('GET', `/api/admin/users/${encodeURIComponent(email)}`);
       expect(data.status).toBe(200);
       expect(data.body.account).toMatchObject({ email, sessionsUsed: 1 });
       expect(data.body.events.map((e) => e.eventType)).toEqual(['START', 'RATE', 'START']);
@@ -258,7 +334,10 @@ describeDatabases('admin console calls', (database) => {
 
       const erased = await admin('DELETE', `/api/admin/users/${encodeURIComponent(email)}`);
       expect(erased).toMatchObject({ status: 200, body: { email, removed: { accounts: 1, events: 3, feedback: 1, sessions: 1 } } });
-      expect(await admin('GET', `/api/admin/users/${encodeURIComponent(email)}`)).toMatchObject({ status: 404, body: { error: `Nothing is stored about ${email}.` } });
+      expect(await admin('GET', `/api/admin/users/${encodeURIComponent(email)}`)).toMatchObject({
+        status: 404,
+        body: { error: `Nothing is stored about ${email}.` },
+      });
       expect(await admin('DELETE', `/api/admin/users/${encodeURIComponent(email)}`)).toMatchObject({ status: 404 });
       const statsAfter = (await admin<{ emailCount: number }>('GET', '/api/interview-stats')).body;
       expect(statsAfter.emailCount).toBe(statsBefore.emailCount - 1);
@@ -278,11 +357,14 @@ describeDatabases('admin console calls', (database) => {
       const setId = ids.get(1);
       expect(await admin('DELETE', `/api/admin/question-sets/${setId}`)).toMatchObject({ status: 200, body: { outcome: 'archived' } });
       expect((await catalogue()).some((s) => s.id === setId)).toBe(false);
-      const listed = (await admin<Array<{ id: number; archivedAt: string | null; ratings: number }>>('GET', '/api/admin/question-sets')).body;
+      const listed = (await admin<Array<{ id: number; archivedAt: string | null; ratings: number }>>('GET', '/api/admin/question-sets'))
+        .body;
       expect(listed[listed.length - 1]).toMatchObject({ id: setId, archivedAt: expect.any(String) });
       expect(listed[listed.length - 1]?.ratings).toBeGreaterThan(0);
       expect((await call(t.app, 'GET', `/interview/token?questionSetId=${setId}`, { email: 'archive@example.com' })).status).toBe(404);
-      const history = await call<{ ratings: Array<{ topic: string }> }>(t.app, 'GET', '/user/ratings?page=1', { email: 'archive@example.com' });
+      const history = await call<{ ratings: Array<{ topic: string }> }>(t.app, 'GET', '/user/ratings?page=1', {
+        email: 'archive@example.com',
+      });
       expect(history.body.ratings.map((i) => i.topic)).toEqual(['JavaScript']);
       expect((await admin('POST', '/api/admin/question-sets', validSet({ index: 1 }))).status).toBe(201);
       expect(await admin('PUT', `/api/admin/question-sets/${setId}`, validSet({ index: 7 }))).toMatchObject({

@@ -29,7 +29,14 @@ import { RATINGS_CSV_NAME } from '../../domain/csv-exports';
 import type { AppContext } from '../app-context';
 import { setSessionLimit } from '../services/admin';
 import { exportFeedback, exportRatings } from '../services/admin-exports';
-import { createQuestionSet, deleteQuestionSet, listAdminQuestionSets, moveQuestionSet, tryAnswer, updateQuestionSet } from '../services/admin-question-sets';
+import {
+  createQuestionSet,
+  deleteQuestionSet,
+  listAdminQuestionSets,
+  moveQuestionSet,
+  tryAnswer,
+  updateQuestionSet,
+} from '../services/admin-question-sets';
 import { dailyStats } from '../services/admin-stats';
 import { eraseUser, userData } from '../services/admin-users';
 import type { QuestionSetCache } from '../services/question-set-cache';
@@ -42,12 +49,14 @@ const headers = adminHeadersSchema;
 /** A CSV download, or 204 when there is nothing to export. */
 function sendCsv(reply: FastifyReply, fileName: string, chunks: AsyncIterable<string> | null) {
   if (!chunks) return reply.code(204).send();
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'no-store')
-    // One page ahead at most: the socket's pace decides how fast rows are read.
-    .send(Readable.from(chunks, { highWaterMark: 1 }));
+  return (
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      // One page ahead at most: the socket's pace decides how fast rows are read.
+      .send(Readable.from(chunks, { highWaterMark: 1 }))
+  );
 }
 
 const csvResponse = {
@@ -76,7 +85,16 @@ function creditAndExportRoutes(scope: FastifyInstance, ctx: AppContext): void {
   // The plain instance: the answer is a stream, not an object to serialise.
   scope.get(
     '/api/admin/exports/ratings.csv',
-    { schema: { tags, security, headers, description: 'Every RATE event with its transcript and rating.', produces: ['text/csv'], response: csvResponse } },
+    {
+      schema: {
+        tags,
+        security,
+        headers,
+        description: 'Every RATE event with its transcript and rating.',
+        produces: ['text/csv'],
+        response: csvResponse,
+      },
+    },
     async (_request, reply) => sendCsv(reply, RATINGS_CSV_NAME, await exportRatings(ctx.db)),
   );
   scope.get(
@@ -91,7 +109,15 @@ function questionSetRoutes(scope: FastifyInstance, ctx: AppContext, catalogue: Q
   const params = questionSetParamsSchema;
   r.get(
     '/api/admin/question-sets',
-    { schema: { tags, security, headers, description: 'Every set with instructions, questions and model answers: active ones by index, then archived.', response: { 200: adminQuestionSetListSchema, ...denied } } },
+    {
+      schema: {
+        tags,
+        security,
+        headers,
+        description: 'Every set with instructions, questions and model answers: active ones by index, then archived.',
+        response: { 200: adminQuestionSetListSchema, ...denied },
+      },
+    },
     () => listAdminQuestionSets(ctx.db),
   );
   r.post(
@@ -114,7 +140,16 @@ function questionSetRoutes(scope: FastifyInstance, ctx: AppContext, catalogue: Q
   );
   r.put(
     '/api/admin/question-sets/:id',
-    { schema: { tags, security, headers, params, body: questionSetInputSchema, response: { 200: adminQuestionSetSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema, ...denied } } },
+    {
+      schema: {
+        tags,
+        security,
+        headers,
+        params,
+        body: questionSetInputSchema,
+        response: { 200: adminQuestionSetSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema, ...denied },
+      },
+    },
     async (request) => {
       const updated = await updateQuestionSet(ctx.db, request.params.id, request.body);
       catalogue.invalidate();
@@ -128,7 +163,8 @@ function questionSetRoutes(scope: FastifyInstance, ctx: AppContext, catalogue: Q
         tags,
         security,
         headers,
-        description: 'How the rater would judge an answer to one question of the set as drafted: verdict, score, key points with the evidence sentence. Nothing is saved; no credit is spent.',
+        description:
+          'How the rater would judge an answer to one question of the set as drafted: verdict, score, key points with the evidence sentence. Nothing is saved; no credit is spent.',
         body: tryAnswerSchema,
         response: { 200: tryAnswerResultSchema, 400: errorSchema, ...denied },
       },
@@ -143,7 +179,8 @@ function questionSetRoutes(scope: FastifyInstance, ctx: AppContext, catalogue: Q
         security,
         headers,
         params,
-        description: 'Moves the set to another place in the tile order; the sets in between shift by one, in one transaction. Answers the whole list.',
+        description:
+          'Moves the set to another place in the tile order; the sets in between shift by one, in one transaction. Answers the whole list.',
         body: questionSetPositionSchema,
         response: { 200: adminQuestionSetListSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema, ...denied },
       },
@@ -162,7 +199,8 @@ function questionSetRoutes(scope: FastifyInstance, ctx: AppContext, catalogue: Q
         security,
         headers,
         params,
-        description: 'Deletes the set, or archives it (hidden from candidates, index freed) when interviews refer to it; the later sets move up one place.',
+        description:
+          'Deletes the set, or archives it (hidden from candidates, index freed) when interviews refer to it; the later sets move up one place.',
         response: { 200: questionSetDeleteSchema, 404: errorSchema, ...denied },
       },
     },
@@ -178,12 +216,29 @@ function statsAndUserRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const r = scope.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/admin/stats/daily',
-    { schema: { tags, security, headers, querystring: dailyStatsQuerySchema, response: { 200: dailyStatsSchema, 400: errorSchema, ...denied } } },
+    {
+      schema: {
+        tags,
+        security,
+        headers,
+        querystring: dailyStatsQuerySchema,
+        response: { 200: dailyStatsSchema, 400: errorSchema, ...denied },
+      },
+    },
     (request) => dailyStats(ctx.db, request.query.days),
   );
   r.get(
     '/api/admin/users/:email',
-    { schema: { tags, security, headers, params: emailParamsSchema, description: 'Everything stored about one person.', response: { 200: userDataSchema, 404: errorSchema, ...denied } } },
+    {
+      schema: {
+        tags,
+        security,
+        headers,
+        params: emailParamsSchema,
+        description: 'Everything stored about one person.',
+        response: { 200: userDataSchema, 404: errorSchema, ...denied },
+      },
+    },
     (request) => userData(ctx.db, ctx.config, request.params.email),
   );
   r.delete(

@@ -18,8 +18,14 @@ describeDatabases('paged admin lists and the storage quota', (database) => {
 
   describe('paging', () => {
     beforeAll(async () => {
-      await t.db.insert(feedback).values(Array.from({ length: 105 }, (_, i) => ({ userEmail: `p${i}@example.com`, topic: 'SQL', questionIndex: 1, feedback: `row ${i}` })));
-      await t.db.insert(accounts).values(Array.from({ length: 105 }, (_, i) => ({ email: `acct${String(i).padStart(3, '0')}@example.com` })));
+      await t.db
+        .insert(feedback)
+        .values(
+          Array.from({ length: 105 }, (_, i) => ({ userEmail: `p${i}@example.com`, topic: 'SQL', questionIndex: 1, feedback: `row ${i}` })),
+        );
+      await t.db
+        .insert(accounts)
+        .values(Array.from({ length: 105 }, (_, i) => ({ email: `acct${String(i).padStart(3, '0')}@example.com` })));
     });
 
     it('answers feedback newest first, 100 by default, older pages by the before cursor', async () => {
@@ -56,10 +62,21 @@ describeDatabases('paged admin lists and the storage quota', (database) => {
     // Random-looking words compress badly: several kilobytes as stored.
     const words = Array.from({ length: 900 }, (_, i) => `w${((i * 7919) % 10007).toString(36)}x${i}`).join(' ');
     const transcripts = [{ role: 'interviewee', transcript: words }];
-    expect((await call(t.app, 'POST', '/interview/rate-transcript', { email, body: { transcripts, durationSeconds: 60, questionSetId } })).status).toBe(200);
+    expect(
+      (await call(t.app, 'POST', '/interview/rate-transcript', { email, body: { transcripts, durationSeconds: 60, questionSetId } }))
+        .status,
+    ).toBe(200);
     const full = 'This account has reached its storage limit (4 KB of interviews and feedback). Please contact us to make room for more.';
-    expect(await call(t.app, 'GET', `/interview/token?questionSetId=${questionSetId}`, { email })).toMatchObject({ status: 403, body: { error: full } });
-    expect(await call(t.app, 'POST', '/user/feedback', { email, body: { feedback: 'One more piece of feedback.', topic: 'JavaScript', questionIndex: 1 } })).toMatchObject({
+    expect(await call(t.app, 'GET', `/interview/token?questionSetId=${questionSetId}`, { email })).toMatchObject({
+      status: 403,
+      body: { error: full },
+    });
+    expect(
+      await call(t.app, 'POST', '/user/feedback', {
+        email,
+        body: { feedback: 'One more piece of feedback.', topic: 'JavaScript', questionIndex: 1 },
+      }),
+    ).toMatchObject({
       status: 403,
       body: { error: full },
     });

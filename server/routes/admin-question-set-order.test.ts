@@ -8,7 +8,9 @@ import { call, FIXTURE_SETS, login } from '../../test-support/fixtures';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
 
 const modelAnswers = (n: number) =>
-  Array.from({ length: n }, (_, i) => `### ${i + 1}. Question ${i + 1}?\n\nAn answer.\n\n**Key points:** one idea; another idea.`).join('\n\n');
+  Array.from({ length: n }, (_, i) => `### ${i + 1}. Question ${i + 1}?\n\nAn answer.\n\n**Key points:** one idea; another idea.`).join(
+    '\n\n',
+  );
 
 const setAt = (name: string, index: number) => ({
   name,
@@ -29,12 +31,15 @@ interface Listed {
 
 describeDatabases('question-set tile order', (database) => {
   let t: TestApp;
-  const admin = <T>(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, body?: unknown) => call<T>(t.app, method, url, { admin: t.config.adminSecret, body });
+  const admin = <T>(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, body?: unknown) =>
+    call<T>(t.app, method, url, { admin: t.config.adminSecret, body });
   /** Active sets as "index:name" in tile order, as the editor lists them. */
-  const order = async () => (await admin<Listed[]>('GET', '/api/admin/question-sets')).body.filter((s) => !s.archivedAt).map((s) => `${s.index}:${s.name}`);
+  const order = async () =>
+    (await admin<Listed[]>('GET', '/api/admin/question-sets')).body.filter((s) => !s.archivedAt).map((s) => `${s.index}:${s.name}`);
   /** What candidates see. */
   const catalogue = async () => (await call<Array<{ id: number; name: string; index: number }>>(t.app, 'GET', '/api/question-sets')).body;
-  const idOf = async (name: string) => (await admin<Listed[]>('GET', '/api/admin/question-sets')).body.find((s) => s.name === name && !s.archivedAt)?.id ?? 0;
+  const idOf = async (name: string) =>
+    (await admin<Listed[]>('GET', '/api/admin/question-sets')).body.find((s) => s.name === name && !s.archivedAt)?.id ?? 0;
 
   beforeAll(async () => {
     t = await createTestApp({ database, questionSets: FIXTURE_SETS.map((s, i) => ({ ...s, name: `${s.name} ${i + 1}` })) });
@@ -42,18 +47,27 @@ describeDatabases('question-set tile order', (database) => {
   afterAll(() => t.close());
 
   it('bounds the index to what a catalogue holds, in the contract and in the service', async () => {
-    expect(await admin('POST', '/api/admin/question-sets', setAt('Huge', 2147483647))).toMatchObject({ status: 400, body: { error: 'index: index must be at most 500.' } });
+    expect(await admin('POST', '/api/admin/question-sets', setAt('Huge', 2147483647))).toMatchObject({
+      status: 400,
+      body: { error: 'index: index must be at most 500.' },
+    });
     expect(await admin('PUT', `/api/admin/question-sets/${await idOf('JavaScript 1')}/position`, { index: 501 })).toMatchObject({
       status: 400,
       body: { error: 'index: index must be at most 500.' },
     });
     expect(await admin('POST', '/api/admin/question-sets', setAt('Far', 7))).toMatchObject({
       status: 400,
-      body: { error: 'The index 7 is past the end: there are 4 sets, so this set can take an index from 1 to 5. Sets unlock one index after another, so the tile order has no gaps.' },
+      body: {
+        error:
+          'The index 7 is past the end: there are 4 sets, so this set can take an index from 1 to 5. Sets unlock one index after another, so the tile order has no gaps.',
+      },
     });
     expect(await admin('PUT', `/api/admin/question-sets/${await idOf('JavaScript 1')}`, setAt('JavaScript 1', 5))).toMatchObject({
       status: 400,
-      body: { error: 'The index 5 is past the end: there are 4 sets, so this set can take an index from 1 to 4. Sets unlock one index after another, so the tile order has no gaps.' },
+      body: {
+        error:
+          'The index 5 is past the end: there are 4 sets, so this set can take an index from 1 to 4. Sets unlock one index after another, so the tile order has no gaps.',
+      },
     });
     expect(await order()).toEqual(['1:JavaScript 1', '2:JavaScript 2', '3:Behavioural 3', '4:System Design 4']);
   });
@@ -63,7 +77,13 @@ describeDatabases('question-set tile order', (database) => {
     const created = await admin<Listed>('POST', '/api/admin/question-sets', setAt('Git', 2));
     expect(created).toMatchObject({ status: 201, body: { name: 'Git', index: 2 } });
     expect(await order()).toEqual(['1:JavaScript 1', '2:Git', '3:JavaScript 2', '4:Behavioural 3', '5:System Design 4']);
-    expect((await catalogue()).map((s) => `${s.index}:${s.name}`)).toEqual(['1:JavaScript 1', '2:Git', '3:JavaScript 2', '4:Behavioural 3', '5:System Design 4']);
+    expect((await catalogue()).map((s) => `${s.index}:${s.name}`)).toEqual([
+      '1:JavaScript 1',
+      '2:Git',
+      '3:JavaScript 2',
+      '4:Behavioural 3',
+      '5:System Design 4',
+    ]);
     // At the end, one past the last set.
     expect(await admin('POST', '/api/admin/question-sets', setAt('Docker', 6))).toMatchObject({ status: 201, body: { index: 6 } });
   });
@@ -72,11 +92,19 @@ describeDatabases('question-set tile order', (database) => {
     const moved = await admin<Listed[]>('PUT', `/api/admin/question-sets/${await idOf('Docker')}/position`, { index: 1 });
     expect(moved.status).toBe(200);
     expect(moved.body.filter((s) => !s.archivedAt).map((s) => `${s.index}:${s.name}`)).toEqual([
-      '1:Docker', '2:JavaScript 1', '3:Git', '4:JavaScript 2', '5:Behavioural 3', '6:System Design 4',
+      '1:Docker',
+      '2:JavaScript 1',
+      '3:Git',
+      '4:JavaScript 2',
+      '5:Behavioural 3',
+      '6:System Design 4',
     ]);
     await admin('PUT', `/api/admin/question-sets/${await idOf('Docker')}/position`, { index: 6 });
     expect(await order()).toEqual(['1:JavaScript 1', '2:Git', '3:JavaScript 2', '4:Behavioural 3', '5:System Design 4', '6:Docker']);
-    expect(await admin('PUT', '/api/admin/question-sets/999999/position', { index: 1 })).toMatchObject({ status: 404, body: { error: 'This question set does not exist.' } });
+    expect(await admin('PUT', '/api/admin/question-sets/999999/position', { index: 1 })).toMatchObject({
+      status: 404,
+      body: { error: 'This question set does not exist.' },
+    });
   });
 
   it("keeps a candidate's level and history on the set they completed when its number moves", async () => {
@@ -88,15 +116,32 @@ describeDatabases('question-set tile order', (database) => {
       { role: 'interviewer', transcript: 'Question 1?' },
       { role: 'interviewee', transcript: 'A closure keeps access to its outer scope.' },
     ];
-    expect((await call(t.app, 'POST', '/interview/rate-transcript', { email, body: { transcripts, durationSeconds: 30, questionSetId: setId } })).status).toBe(200);
-    expect((await call(t.app, 'POST', '/user/feedback', { email, body: { feedback: 'Clear questions, thank you.', topic: 'JavaScript 1', questionIndex: 1 } })).status).toBe(201);
+    expect(
+      (await call(t.app, 'POST', '/interview/rate-transcript', { email, body: { transcripts, durationSeconds: 30, questionSetId: setId } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await call(t.app, 'POST', '/user/feedback', {
+          email,
+          body: { feedback: 'Clear questions, thank you.', topic: 'JavaScript 1', questionIndex: 1 },
+        })
+      ).status,
+    ).toBe(201);
 
     // A new first set: the completed one is now number 2.
     expect((await admin('POST', '/api/admin/question-sets', setAt('Warm-up', 1))).status).toBe(201);
-    const state = await call<{ topicLevels: Record<string, number>; progress: Array<{ questionSetId: number; index: number }> }>(t.app, 'POST', '/user/login', { body: { email } });
+    const state = await call<{ topicLevels: Record<string, number>; progress: Array<{ questionSetId: number; index: number }> }>(
+      t.app,
+      'POST',
+      '/user/login',
+      { body: { email } },
+    );
     expect(state.body.topicLevels).toEqual({ 'JavaScript 1': 2 });
     expect(state.body.progress).toEqual([expect.objectContaining({ questionSetId: setId, index: 2 })]);
-    const history = await call<{ ratings: Array<{ topic: string; questionSetIndex: number }> }>(t.app, 'GET', '/user/ratings?page=1', { email });
+    const history = await call<{ ratings: Array<{ topic: string; questionSetIndex: number }> }>(t.app, 'GET', '/user/ratings?page=1', {
+      email,
+    });
     expect(history.body.ratings.map((r) => [r.topic, r.questionSetIndex])).toEqual([['JavaScript 1', 1]]);
     const given = await admin<Array<{ topic: string; questionIndex: number }>>('GET', '/api/feedback');
     expect(given.body.find((f) => f.topic === 'JavaScript 1')?.questionIndex).toBe(2);
@@ -107,18 +152,30 @@ describeDatabases('question-set tile order', (database) => {
     const draft = {
       ...setAt('Closures draft', 1),
       questions: ['What is a closure?'],
-      modelAnswers: '### 1. What is a closure?\n\nA function with its scope.\n\n**Key points:** keeps access to its outer scope; created when the function is defined',
+      modelAnswers:
+        '### 1. What is a closure?\n\nA function with its scope.\n\n**Key points:** keeps access to its outer scope; created when the function is defined',
     };
-    const tried = await admin<{ question: string; covered: string[]; missed: string[]; evidence: string[]; score: number; rater: string }>('POST', '/api/admin/question-sets/try-answer', {
-      set: draft,
-      questionNumber: 1,
-      answer: 'A closure is a function that keeps access to its outer scope.',
-    });
+    const tried = await admin<{ question: string; covered: string[]; missed: string[]; evidence: string[]; score: number; rater: string }>(
+      'POST',
+      '/api/admin/question-sets/try-answer',
+      {
+        set: draft,
+        questionNumber: 1,
+        answer: 'A closure is a function that keeps access to its outer scope.',
+      },
+    );
     expect(tried.status).toBe(200);
-    expect(tried.body).toMatchObject({ question: 'What is a closure?', rater: 'rubric', covered: ['keeps access to its outer scope'], missed: ['created when the function is defined'] });
+    expect(tried.body).toMatchObject({
+      question: 'What is a closure?',
+      rater: 'rubric',
+      covered: ['keeps access to its outer scope'],
+      missed: ['created when the function is defined'],
+    });
     expect(tried.body.evidence[0]).toContain('keeps access to its outer scope');
     expect(tried.body.score).toBeGreaterThan(0);
-    expect(await admin('POST', '/api/admin/question-sets/try-answer', { set: draft, questionNumber: 2, answer: 'Anything.' })).toMatchObject({
+    expect(
+      await admin('POST', '/api/admin/question-sets/try-answer', { set: draft, questionNumber: 2, answer: 'Anything.' }),
+    ).toMatchObject({
       status: 400,
       body: { error: 'This set has no question 2.' },
     });
@@ -129,8 +186,19 @@ describeDatabases('question-set tile order', (database) => {
 
   describe('deleting a set in the middle', () => {
     it('moves the later sets up, whether the set is deleted or archived, so no set becomes unreachable', async () => {
-      expect(await order()).toEqual(['1:Warm-up', '2:JavaScript 1', '3:Git', '4:JavaScript 2', '5:Behavioural 3', '6:System Design 4', '7:Docker']);
-      expect(await admin('DELETE', `/api/admin/question-sets/${await idOf('Git')}`)).toMatchObject({ status: 200, body: { outcome: 'deleted' } });
+      expect(await order()).toEqual([
+        '1:Warm-up',
+        '2:JavaScript 1',
+        '3:Git',
+        '4:JavaScript 2',
+        '5:Behavioural 3',
+        '6:System Design 4',
+        '7:Docker',
+      ]);
+      expect(await admin('DELETE', `/api/admin/question-sets/${await idOf('Git')}`)).toMatchObject({
+        status: 200,
+        body: { outcome: 'deleted' },
+      });
       expect(await order()).toEqual(['1:Warm-up', '2:JavaScript 1', '3:JavaScript 2', '4:Behavioural 3', '5:System Design 4', '6:Docker']);
       // Interviews refer to this one: archived, and the gap closes all the same.
       const rated = await idOf('JavaScript 1');

@@ -32,14 +32,20 @@ describeDatabases('admin calls', (database) => {
   // A rating needs a session: mint one, then rate it (the call binds to the newest unrated one).
   const rate = async (email: string) => {
     await call(t.app, 'GET', `/interview/token?questionSetId=${ids.get(1)}`, { email });
-    return call(t.app, 'POST', '/interview/rate-transcript', { email, body: { transcripts, durationSeconds: 42, questionSetId: ids.get(1) } });
+    return call(t.app, 'POST', '/interview/rate-transcript', {
+      email,
+      body: { transcripts, durationSeconds: 42, questionSetId: ids.get(1) },
+    });
   };
 
   it('refuses every admin call without the right secret, with no data', async () => {
     // From its own address, so these failures do not throttle the other tests.
     const remoteAddress = '10.9.9.9';
     for (const [method, url] of ADMIN_CALLS) {
-      const missing = await call(t.app, method, url, { body: method === 'POST' ? { email: 'x@y.zz', limit: null } : undefined, remoteAddress });
+      const missing = await call(t.app, method, url, {
+        body: method === 'POST' ? { email: 'x@y.zz', limit: null } : undefined,
+        remoteAddress,
+      });
       expect(missing, `${method} ${url}`).toMatchObject({ status: 401, body: { error: 'The admin secret is missing.' } });
       const wrong = await call(t.app, method, url, { admin: `${secret}x`, remoteAddress: '10.9.9.8' });
       expect(wrong, `${method} ${url}`).toMatchObject({ status: 401, body: { error: 'The admin secret is wrong.' } });
@@ -54,12 +60,35 @@ describeDatabases('admin calls', (database) => {
     const ours = all.body.filter((e) => e.userEmail === 'events@example.com');
     expect(ours.map((e) => e.eventType)).toEqual(['RATE', 'START']);
     expect(Object.keys(ours[0] ?? {}).sort()).toEqual(
-      ['durationSeconds', 'eventTimestamp', 'eventType', 'id', 'questionSetIndex', 'rater', 'ratingBreakdown', 'ratingMarkdown', 'score', 'session', 'topic', 'transcript', 'userEmail'].sort(),
+      [
+        'durationSeconds',
+        'eventTimestamp',
+        'eventType',
+        'id',
+        'questionSetIndex',
+        'rater',
+        'ratingBreakdown',
+        'ratingMarkdown',
+        'score',
+        'session',
+        'topic',
+        'transcript',
+        'userEmail',
+      ].sort(),
     );
     // Both events of the interview carry its session's telemetry (session-telemetry.test.ts covers it).
     expect((ours[0]?.session as { sessionId: string }).sessionId).toBe((ours[1]?.session as { sessionId: string }).sessionId);
-    expect(ours[0]).toMatchObject({ topic: 'JavaScript', questionSetIndex: 0, durationSeconds: 42, transcript: transcripts, rater: 'rubric' });
-    expect((ours[0]?.ratingBreakdown as Array<{ question: string }>).map((b) => b.question)).toEqual(['What is a closure?', 'How does the event loop work?']);
+    expect(ours[0]).toMatchObject({
+      topic: 'JavaScript',
+      questionSetIndex: 0,
+      durationSeconds: 42,
+      transcript: transcripts,
+      rater: 'rubric',
+    });
+    expect((ours[0]?.ratingBreakdown as Array<{ question: string }>).map((b) => b.question)).toEqual([
+      'What is a closure?',
+      'How does the event loop work?',
+    ]);
     expect(ours[1]).toMatchObject({ transcript: null, ratingMarkdown: null, ratingBreakdown: null, durationSeconds: null });
     const idsDesc = all.body.map((e) => e.id as number);
     expect(idsDesc).toEqual([...idsDesc].sort((a, b) => b - a));
@@ -75,11 +104,17 @@ describeDatabases('admin calls', (database) => {
   });
 
   it('counts emails and accounts with at least n rated interviews', async () => {
-    for (const [email, n] of [['s1@example.com', 1], ['s2@example.com', 3], ['s3@example.com', 0]] as const) {
+    for (const [email, n] of [
+      ['s1@example.com', 1],
+      ['s2@example.com', 3],
+      ['s3@example.com', 0],
+    ] as const) {
       await login(t.app, email);
       for (let i = 0; i < n; i += 1) await rate(email);
     }
-    const stats = await call<{ emailCount: number; interviewCounts: Record<string, number> }>(t.app, 'GET', '/api/interview-stats', { admin: secret });
+    const stats = await call<{ emailCount: number; interviewCounts: Record<string, number> }>(t.app, 'GET', '/api/interview-stats', {
+      admin: secret,
+    });
     const emails = await call<unknown[]>(t.app, 'GET', '/api/emails', { admin: secret });
     expect(stats.body.emailCount).toBe(emails.body.length);
     // events@ (1), s1 (1), s2 (3)
@@ -88,19 +123,41 @@ describeDatabases('admin calls', (database) => {
 
   it('creates (409 when it exists), sets the plan, and deletes emails', async () => {
     const created = await call(t.app, 'POST', '/api/emails', { admin: secret, body: { email: ' Admin.Made@Example.com ', limit: null } });
-    expect(created).toMatchObject({ status: 201, body: { email: 'admin.made@example.com', subscriptionId: null, plan: 'free', sessionLimit: null, limit: 20, sessionsUsed: 0, remaining: 20, lastLoginAt: null } });
-    expect(await call(t.app, 'POST', '/api/emails', { admin: secret, body: { email: 'admin.made@example.com', limit: null } })).toMatchObject({
+    expect(created).toMatchObject({
+      status: 201,
+      body: {
+        email: 'admin.made@example.com',
+        subscriptionId: null,
+        plan: 'free',
+        sessionLimit: null,
+        limit: 20,
+        sessionsUsed: 0,
+        remaining: 20,
+        lastLoginAt: null,
+      },
+    });
+    expect(
+      await call(t.app, 'POST', '/api/emails', { admin: secret, body: { email: 'admin.made@example.com', limit: null } }),
+    ).toMatchObject({
       status: 409,
       body: { error: 'The email admin.made@example.com already exists.' },
     });
-    const pro = await call<{ subscriptionId: string | null }>(t.app, 'POST', '/api/emails', { admin: secret, body: { email: 'admin.made@example.com', isPro: true, limit: null } });
+    const pro = await call<{ subscriptionId: string | null }>(t.app, 'POST', '/api/emails', {
+      admin: secret,
+      body: { email: 'admin.made@example.com', isPro: true, limit: null },
+    });
     expect(pro.status).toBe(200);
     expect(pro.body.subscriptionId).toMatch(/^admin-/);
     const state = await call<{ subscription: unknown }>(t.app, 'POST', '/user/login', { body: { email: 'admin.made@example.com' } });
     expect(state.body.subscription).toEqual({ type: 'pro', status: 'active' });
-    const free = await call(t.app, 'POST', '/api/emails', { admin: secret, body: { email: 'admin.made@example.com', isPro: false, limit: null } });
+    const free = await call(t.app, 'POST', '/api/emails', {
+      admin: secret,
+      body: { email: 'admin.made@example.com', isPro: false, limit: null },
+    });
     expect(free).toMatchObject({ status: 200, body: { subscriptionId: null } });
-    expect(await call(t.app, 'POST', '/api/emails', { admin: secret, body: { email: 'nobody@example.com', isPro: true, limit: null } })).toMatchObject({
+    expect(
+      await call(t.app, 'POST', '/api/emails', { admin: secret, body: { email: 'nobody@example.com', isPro: true, limit: null } }),
+    ).toMatchObject({
       status: 404,
       body: { error: 'There is no account with the email nobody@example.com.' },
     });
@@ -111,7 +168,10 @@ describeDatabases('admin calls', (database) => {
 
     const list = await call<Array<{ email: string }>>(t.app, 'GET', '/api/emails', { admin: secret });
     expect(list.body.map((e) => e.email)).toContain('admin.made@example.com');
-    expect(await call(t.app, 'DELETE', '/api/emails/admin.made%40example.com', { admin: secret })).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await call(t.app, 'DELETE', '/api/emails/admin.made%40example.com', { admin: secret })).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
     expect(await call(t.app, 'DELETE', '/api/emails/admin.made%40example.com', { admin: secret })).toMatchObject({
       status: 404,
       body: { error: 'There is no account with the email admin.made@example.com.' },
@@ -124,18 +184,38 @@ describeDatabases('admin calls', (database) => {
     await login(t.app, 'fbadmin@example.com');
     const body = { feedback: 'Please add more system design sets.', topic: 'JavaScript', questionIndex: 2 };
     const a = await call<{ id: number }>(t.app, 'POST', '/user/feedback', { email: 'fbadmin@example.com', body });
-    const b = await call<{ id: number }>(t.app, 'POST', '/user/feedback', { email: 'fbadmin@example.com', body: { ...body, topic: 'Behavioural' } });
+    const b = await call<{ id: number }>(t.app, 'POST', '/user/feedback', {
+      email: 'fbadmin@example.com',
+      body: { ...body, topic: 'Behavioural' },
+    });
     const list = await call<Array<{ id: number }>>(t.app, 'GET', '/api/feedback', { admin: secret });
     expect(list.body.slice(0, 2)).toEqual([
-      { id: b.body.id, user: { email: 'fbadmin@example.com' }, topic: 'Behavioural', questionIndex: 2, feedback: body.feedback, createdAt: expect.any(String) },
-      { id: a.body.id, user: { email: 'fbadmin@example.com' }, topic: 'JavaScript', questionIndex: 2, feedback: body.feedback, createdAt: expect.any(String) },
+      {
+        id: b.body.id,
+        user: { email: 'fbadmin@example.com' },
+        topic: 'Behavioural',
+        questionIndex: 2,
+        feedback: body.feedback,
+        createdAt: expect.any(String),
+      },
+      {
+        id: a.body.id,
+        user: { email: 'fbadmin@example.com' },
+        topic: 'JavaScript',
+        questionIndex: 2,
+        feedback: body.feedback,
+        createdAt: expect.any(String),
+      },
     ]);
     expect(await call(t.app, 'DELETE', `/api/feedback/${a.body.id}`, { admin: secret })).toMatchObject({ status: 200, body: { ok: true } });
     expect(await call(t.app, 'DELETE', `/api/feedback/${a.body.id}`, { admin: secret })).toMatchObject({
       status: 404,
       body: { error: `There is no feedback with the id ${a.body.id}.` },
     });
-    expect(await call(t.app, 'DELETE', '/api/feedback/abc', { admin: secret })).toMatchObject({ status: 400, body: { error: 'id: The id must be a number.' } });
+    expect(await call(t.app, 'DELETE', '/api/feedback/abc', { admin: secret })).toMatchObject({
+      status: 400,
+      body: { error: 'id: The id must be a number.' },
+    });
   });
 });
 
@@ -160,7 +240,12 @@ describeDatabases('admin throttling', (database) => {
       });
     }
     // Another address is not affected.
-    const other = await t.app.inject({ method: 'GET', url: '/api/events', headers: { 'x-admin-secret': t.config.adminSecret }, remoteAddress: '10.0.0.7' });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/events',
+      headers: { 'x-admin-secret': t.config.adminSecret },
+      remoteAddress: '10.0.0.7',
+    });
     expect(other.statusCode).toBe(200);
   });
 

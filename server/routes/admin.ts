@@ -23,15 +23,7 @@ import {
 } from '../../contract';
 import type { AppContext } from '../app-context';
 import { adminThrottleKey, createAdminGuard } from '../services/admin-auth';
-import {
-  adminCounts,
-  deleteEmail,
-  deleteFeedback,
-  eventsPageJson,
-  interviewStats,
-  listEmails,
-  upsertEmail,
-} from '../services/admin';
+import { adminCounts, deleteEmail, deleteFeedback, eventsPageJson, interviewStats, listEmails, upsertEmail } from '../services/admin';
 import { createFeedbackListCache } from '../services/feedback-list-cache';
 import type { QuestionSetCache } from '../services/question-set-cache';
 import { adminConsoleRoutes } from './admin-console';
@@ -48,7 +40,11 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, catalogue: Qu
     // onRequest runs before body parsing and validation: nothing is read for a wrong secret.
     scope.addHook('onRequest', async (request, reply) => {
       const header = request.headers['x-admin-secret'];
-      const result = await guard.check(request.ip, typeof header === 'string' ? header : undefined, request.routeOptions.url === EVENTS_URL);
+      const result = await guard.check(
+        request.ip,
+        typeof header === 'string' ? header : undefined,
+        request.routeOptions.url === EVENTS_URL,
+      );
       if (!result.ok) return reply.code(result.status).send({ error: result.error });
     });
     const r = scope.withTypeProvider<ZodTypeProvider>();
@@ -59,7 +55,15 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, catalogue: Qu
     // also reads the throttle's count the guard left to it on PostgreSQL (one round trip).
     scope.get<{ Querystring: EventsQuery }>(
       EVENTS_URL,
-      { schema: { tags, security, headers: adminHeadersSchema, querystring: eventsQuerySchema, response: { 200: eventsResponseSchema, 400: errorSchema, ...denied } } },
+      {
+        schema: {
+          tags,
+          security,
+          headers: adminHeadersSchema,
+          querystring: eventsQuerySchema,
+          response: { 200: eventsResponseSchema, 400: errorSchema, ...denied },
+        },
+      },
       async (request, reply) => {
         const page = await eventsPageJson(ctx.db, request.query.limit, request.query.before, adminThrottleKey(request.ip));
         const settled = guard.defers ? await guard.settle(request.ip, page.throttleFailures) : { ok: true as const };
@@ -88,7 +92,15 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, catalogue: Qu
     );
     r.get(
       '/api/admin/counts',
-      { schema: { tags, security, headers: adminHeadersSchema, description: 'How many feedback rows and accounts there are in all.', response: { 200: adminCountsSchema, ...denied } } },
+      {
+        schema: {
+          tags,
+          security,
+          headers: adminHeadersSchema,
+          description: 'How many feedback rows and accounts there are in all.',
+          response: { 200: adminCountsSchema, ...denied },
+        },
+      },
       () => adminCounts(ctx.db),
     );
     r.post(
@@ -110,7 +122,15 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, catalogue: Qu
     );
     r.delete(
       '/api/emails/:email',
-      { schema: { tags, security, headers: adminHeadersSchema, params: emailParamsSchema, response: { 200: okSchema, 404: errorSchema, ...denied } } },
+      {
+        schema: {
+          tags,
+          security,
+          headers: adminHeadersSchema,
+          params: emailParamsSchema,
+          response: { 200: okSchema, 404: errorSchema, ...denied },
+        },
+      },
       async (request) => {
         await deleteEmail(ctx.db, request.params.email);
         return { ok: true as const };
@@ -134,7 +154,15 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, catalogue: Qu
     );
     r.delete(
       '/api/feedback/:id',
-      { schema: { tags, security, headers: adminHeadersSchema, params: z.object({ id: idSchema }), response: { 200: okSchema, 404: errorSchema, ...denied } } },
+      {
+        schema: {
+          tags,
+          security,
+          headers: adminHeadersSchema,
+          params: z.object({ id: idSchema }),
+          response: { 200: okSchema, 404: errorSchema, ...denied },
+        },
+      },
       async (request) => {
         await deleteFeedback(ctx.db, request.params.id);
         return { ok: true as const };

@@ -57,9 +57,13 @@ describeDatabases('resuming a browser-speech session', (database) => {
     return token.body;
   };
   const turn = (email: string, body: Record<string, unknown>) => call<Turn>(t.app, 'POST', '/interview/turn', { email, body });
-  const resume = (email: string, id: string) => call<Token & { error?: string }>(t.app, 'POST', `/interview/sessions/${id}/resume`, { email });
+  const resume = (email: string, id: string) =>
+    call<Token & { error?: string }>(t.app, 'POST', `/interview/sessions/${id}/resume`, { email });
   const stored = async (id: string): Promise<Line[]> =>
-    ((await t.db.select().from(interviewSessions).where(eq(interviewSessions.id, id)))[0]?.turns ?? []).map(({ role, transcript }) => ({ role, transcript }));
+    ((await t.db.select().from(interviewSessions).where(eq(interviewSessions.id, id)))[0]?.turns ?? []).map(({ role, transcript }) => ({
+      role,
+      transcript,
+    }));
   const used = async (email: string) => (await t.db.select().from(accounts).where(eq(accounts.email, email)))[0]?.sessionsUsed;
 
   it('goes on in the same session: no credit, the transcript kept, the interviewer picks up where it stood, at most 2 resumes, one rating of everything', async () => {
@@ -79,7 +83,10 @@ describeDatabases('resuming a browser-speech session', (database) => {
     expect(resumed.body).toMatchObject({ transport: 'browser-speech', sessionId: minted.sessionId });
     const token2 = resumed.body.client_secret.value;
     expect(token2).not.toBe(first);
-    expect(await turn(email, { sessionToken: first, utterance: 'old token' })).toMatchObject({ status: 404, body: { error: UNKNOWN_SESSION } });
+    expect(await turn(email, { sessionToken: first, utterance: 'old token' })).toMatchObject({
+      status: 404,
+      body: { error: UNKNOWN_SESSION },
+    });
     const again = await turn(email, { sessionToken: token2, resume: true });
     expect(again).toMatchObject({ status: 200, body: { say: `${WELCOME_BACK} ${second.body.say}`, closeSession: null } });
     expect((await stored(minted.sessionId)).at(-1)).toEqual({ role: 'interviewer', transcript: again.body.say });
@@ -116,7 +123,10 @@ describeDatabases('resuming a browser-speech session', (database) => {
     expect(rated.status, JSON.stringify(rated.body)).toBe(200);
     const mine = await t.db.select().from(events).where(eq(events.userEmail, email));
     expect(mine.map((e) => e.eventType).sort()).toEqual(['RATE', 'START']);
-    const [rate] = await t.db.select().from(events).where(and(eq(events.userEmail, email), eq(events.eventType, 'RATE')));
+    const [rate] = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.userEmail, email), eq(events.eventType, 'RATE')));
     const ratedAnswers = ((rate?.transcript ?? []) as Line[]).filter((l) => l.role === 'interviewee').map((l) => l.transcript);
     expect(ratedAnswers).toEqual([ANSWER_1, ANSWER_2]);
     // Rated: no more resumes.
@@ -143,7 +153,9 @@ describeDatabases('resuming a browser-speech session', (database) => {
     // The interviewer closed the interview: it cannot be resumed.
     const token = minted.client_secret.value;
     await turn(email, { sessionToken: token });
-    expect((await turn(email, { sessionToken: token, utterance: 'I would like to stop the interview now.' })).body.closeSession).not.toBeNull();
+    expect(
+      (await turn(email, { sessionToken: token, utterance: 'I would like to stop the interview now.' })).body.closeSession,
+    ).not.toBeNull();
     expect(await resume(email, minted.sessionId)).toMatchObject({ status: 409, body: { error: SESSION_ENDED } });
   });
 });

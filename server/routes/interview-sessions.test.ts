@@ -59,11 +59,19 @@ describeDatabases('interview sessions', (database) => {
     return token.body;
   };
   const rate = (email: string, body: Record<string, unknown>) => call<Rated>(t.app, 'POST', '/interview/rate-transcript', { email, body });
-  const abandon = (email: string, id: string) => call<Record<string, unknown>>(t.app, 'POST', `/interview/sessions/${id}/abandon`, { email });
+  const abandon = (email: string, id: string) =>
+    call<Record<string, unknown>>(t.app, 'POST', `/interview/sessions/${id}/abandon`, { email });
   const used = async (email: string) => (await t.db.select().from(accounts).where(eq(accounts.email, email)))[0]?.sessionsUsed;
-  const rateEvents = (email: string) => t.db.select().from(events).where(and(eq(events.userEmail, email), eq(events.eventType, 'RATE')));
+  const rateEvents = (email: string) =>
+    t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.userEmail, email), eq(events.eventType, 'RATE')));
   const age = (sessionId: string, ms: number) =>
-    t.db.update(interviewSessions).set({ createdAt: new Date(Date.now() - ms) }).where(eq(interviewSessions.id, sessionId));
+    t.db
+      .update(interviewSessions)
+      .set({ createdAt: new Date(Date.now() - ms) })
+      .where(eq(interviewSessions.id, sessionId));
 
   beforeAll(async () => {
     t = await createTestApp({
@@ -80,7 +88,10 @@ describeDatabases('interview sessions', (database) => {
     it('refuses a rating without a session, and a premium set never minted leaks nothing', async () => {
       const email = 'nosession@example.com';
       await login(t.app, email);
-      expect(await rate(email, { transcripts, durationSeconds: 30, questionSetId: setId(1) })).toMatchObject({ status: 409, body: { error: NO_OPEN_SESSION } });
+      expect(await rate(email, { transcripts, durationSeconds: 30, questionSetId: setId(1) })).toMatchObject({
+        status: 409,
+        body: { error: NO_OPEN_SESSION },
+      });
       const premium = await rate(email, { transcripts, durationSeconds: 30, questionSetId: setId(4) });
       expect(premium).toEqual(expect.objectContaining({ status: 409, body: { error: NO_OPEN_SESSION } }));
       expect(JSON.stringify(premium.body)).not.toContain('Hashing');
@@ -94,14 +105,22 @@ describeDatabases('interview sessions', (database) => {
       await login(t.app, 'thief@example.com');
       const token = await mint('owner@example.com');
       const mine = await mint('thief@example.com');
-      expect(await rate('thief@example.com', { transcripts, durationSeconds: 5, questionSetId: setId(1), sessionId: token.sessionId })).toMatchObject({
+      expect(
+        await rate('thief@example.com', { transcripts, durationSeconds: 5, questionSetId: setId(1), sessionId: token.sessionId }),
+      ).toMatchObject({
         status: 409,
         body: { error: NO_OPEN_SESSION },
       });
-      expect(await rate('thief@example.com', { transcripts, durationSeconds: 5, questionSetId: setId(2), sessionId: mine.sessionId })).toMatchObject({ status: 409 });
-      expect(await rate('thief@example.com', { transcripts, durationSeconds: 5, questionSetId: setId(1), sessionId: 'not-a-session' })).toMatchObject({ status: 409 });
+      expect(
+        await rate('thief@example.com', { transcripts, durationSeconds: 5, questionSetId: setId(2), sessionId: mine.sessionId }),
+      ).toMatchObject({ status: 409 });
+      expect(
+        await rate('thief@example.com', { transcripts, durationSeconds: 5, questionSetId: setId(1), sessionId: 'not-a-session' }),
+      ).toMatchObject({ status: 409 });
       await age(token.sessionId, 4 * 60 * 60 * 1000 + 60_000);
-      expect(await rate('owner@example.com', { transcripts, durationSeconds: 5, questionSetId: setId(1), sessionId: token.sessionId })).toMatchObject({
+      expect(
+        await rate('owner@example.com', { transcripts, durationSeconds: 5, questionSetId: setId(1), sessionId: token.sessionId }),
+      ).toMatchObject({
         status: 409,
         body: { error: NO_OPEN_SESSION },
       });
@@ -114,7 +133,9 @@ describeDatabases('interview sessions', (database) => {
       const token = await mint(email);
       const before = rateCalls;
       const answers = await Promise.all(
-        Array.from({ length: 12 }, () => rate(email, { transcripts, durationSeconds: 40, questionSetId: setId(1), sessionId: token.sessionId })),
+        Array.from({ length: 12 }, () =>
+          rate(email, { transcripts, durationSeconds: 40, questionSetId: setId(1), sessionId: token.sessionId }),
+        ),
       );
       expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
       const first = answers[0]?.body;
@@ -145,7 +166,10 @@ describeDatabases('interview sessions', (database) => {
       expect(second.status).toBe(200);
       const [next] = await t.db.select().from(events).where(eq(events.id, second.body.id));
       expect(next?.sessionId).toBe(older.sessionId);
-      expect(await rate(email, { transcripts, durationSeconds: 30, questionSetId: setId(1) })).toMatchObject({ status: 409, body: { error: NO_OPEN_SESSION } });
+      expect(await rate(email, { transcripts, durationSeconds: 30, questionSetId: setId(1) })).toMatchObject({
+        status: 409,
+        body: { error: NO_OPEN_SESSION },
+      });
     });
   });
 
@@ -161,11 +185,15 @@ describeDatabases('interview sessions', (database) => {
       expect(await rateEvents(email)).toEqual([]);
       const [session] = await t.db.select().from(interviewSessions).where(eq(interviewSessions.id, token.sessionId));
       expect(session?.status).toBe('abandoned');
-      const state = await call<{ topicLevels: Record<string, number>; progress: unknown[] }>(t.app, 'POST', '/user/login', { body: { email } });
+      const state = await call<{ topicLevels: Record<string, number>; progress: unknown[] }>(t.app, 'POST', '/user/login', {
+        body: { email },
+      });
       expect(state.body).toMatchObject({ topicLevels: {}, progress: [] });
       expect((await call<{ ratings: unknown[] }>(t.app, 'GET', '/user/ratings', { email })).body.ratings).toEqual([]);
       // The session is over: no second refund, no rating.
-      expect(await rate(email, { transcripts, durationSeconds: 12, questionSetId: setId(1), sessionId: token.sessionId })).toMatchObject({ status: 409 });
+      expect(await rate(email, { transcripts, durationSeconds: 12, questionSetId: setId(1), sessionId: token.sessionId })).toMatchObject({
+        status: 409,
+      });
       expect(await used(email)).toBe(0);
     });
   });
@@ -181,7 +209,9 @@ describeDatabases('interview sessions', (database) => {
       expect(await used(email)).toBe(0);
       expect(await abandon(email, token.sessionId)).toMatchObject({ status: 200, body: { creditReturned: true } });
       expect(await used(email)).toBe(0);
-      expect(await rate(email, { transcripts, durationSeconds: 5, questionSetId: setId(1), sessionId: token.sessionId })).toMatchObject({ status: 409 });
+      expect(await rate(email, { transcripts, durationSeconds: 5, questionSetId: setId(1), sessionId: token.sessionId })).toMatchObject({
+        status: 409,
+      });
       expect(await call(t.app, 'POST', '/interview/turn', { email, body: { sessionToken: token.client_secret.value } })).toMatchObject({
         status: 409,
         body: { error: 'This interview session has already finished. Please start a new session.' },
@@ -199,13 +229,18 @@ describeDatabases('interview sessions', (database) => {
         body: { error: 'This interview session started more than 2 minutes ago, so its credit can no longer be returned.' },
       });
       const rated = await mint(email);
-      expect((await rate(email, { transcripts, durationSeconds: 5, questionSetId: setId(1), sessionId: rated.sessionId })).status).toBe(200);
+      expect((await rate(email, { transcripts, durationSeconds: 5, questionSetId: setId(1), sessionId: rated.sessionId })).status).toBe(
+        200,
+      );
       expect(await abandon(email, rated.sessionId)).toMatchObject({
         status: 409,
         body: { error: 'This interview session was already rated, so its credit cannot be returned.' },
       });
       const other = await mint(email);
-      expect(await abandon('stranger@example.com', other.sessionId)).toMatchObject({ status: 403, body: { error: 'This interview session belongs to another user.' } });
+      expect(await abandon('stranger@example.com', other.sessionId)).toMatchObject({
+        status: 403,
+        body: { error: 'This interview session belongs to another user.' },
+      });
       expect(await abandon(email, '00000000-0000-4000-8000-000000000000')).toMatchObject({
         status: 404,
         body: { error: 'This interview session is not known. Please start a new session.' },
@@ -219,7 +254,11 @@ describeDatabases('interview sessions', (database) => {
       const fourth = await mint(email);
       expect(await abandon(email, fourth.sessionId)).toMatchObject({
         status: 429,
-        body: { error: expect.stringMatching(/^At most 3 session credits a day are given back\. Please try again in about (2[34] hours|\d+ minutes)\.$/) },
+        body: {
+          error: expect.stringMatching(
+            /^At most 3 session credits a day are given back\. Please try again in about (2[34] hours|\d+ minutes)\.$/,
+          ),
+        },
       });
       expect(await used(email)).toBe((usedBefore ?? 0) + 1);
     });
@@ -259,7 +298,10 @@ describeDatabases('interview sessions', (database) => {
       });
       const token = await mint(email);
       expect(
-        await call(t.app, 'POST', '/interview/turn', { email, body: { sessionToken: token.client_secret.value, utterance: 'x'.repeat(4001) } }),
+        await call(t.app, 'POST', '/interview/turn', {
+          email,
+          body: { sessionToken: token.client_secret.value, utterance: 'x'.repeat(4001) },
+        }),
       ).toMatchObject({ status: 400, body: { error: 'utterance: An answer can be at most 4,000 characters long.' } });
     });
   });
@@ -288,7 +330,8 @@ describeDatabases('a session costs a bounded number of LLM calls and bytes', (da
     await login(t.app, email);
     const setId = (await setIds(t.app)).get(1);
     const token = await call<Token>(t.app, 'GET', `/interview/token?questionSetId=${setId}`, { email });
-    const turn = (utterance?: string) => call(t.app, 'POST', '/interview/turn', { email, body: { sessionToken: token.body.client_secret.value, utterance } });
+    const turn = (utterance?: string) =>
+      call(t.app, 'POST', '/interview/turn', { email, body: { sessionToken: token.body.client_secret.value, utterance } });
     expect((await turn()).status).toBe(200);
     for (let i = 0; i < 40; i += 1) {
       const answer = await turn(`${i} `.padEnd(4000, 'word '));
@@ -324,7 +367,11 @@ describeDatabases('per-account and per-address limits', (database) => {
     const setId = (await setIds(t.app)).get(1);
     for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) await login(t.app, email);
     const rate = (email: string, remoteAddress: string) =>
-      call(t.app, 'POST', '/interview/rate-transcript', { email, remoteAddress, body: { transcripts, durationSeconds: 5, questionSetId: setId } });
+      call(t.app, 'POST', '/interview/rate-transcript', {
+        email,
+        remoteAddress,
+        body: { transcripts, durationSeconds: 5, questionSetId: setId },
+      });
     // Two calls of account a (from two addresses) are allowed, the third is not.
     expect((await rate('a@example.com', '10.0.0.1')).status).toBe(409);
     expect((await rate('a@example.com', '10.0.0.2')).status).toBe(409);
@@ -348,10 +395,14 @@ describeDatabases('per-account and per-address limits', (database) => {
     });
     expect(feedback.status).toBe(201);
     const abandons = [];
-    for (let i = 0; i < 3; i += 1) abandons.push(await call(t.app, 'POST', '/interview/sessions/nope/abandon', { email: 'c@example.com', remoteAddress: '10.0.1.1' }));
+    for (let i = 0; i < 3; i += 1)
+      abandons.push(await call(t.app, 'POST', '/interview/sessions/nope/abandon', { email: 'c@example.com', remoteAddress: '10.0.1.1' }));
     expect(abandons.map((a) => a.status)).toEqual([404, 404, 429]);
     const turns = [];
-    for (let i = 0; i < 3; i += 1) turns.push(await call(t.app, 'POST', '/interview/turn', { email: 'b@example.com', remoteAddress: '10.0.2.1', body: { sessionToken: 'bs_x' } }));
+    for (let i = 0; i < 3; i += 1)
+      turns.push(
+        await call(t.app, 'POST', '/interview/turn', { email: 'b@example.com', remoteAddress: '10.0.2.1', body: { sessionToken: 'bs_x' } }),
+      );
     expect(turns.map((a) => a.status)).toEqual([404, 404, 429]);
   });
 });

@@ -56,7 +56,10 @@ describeDatabases('interview calls', (database) => {
       await login(t.app, 'rules@example.com');
       const get = (index: number) => call(t.app, 'GET', `/interview/token?questionSetId=${setId(index)}`, { email: 'rules@example.com' });
       expect(await get(2)).toMatchObject({ status: 403, body: { error: 'Please complete the previous question sets before this one.' } });
-      expect(await get(4)).toMatchObject({ status: 403, body: { error: 'This topic is for Pro members. Please upgrade to Pro to use it.' } });
+      expect(await get(4)).toMatchObject({
+        status: 403,
+        body: { error: 'This topic is for Pro members. Please upgrade to Pro to use it.' },
+      });
     });
 
     it('refuses unknown users, unknown sets and bad ids', async () => {
@@ -64,7 +67,9 @@ describeDatabases('interview calls', (database) => {
         status: 401,
         body: { error: 'Please log in first: the x-user-email header is missing.' },
       });
-      expect(await call(t.app, 'GET', `/interview/token?questionSetId=${setId(1)}`, { email: 'nobody@example.com' })).toMatchObject({ status: 401 });
+      expect(await call(t.app, 'GET', `/interview/token?questionSetId=${setId(1)}`, { email: 'nobody@example.com' })).toMatchObject({
+        status: 401,
+      });
       await login(t.app, 'ids@example.com');
       expect(await call(t.app, 'GET', '/interview/token?questionSetId=99999', { email: 'ids@example.com' })).toMatchObject({
         status: 404,
@@ -92,15 +97,23 @@ describeDatabases('interview calls', (database) => {
 
     it('uses the account limit and the pro limit', async () => {
       await login(t.app, 'limit@example.com');
-      await call(t.app, 'POST', '/api/emails', { admin: t.config.adminSecret, body: { email: 'limit@example.com', isPro: false, limit: 1 } });
+      await call(t.app, 'POST', '/api/emails', {
+        admin: t.config.adminSecret,
+        body: { email: 'limit@example.com', isPro: false, limit: 1 },
+      });
       const get = () => call(t.app, 'GET', `/interview/token?questionSetId=${setId(1)}`, { email: 'limit@example.com' });
       expect((await get()).status).toBe(200);
       expect((await get()).status).toBe(402);
       // Pro with no own limit: the pro plan default (100) applies, not the free 3.
       await login(t.app, 'prolimit@example.com');
-      await call(t.app, 'POST', '/api/emails', { admin: t.config.adminSecret, body: { email: 'prolimit@example.com', isPro: true, limit: null } });
+      await call(t.app, 'POST', '/api/emails', {
+        admin: t.config.adminSecret,
+        body: { email: 'prolimit@example.com', isPro: true, limit: null },
+      });
       for (let i = 0; i < 4; i += 1) {
-        expect((await call(t.app, 'GET', `/interview/token?questionSetId=${setId(1)}`, { email: 'prolimit@example.com' })).status).toBe(200);
+        expect((await call(t.app, 'GET', `/interview/token?questionSetId=${setId(1)}`, { email: 'prolimit@example.com' })).status).toBe(
+          200,
+        );
       }
     });
   });
@@ -115,8 +128,17 @@ describeDatabases('interview calls', (database) => {
       });
       expect(answer.status).toBe(200);
       expect(Object.keys(answer.body).sort()).toEqual(['breakdown', 'id', 'markdown', 'score']);
-      const expected = await createRubricRater().rate({ set: { id: setId(1), ...FIXTURE_SETS[0]! }, transcripts: transcripts as never, durationSeconds: 125 });
-      expect(answer.body).toEqual({ id: answer.body.id, markdown: expected.markdown, score: expected.score, breakdown: expected.breakdown });
+      const expected = await createRubricRater().rate({
+        set: { id: setId(1), ...FIXTURE_SETS[0]! },
+        transcripts: transcripts as never,
+        durationSeconds: 125,
+      });
+      expect(answer.body).toEqual({
+        id: answer.body.id,
+        markdown: expected.markdown,
+        score: expected.score,
+        breakdown: expected.breakdown,
+      });
       // One entry per question of the set, in order.
       expect(expected.breakdown.map((b) => b.question)).toEqual(FIXTURE_SETS[0]!.questions);
 
@@ -135,7 +157,9 @@ describeDatabases('interview calls', (database) => {
       const [session] = await t.db.select().from(interviewSessions).where(eq(interviewSessions.id, token.body.sessionId));
       expect(session?.status).toBe('rated');
 
-      const state = await call<{ topicLevels: Record<string, number>; progress: unknown[] }>(t.app, 'POST', '/user/login', { body: { email: 'rate@example.com' } });
+      const state = await call<{ topicLevels: Record<string, number>; progress: unknown[] }>(t.app, 'POST', '/user/login', {
+        body: { email: 'rate@example.com' },
+      });
       expect(state.body.topicLevels).toEqual({ JavaScript: 1 });
       expect(state.body.progress).toEqual([
         { questionSetId: setId(1), topic: 'JavaScript', index: 1, score: expected.score, completedAt: expect.any(String) },
@@ -185,7 +209,10 @@ describeDatabases('interview calls', (database) => {
 
     it('paginates newest first', async () => {
       await login(t.app, 'pages@example.com');
-      await call(t.app, 'POST', '/api/emails', { admin: t.config.adminSecret, body: { email: 'pages@example.com', isPro: false, limit: 50 } });
+      await call(t.app, 'POST', '/api/emails', {
+        admin: t.config.adminSecret,
+        body: { email: 'pages@example.com', isPro: false, limit: 50 },
+      });
       const made: number[] = [];
       for (let i = 0; i < 5; i += 1) {
         // Each rating needs its own session: the call binds to the newest unrated one.
@@ -196,10 +223,17 @@ describeDatabases('interview calls', (database) => {
         });
         made.push(r.body.id);
       }
-      const page2 = await call<{ ratings: Array<{ id: number }>; pagination: unknown }>(t.app, 'GET', '/user/ratings?page=2&limit=2', { email: 'pages@example.com' });
+      const page2 = await call<{ ratings: Array<{ id: number }>; pagination: unknown }>(t.app, 'GET', '/user/ratings?page=2&limit=2', {
+        email: 'pages@example.com',
+      });
       expect(page2.body.ratings.map((r) => r.id)).toEqual([made[2], made[1]]);
       expect(page2.body.pagination).toEqual({ page: 2, limit: 2, totalCount: 5, totalPages: 3, hasNextPage: true, hasPreviousPage: true });
-      const page3 = await call<{ ratings: Array<{ id: number }>; pagination: { hasNextPage: boolean } }>(t.app, 'GET', '/user/ratings?page=3&limit=2', { email: 'pages@example.com' });
+      const page3 = await call<{ ratings: Array<{ id: number }>; pagination: { hasNextPage: boolean } }>(
+        t.app,
+        'GET',
+        '/user/ratings?page=3&limit=2',
+        { email: 'pages@example.com' },
+      );
       expect(page3.body.ratings.map((r) => r.id)).toEqual([made[0]]);
       expect(page3.body.pagination.hasNextPage).toBe(false);
       const beyond = await call<{ ratings: unknown[] }>(t.app, 'GET', '/user/ratings?page=9&limit=2', { email: 'pages@example.com' });
@@ -214,7 +248,10 @@ describeDatabases('interview calls', (database) => {
       const token = await call<Token>(t.app, 'GET', `/interview/token?questionSetId=${setId(1)}`, { email: 'turn@example.com' });
       const sessionToken = token.body.client_secret.value;
       const turn = (email: string, utterance?: string) =>
-        call<{ say: string; closeSession: { reason: string } | null }>(t.app, 'POST', '/interview/turn', { email, body: { sessionToken, utterance } });
+        call<{ say: string; closeSession: { reason: string } | null }>(t.app, 'POST', '/interview/turn', {
+          email,
+          body: { sessionToken, utterance },
+        });
 
       const interviewer = createScriptedInterviewer();
       const set = { id: setId(1), ...FIXTURE_SETS[0]! };
@@ -222,15 +259,23 @@ describeDatabases('interview calls', (database) => {
       expect(opening.status).toBe(200);
       expect(opening.body).toEqual(await interviewer.nextTurn({ set, history: [] }));
 
-      expect(await turn('other@example.com', 'hi')).toMatchObject({ status: 403, body: { error: 'This interview session belongs to another user.' } });
-      expect(await call(t.app, 'POST', '/interview/turn', { email: 'turn@example.com', body: { sessionToken: 'bs_wrong' } })).toMatchObject({
-        status: 404,
-        body: { error: 'This interview session is not known. Please start a new session.' },
+      expect(await turn('other@example.com', 'hi')).toMatchObject({
+        status: 403,
+        body: { error: 'This interview session belongs to another user.' },
       });
+      expect(await call(t.app, 'POST', '/interview/turn', { email: 'turn@example.com', body: { sessionToken: 'bs_wrong' } })).toMatchObject(
+        {
+          status: 404,
+          body: { error: 'This interview session is not known. Please start a new session.' },
+        },
+      );
 
       let last = opening;
       for (let i = 0; i < 12 && last.body.closeSession === null; i += 1) {
-        last = await turn('turn@example.com', `I would answer that closures keep their scope and the event loop runs queued tasks, attempt ${i}.`);
+        last = await turn(
+          'turn@example.com',
+          `I would answer that closures keep their scope and the event loop runs queued tasks, attempt ${i}.`,
+        );
         expect(last.status).toBe(200);
       }
       expect(last.body.closeSession).not.toBeNull();
@@ -251,7 +296,7 @@ describeDatabases('interview calls', (database) => {
       const token = await call<Token>(t.app, 'GET', `/interview/token?questionSetId=${setId(1)}`, { email: 'old@example.com' });
       const body = { sessionToken: token.body.client_secret.value };
       expect((await call(t.app, 'POST', '/interview/turn', { email: 'old@example.com', body })).status).toBe(200);
-      const ttlMs = (token.body.client_secret.expires_at * 1000 - Date.now()) + 60_000;
+      const ttlMs = token.body.client_secret.expires_at * 1000 - Date.now() + 60_000;
       await t.db
         .update(interviewSessions)
         .set({ createdAt: new Date(Date.now() - ttlMs) })
@@ -296,7 +341,9 @@ describeDatabases('provider failures', (database) => {
 
   it('refunds the credit and answers the provider error with its status', async () => {
     await login(t.app, 'refund@example.com');
-    const answer = await call(t.app, 'GET', `/interview/token?questionSetId=${(await setIds(t.app)).get(1)}`, { email: 'refund@example.com' });
+    const answer = await call(t.app, 'GET', `/interview/token?questionSetId=${(await setIds(t.app)).get(1)}`, {
+      email: 'refund@example.com',
+    });
     expect(answer).toMatchObject({ status: 503, body: { error: 'The voice service is busy right now. Please try again in a minute.' } });
     const [account] = await t.db.select().from(accounts).where(eq(accounts.email, 'refund@example.com'));
     expect(account?.sessionsUsed).toBe(0);
@@ -320,9 +367,18 @@ describeDatabases('provider failures', (database) => {
           'We could not rate this interview right now. Your transcript is saved, and we will try again automatically up to 6 times over about 63 minutes; the feedback appears in your history once it is rated.',
       },
     });
-    const stored = await t.db.select().from(events).where(and(eq(events.userEmail, 'fail@example.com'), eq(events.eventType, 'RATE')));
+    const stored = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.userEmail, 'fail@example.com'), eq(events.eventType, 'RATE')));
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ eventType: 'RATE', ratingStatus: 'failed', transcript: transcripts, ratingMarkdown: null, ratingAttempts: 1 });
+    expect(stored[0]).toMatchObject({
+      eventType: 'RATE',
+      ratingStatus: 'failed',
+      transcript: transcripts,
+      ratingMarkdown: null,
+      ratingAttempts: 1,
+    });
     // The first retry is due about RATING_RETRY_DELAY_SECONDS (60) from now.
     const due = (stored[0]?.nextRatingAt?.getTime() ?? 0) - Date.now();
     expect(due).toBeGreaterThan(50_000);
@@ -345,7 +401,16 @@ describe('ratings left pending by a crash', () => {
     // What a crash between "store" and "rate" leaves behind.
     const [pending] = await database.db
       .insert(events)
-      .values({ eventType: 'RATE', userEmail: 'crash@example.com', questionSetId: ids.get(1), topic: 'JavaScript', questionSetIndex: 0, durationSeconds: 40, transcript: transcripts as never, ratingStatus: 'pending' })
+      .values({
+        eventType: 'RATE',
+        userEmail: 'crash@example.com',
+        questionSetId: ids.get(1),
+        topic: 'JavaScript',
+        questionSetIndex: 0,
+        durationSeconds: 40,
+        transcript: transcripts as never,
+        ratingStatus: 'pending',
+      })
       .returning();
 
     const second = await buildApp(config, { database, providers, catalogue: async () => FIXTURE_SETS, webDist: null });

@@ -162,7 +162,7 @@ export function interviewRoutes(app: FastifyInstance, ctx: AppContext): void {
         description:
           "Session telemetry from the browser: `connected` when a turn-taking transport is up (the server's clock sets the time, " +
           'within 2 minutes of minting; an OpenAI call is timed by the server), `ended` with the reason when a session ends in the ' +
-          'browser without a rating (a failed start, leaving with nothing said; a rating carries `endReason` itself). The first end recorded wins. Only the session\'s owner, only while it is open; `recorded` false otherwise.',
+          "browser without a rating (a failed start, leaving with nothing said; a rating carries `endReason` itself). The first end recorded wins. Only the session's owner, only while it is open; `recorded` false otherwise.",
         headers: userHeadersSchema,
         params: sessionParamsSchema,
         body: sessionReportSchema,
@@ -179,7 +179,7 @@ export function interviewRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags: ['interview'],
         description:
-          'A start that failed in the browser: gives the credit of the caller\'s unrated session back within 2 minutes of minting ' +
+          "A start that failed in the browser: gives the credit of the caller's unrated session back within 2 minutes of minting " +
           '(at most 3 a day, then 429).',
         headers: userHeadersSchema,
         params: sessionParamsSchema,

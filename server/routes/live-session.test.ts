@@ -69,7 +69,13 @@ describeDatabases('the live session', (database) => {
     // End: the rating of what the server stored (the browser had nothing after a reload but this).
     const rated = await call<{ score: number }>(t.app, 'POST', '/interview/rate-transcript', {
       email,
-      body: { transcripts: session?.transcript ?? [], durationSeconds: 30, questionSetId: session?.questionSetId, sessionId: token.sessionId, endReason: 'stopped-by-candidate' },
+      body: {
+        transcripts: session?.transcript ?? [],
+        durationSeconds: 30,
+        questionSetId: session?.questionSetId,
+        sessionId: token.sessionId,
+        endReason: 'stopped-by-candidate',
+      },
     });
     expect(rated.status).toBe(200);
     expect((await live(email)).body).toEqual({ session: null });

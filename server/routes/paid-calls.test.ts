@@ -78,7 +78,10 @@ describeDatabases('every paid interviewer completion counts against the turn bud
     const statuses: number[] = [];
     let refused: unknown = null;
     for (let i = 0; i < 60; i++) {
-      const turn = await call<{ error: string }>(t.app, 'POST', '/interview/turn', { email, body: { sessionToken: token.client_secret.value, utterance: `Answer ${i}.` } });
+      const turn = await call<{ error: string }>(t.app, 'POST', '/interview/turn', {
+        email,
+        body: { sessionToken: token.client_secret.value, utterance: `Answer ${i}.` },
+      });
       statuses.push(turn.status);
       if (turn.status === 502) expect(turn.body).toEqual({ error: INTERVIEWER_UNAVAILABLE });
       else refused = turn.body;

@@ -29,7 +29,10 @@ describeDatabases('progress and transcripts', (database) => {
   }, 300_000);
   afterAll(() => t.close());
 
-  const seed = async (email: string, ratings: Array<{ index: number; score: number; breakdown: QuestionBreakdown[] | null; at: string; status?: 'rated' | 'pending' }>) => {
+  const seed = async (
+    email: string,
+    ratings: Array<{ index: number; score: number; breakdown: QuestionBreakdown[] | null; at: string; status?: 'rated' | 'pending' }>,
+  ) => {
     await login(t.app, email);
     const [account] = await t.db.select().from(accounts).where(eq(accounts.email, email));
     const ids: number[] = [];
@@ -67,9 +70,25 @@ describeDatabases('progress and transcripts', (database) => {
     const closure = 'What is a closure?';
     const loop = 'How does the event loop work?';
     const ids = await seed(email, [
-      { index: 1, score: 40, at: '2026-01-01T10:00:00Z', breakdown: [item(closure, 50, ['keeps scope'], ['outlives the call']), item(loop, 30, [], ['microtasks first', 'one task at a time'])] },
+      {
+        index: 1,
+        score: 40,
+        at: '2026-01-01T10:00:00Z',
+        breakdown: [
+          item(closure, 50, ['keeps scope'], ['outlives the call']),
+          item(loop, 30, [], ['microtasks first', 'one task at a time']),
+        ],
+      },
       { index: 3, score: 90, at: '2026-01-02T10:00:00Z', breakdown: [item('Tell me about a conflict.', 90, ['STAR'], [])] },
-      { index: 1, score: 70, at: '2026-01-03T10:00:00Z', breakdown: [item(closure, 100, ['keeps scope', 'outlives the call'], []), item(loop, 40, ['one task at a time'], ['microtasks first'])] },
+      {
+        index: 1,
+        score: 70,
+        at: '2026-01-03T10:00:00Z',
+        breakdown: [
+          item(closure, 100, ['keeps scope', 'outlives the call'], []),
+          item(loop, 40, ['one task at a time'], ['microtasks first']),
+        ],
+      },
       // Stored before breakdowns existed: on the chart, not in the key points.
       { index: 2, score: 55, at: '2026-01-04T10:00:00Z', breakdown: null },
       // Not rated yet: nowhere.
@@ -94,7 +113,14 @@ describeDatabases('progress and transcripts', (database) => {
         { topic: 'JavaScript', setIndex: 1, question: closure, keyPoint: 'outlives the call', missed: 1, asked: 2 },
         { topic: 'JavaScript', setIndex: 1, question: loop, keyPoint: 'one task at a time', missed: 1, asked: 2 },
       ],
-      practiseNext: { questionSetId: sets.get(1), topic: 'JavaScript', setIndex: 1, question: loop, score: 40, missed: ['microtasks first'] },
+      practiseNext: {
+        questionSetId: sets.get(1),
+        topic: 'JavaScript',
+        setIndex: 1,
+        question: loop,
+        score: 40,
+        missed: ['microtasks first'],
+      },
     });
   });
 
@@ -121,7 +147,9 @@ describeDatabases('progress and transcripts', (database) => {
     });
     const answer = await progressOf(email);
     expect(answer.body.practiseNext).toBeNull();
-    expect(answer.body.missedKeyPoints).toEqual([{ topic: 'Old Topic', setIndex: 90, question: 'Old question?', keyPoint: 'the point', missed: 1, asked: 1 }]);
+    expect(answer.body.missedKeyPoints).toEqual([
+      { topic: 'Old Topic', setIndex: 90, question: 'Old question?', keyPoint: 'the point', missed: 1, asked: 1 },
+    ]);
   });
 
   it('gives a rated interview’s whole transcript to its candidate only', async () => {
@@ -139,8 +167,17 @@ describeDatabases('progress and transcripts', (database) => {
       },
     });
     await login(t.app, 'someone-else@example.com');
-    expect(await call(t.app, 'GET', `/user/ratings/${id}/transcript`, { email: 'someone-else@example.com' })).toMatchObject({ status: 404, body: { error: UNKNOWN_RATING } });
-    expect(await call(t.app, 'GET', '/user/ratings/abc/transcript', { email })).toMatchObject({ status: 400, body: { error: 'id: The id must be a number.' } });
-    expect(await call(t.app, 'GET', '/user/progress', { email: 'nobody@example.com' })).toMatchObject({ status: 401, body: { error: 'We do not know this email yet. Please log in first.' } });
+    expect(await call(t.app, 'GET', `/user/ratings/${id}/transcript`, { email: 'someone-else@example.com' })).toMatchObject({
+      status: 404,
+      body: { error: UNKNOWN_RATING },
+    });
+    expect(await call(t.app, 'GET', '/user/ratings/abc/transcript', { email })).toMatchObject({
+      status: 400,
+      body: { error: 'id: The id must be a number.' },
+    });
+    expect(await call(t.app, 'GET', '/user/progress', { email: 'nobody@example.com' })).toMatchObject({
+      status: 401,
+      body: { error: 'We do not know this email yet. Please log in first.' },
+    });
   });
 });

@@ -62,7 +62,12 @@ describeDatabases('one OpenAI call per session token', (database) => {
     // Nothing was said: the credit comes back and the one call is hung up.
     const rated = await call(t.app, 'POST', '/interview/rate-transcript', {
       email: 'ten-offers@example.com',
-      body: { questionSetId: (await sessionSet(t, token.sessionId)) ?? -1, sessionId: token.sessionId, durationSeconds: 5, transcripts: [] },
+      body: {
+        questionSetId: (await sessionSet(t, token.sessionId)) ?? -1,
+        sessionId: token.sessionId,
+        durationSeconds: 5,
+        transcripts: [],
+      },
     });
     expect(rated).toMatchObject({ status: 422, body: { error: NOTHING_TO_RATE } });
     await expect.poll(() => upstream.liveCalls().length, { timeout: 10_000 }).toBe(0);
@@ -71,7 +76,9 @@ describeDatabases('one OpenAI call per session token', (database) => {
     expect(JSON.parse((await offer(t, token)).body)).toEqual({ error: SESSION_ENDED });
   });
 
-  it('the claim holds across two server processes on one database, and the other process hangs its call up when the session ends', async ({ skip }) => {
+  it('the claim holds across two server processes on one database, and the other process hangs its call up when the session ends', async ({
+    skip,
+  }) => {
     if (!second) return skip();
     const other = second;
     const email = 'two-servers@example.com';
@@ -102,7 +109,9 @@ describeDatabases('one OpenAI call per session token', (database) => {
     expect(runningCall(t.app.appContext, token.sessionId)).toBeUndefined();
     expect((await credits(email)).sessionsUsed).toBe(used);
     // A repeat answers the same.
-    expect((await call(t.app, 'POST', `/interview/sessions/${token.sessionId}/abandon`, { email })).body).toMatchObject({ creditReturned: false });
+    expect((await call(t.app, 'POST', `/interview/sessions/${token.sessionId}/abandon`, { email })).body).toMatchObject({
+      creditReturned: false,
+    });
 
     // A session that never connected: the credit comes back.
     const unused = await startInterview<OpenAiToken>(t.app, email);
@@ -114,6 +123,9 @@ describeDatabases('one OpenAI call per session token', (database) => {
 });
 
 async function sessionSet(t: TestApp, sessionId: string): Promise<number | undefined> {
-  const [row] = await t.db.select({ setId: interviewSessions.questionSetId }).from(interviewSessions).where(eq(interviewSessions.id, sessionId));
+  const [row] = await t.db
+    .select({ setId: interviewSessions.questionSetId })
+    .from(interviewSessions)
+    .where(eq(interviewSessions.id, sessionId));
   return row?.setId;
 }

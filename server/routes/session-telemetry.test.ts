@@ -37,7 +37,11 @@ describeDatabases('session telemetry', (database) => {
     expect(token.status).toBe(200);
     return token.body;
   };
-  const report = (email: string, sessionId: string, body: unknown) => call<{ sessionId: string; recorded: boolean } & { error?: string }>(t.app, 'POST', `/interview/sessions/${sessionId}/report`, { email, body });
+  const report = (email: string, sessionId: string, body: unknown) =>
+    call<{ sessionId: string; recorded: boolean } & { error?: string }>(t.app, 'POST', `/interview/sessions/${sessionId}/report`, {
+      email,
+      body,
+    });
   const turn = (email: string, sessionToken: string, utterance?: string) =>
     call(t.app, 'POST', '/interview/turn', { email, body: utterance === undefined ? { sessionToken } : { sessionToken, utterance } });
   const telemetryOf = async (sessionId: string, eventType = 'RATE'): Promise<SessionTelemetry | null> => {
@@ -52,7 +56,10 @@ describeDatabases('session telemetry', (database) => {
     const email = 'telemetry-typed@example.com';
     await login(t.app, email);
     const token = await mint(email);
-    expect(await report(email, token.sessionId, { event: 'connected', input: 'typed' })).toMatchObject({ status: 200, body: { sessionId: token.sessionId, recorded: true } });
+    expect(await report(email, token.sessionId, { event: 'connected', input: 'typed' })).toMatchObject({
+      status: 200,
+      body: { sessionId: token.sessionId, recorded: true },
+    });
     // Only the first connect counts.
     expect((await report(email, token.sessionId, { event: 'connected' })).body).toMatchObject({ recorded: false });
     expect((await turn(email, token.client_secret.value)).status).toBe(200);
@@ -60,10 +67,17 @@ describeDatabases('session telemetry', (database) => {
     expect((await turn(email, token.client_secret.value, 'The event loop takes tasks from a queue.')).status).toBe(200);
     expect((await report(email, token.sessionId, { event: 'ended', reason: 'connection-lost' })).body).toMatchObject({ recorded: true });
     // The first end wins.
-    expect((await report(email, token.sessionId, { event: 'ended', reason: 'stopped-by-candidate' })).body).toMatchObject({ recorded: false });
+    expect((await report(email, token.sessionId, { event: 'ended', reason: 'stopped-by-candidate' })).body).toMatchObject({
+      recorded: false,
+    });
     const rated = await call(t.app, 'POST', '/interview/rate-transcript', {
       email,
-      body: { questionSetId: setId, sessionId: token.sessionId, durationSeconds: 30, transcripts: [{ role: 'interviewee', transcript: answer, input: 'typed' }] },
+      body: {
+        questionSetId: setId,
+        sessionId: token.sessionId,
+        durationSeconds: 30,
+        transcripts: [{ role: 'interviewee', transcript: answer, input: 'typed' }],
+      },
     });
     expect(rated.status).toBe(200);
 
@@ -107,7 +121,9 @@ describeDatabases('session telemetry', (database) => {
       },
     });
     expect(rated.status).toBe(200);
-    expect(rated.body.markdown).toContain('- Typed answers: 15 words in 1 answer (about 15 words per answer)\n- Speaking pace and filler words: not measured, because the answers were typed');
+    expect(rated.body.markdown).toContain(
+      '- Typed answers: 15 words in 1 answer (about 15 words per answer)\n- Speaking pace and filler words: not measured, because the answers were typed',
+    );
     expect(rated.body.markdown).not.toContain('Speaking pace: about');
     expect((await telemetryOf(typed.sessionId))?.input).toBe('typed');
 
@@ -135,20 +151,45 @@ describeDatabases('session telemetry', (database) => {
     const stopped = await mint(email);
     await call(t.app, 'POST', '/interview/rate-transcript', {
       email,
-      body: { questionSetId: setId, sessionId: stopped.sessionId, durationSeconds: 5, transcripts: [{ role: 'interviewee', transcript: answer }] },
+      body: {
+        questionSetId: setId,
+        sessionId: stopped.sessionId,
+        durationSeconds: 5,
+        transcripts: [{ role: 'interviewee', transcript: answer }],
+      },
     });
-    expect(await telemetryOf(stopped.sessionId)).toMatchObject({ endReason: 'stopped-by-candidate', connectedAt: null, connectMs: null, lengthSeconds: null });
+    expect(await telemetryOf(stopped.sessionId)).toMatchObject({
+      endReason: 'stopped-by-candidate',
+      connectedAt: null,
+      connectMs: null,
+      lengthSeconds: null,
+    });
 
     // The browser says why with the rating.
     const lost = await mint(email);
     const refused = await call(t.app, 'POST', '/interview/rate-transcript', {
       email,
-      body: { questionSetId: setId, sessionId: lost.sessionId, durationSeconds: 5, transcripts: [{ role: 'interviewee', transcript: answer }], endReason: 'expired' },
+      body: {
+        questionSetId: setId,
+        sessionId: lost.sessionId,
+        durationSeconds: 5,
+        transcripts: [{ role: 'interviewee', transcript: answer }],
+        endReason: 'expired',
+      },
     });
-    expect(refused).toMatchObject({ status: 400, body: { error: 'endReason: endReason must be one of closed-by-interviewer, stopped-by-candidate, connection-lost.' } });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: 'endReason: endReason must be one of closed-by-interviewer, stopped-by-candidate, connection-lost.' },
+    });
     await call(t.app, 'POST', '/interview/rate-transcript', {
       email,
-      body: { questionSetId: setId, sessionId: lost.sessionId, durationSeconds: 5, transcripts: [{ role: 'interviewee', transcript: answer }], endReason: 'connection-lost' },
+      body: {
+        questionSetId: setId,
+        sessionId: lost.sessionId,
+        durationSeconds: 5,
+        transcripts: [{ role: 'interviewee', transcript: answer }],
+        endReason: 'connection-lost',
+      },
     });
     expect((await telemetryOf(lost.sessionId))?.endReason).toBe('connection-lost');
 
@@ -159,7 +200,10 @@ describeDatabases('session telemetry', (database) => {
     // The scripted interviewer closes when the candidate asks to stop.
     const last = await turn(email, sessionToken, "Let's stop here.");
     expect(last.body).toMatchObject({ closeSession: { reason: expect.any(String) } });
-    await call(t.app, 'POST', '/interview/rate-transcript', { email, body: { questionSetId: setId, sessionId: closed.sessionId, durationSeconds: 5, transcripts: [] } });
+    await call(t.app, 'POST', '/interview/rate-transcript', {
+      email,
+      body: { questionSetId: setId, sessionId: closed.sessionId, durationSeconds: 5, transcripts: [] },
+    });
     expect((await telemetryOf(closed.sessionId))?.endReason).toBe('closed-by-interviewer');
   });
 
@@ -167,7 +211,15 @@ describeDatabases('session telemetry', (database) => {
     const email = 'telemetry-failed@example.com';
     await login(t.app, email);
     const reported = await mint(email);
-    expect((await report(email, reported.sessionId, { event: 'ended', reason: 'failed-start', detail: 'The voice connection failed while starting.\u0007' })).body).toMatchObject({ recorded: true });
+    expect(
+      (
+        await report(email, reported.sessionId, {
+          event: 'ended',
+          reason: 'failed-start',
+          detail: 'The voice connection failed while starting.\u0007',
+        })
+      ).body,
+    ).toMatchObject({ recorded: true });
     expect((await call(t.app, 'POST', `/interview/sessions/${reported.sessionId}/abandon`, { email })).status).toBe(200);
     expect(await telemetryOf(reported.sessionId, 'START')).toMatchObject({
       status: 'abandoned',
@@ -187,8 +239,14 @@ describeDatabases('session telemetry', (database) => {
     await login(t.app, email);
     await login(t.app, 'telemetry-other@example.com');
     const token = await mint(email);
-    expect(await report('telemetry-other@example.com', token.sessionId, { event: 'connected' })).toMatchObject({ status: 403, body: { error: NOT_YOUR_SESSION } });
-    expect(await report(email, '00000000-0000-4000-8000-000000000000', { event: 'connected' })).toMatchObject({ status: 404, body: { error: UNKNOWN_SESSION } });
+    expect(await report('telemetry-other@example.com', token.sessionId, { event: 'connected' })).toMatchObject({
+      status: 403,
+      body: { error: NOT_YOUR_SESSION },
+    });
+    expect(await report(email, '00000000-0000-4000-8000-000000000000', { event: 'connected' })).toMatchObject({
+      status: 404,
+      body: { error: UNKNOWN_SESSION },
+    });
     expect(await report(email, token.sessionId, { event: 'ended', reason: 'time-limit' })).toMatchObject({
       status: 400,
       body: { error: 'reason: reason must be one of closed-by-interviewer, stopped-by-candidate, connection-lost, failed-start.' },
@@ -217,11 +275,24 @@ describeDatabases('session telemetry', (database) => {
     await login(t.app, email);
     const token = await mint(email);
     const ctx = { db: t.db, config: t.config };
-    const part = { realtimeModel: 'gpt-realtime-2.1-mini', responses: 1, audioInTokens: 100_000, audioOutTokens: 50_000, textInTokens: 10_000 };
+    const part = {
+      realtimeModel: 'gpt-realtime-2.1-mini',
+      responses: 1,
+      audioInTokens: 100_000,
+      audioOutTokens: 50_000,
+      textInTokens: 10_000,
+    };
     await Promise.all([addUsage(ctx, token.sessionId, part), addUsage(ctx, token.sessionId, part)]);
-    for (let i = 0; i < MAX_SESSION_ERRORS + 2; i += 1) await addError(t.db, token.sessionId, { source: 'realtime', code: 'invalid_value', message: `error ${i}` });
+    for (let i = 0; i < MAX_SESSION_ERRORS + 2; i += 1)
+      await addError(t.db, token.sessionId, { source: 'realtime', code: 'invalid_value', message: `error ${i}` });
     const telemetry = await telemetryOf(token.sessionId, 'START');
-    expect(telemetry?.usage).toEqual({ realtimeModel: 'gpt-realtime-2.1-mini', responses: 2, audioInTokens: 200_000, audioOutTokens: 100_000, textInTokens: 20_000 });
+    expect(telemetry?.usage).toEqual({
+      realtimeModel: 'gpt-realtime-2.1-mini',
+      responses: 2,
+      audioInTokens: 200_000,
+      audioOutTokens: 100_000,
+      textInTokens: 20_000,
+    });
     // 2 × (0.1M × $10 + 0.05M × $20 + 0.01M × $0.60) = 2 × $2.006
     expect(telemetry?.estimatedCostUsd).toBeCloseTo(4.012, 9);
     expect(telemetry?.errorCount).toBe(MAX_SESSION_ERRORS + 2);
@@ -254,7 +325,12 @@ describeDatabases('session telemetry', (database) => {
         const old = await call<Token>(own.app, 'GET', `/interview/token?questionSetId=${id}`, { email });
         await own.db
           .update(interviewSessions)
-          .set({ createdAt: new Date(now - 40 * 24 * 60 * 60_000), connectedAt: new Date(now - 40 * 24 * 60 * 60_000), endedAt: new Date(now), estimatedCostUsd: 100 })
+          .set({
+            createdAt: new Date(now - 40 * 24 * 60 * 60_000),
+            connectedAt: new Date(now - 40 * 24 * 60 * 60_000),
+            endedAt: new Date(now),
+            estimatedCostUsd: 100,
+          })
           .where(eq(interviewSessions.id, old.body.sessionId));
 
         const stats = await call<DailyStats>(own.app, 'GET', '/api/admin/stats/daily?days=30', { admin: own.config.adminSecret });

@@ -70,7 +70,10 @@ describeDatabases('speech budgets of a session', (database) => {
     const token = await startInterview<SpeechPipelineToken>(t.app, email);
     const secret = token.client_secret.value;
     expect(await answer(email, secret, Buffer.alloc(9 * 1024 * 1024, 0x41))).toMatchObject({ status: 415, body: { error: NOT_PCM_WAV } });
-    expect(await answer(email, secret, Buffer.from('OggS but not really a recording at all'), 'audio/ogg')).toMatchObject({ status: 415, body: { error: NOT_PCM_WAV } });
+    expect(await answer(email, secret, Buffer.from('OggS but not really a recording at all'), 'audio/ogg')).toMatchObject({
+      status: 415,
+      body: { error: NOT_PCM_WAV },
+    });
     // A header that claims a byte rate its format cannot have.
     const lying = pcmWav(1);
     lying.writeUInt32LE(1, 28);
@@ -85,7 +88,8 @@ describeDatabases('speech budgets of a session', (database) => {
     const token = await startInterview<SpeechPipelineToken>(t.app, email);
     const secret = token.client_secret.value;
     // Silence (nothing heard) still costs a transcription: it counts.
-    for (let i = 0; i < 5; i++) expect(await answer(email, secret, pcmWav(2))).toMatchObject({ status: 200, body: { heard: '', retry: true } });
+    for (let i = 0; i < 5; i++)
+      expect(await answer(email, secret, pcmWav(2))).toMatchObject({ status: 200, body: { heard: '', retry: true } });
     expect(stt()).toBe(5);
     expect(await budget(token.sessionId)).toEqual({ answers: 5, seconds: 10 });
     expect(await answer(email, secret, pcmWav(1))).toMatchObject({ status: 429, body: { error: speechBudgetUsed(5, 30) } });
@@ -94,10 +98,16 @@ describeDatabases('speech budgets of a session', (database) => {
     // The seconds run out before the answers do.
     const other = await startInterview<SpeechPipelineToken>(t.app, email);
     for (let i = 0; i < 2; i++) expect((await answer(email, other.client_secret.value, pcmWav(12))).status).toBe(200);
-    expect(await answer(email, other.client_secret.value, pcmWav(7))).toMatchObject({ status: 429, body: { error: speechBudgetUsed(5, 30) } });
+    expect(await answer(email, other.client_secret.value, pcmWav(7))).toMatchObject({
+      status: 429,
+      body: { error: speechBudgetUsed(5, 30) },
+    });
     // A failed transcription was paid for too.
     audio.failNext('stt', 400);
-    expect(await answer(email, other.client_secret.value, pcmWav(6))).toMatchObject({ status: 200, body: { say: NOT_HEARD_APOLOGY, retry: true } });
+    expect(await answer(email, other.client_secret.value, pcmWav(6))).toMatchObject({
+      status: 200,
+      body: { say: NOT_HEARD_APOLOGY, retry: true },
+    });
     expect(await budget(other.sessionId)).toEqual({ answers: 3, seconds: 30 });
     expect(await answer(email, other.client_secret.value, pcmWav(0.5))).toMatchObject({ status: 429 });
     expect(stt()).toBe(5 + 3);
@@ -149,7 +159,11 @@ describeDatabases("one session's audio clips cannot evict another's", (database)
       const response = await t.app.inject({
         method: 'POST',
         url: '/interview/speech-answer',
-        headers: { 'x-user-email': 'clip-flooder@example.com', 'x-session-token': flooder.client_secret.value, 'content-type': 'audio/wav' },
+        headers: {
+          'x-user-email': 'clip-flooder@example.com',
+          'x-session-token': flooder.client_secret.value,
+          'content-type': 'audio/wav',
+        },
         payload: wav,
         // Spread over addresses, as an attacker would, past the per-address answer limit.
         remoteAddress: `10.0.${i >> 8}.${i & 255}`,

@@ -10,7 +10,16 @@ import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
 import { accounts, interviewSessions } from '../db/schema';
 import { CLOSING_STOP } from '../providers/scripted-interviewer-lines';
-import { CLIP_FAILED, CLIP_GONE, INTERVIEWER_APOLOGY, MAX_LINE_PARTS, NO_AUDIO, NOT_A_PIPELINE_SERVER, NOT_HEARD_APOLOGY, speechParts } from '../services/speech-turns';
+import {
+  CLIP_FAILED,
+  CLIP_GONE,
+  INTERVIEWER_APOLOGY,
+  MAX_LINE_PARTS,
+  NO_AUDIO,
+  NOT_A_PIPELINE_SERVER,
+  NOT_HEARD_APOLOGY,
+  speechParts,
+} from '../services/speech-turns';
 import { SESSION_FINISHED, WELCOME_BACK } from '../services/turns';
 
 interface Token {
@@ -71,7 +80,10 @@ async function start(t: TestApp, setId: number, email: string): Promise<string> 
 }
 
 const textTurn = (t: TestApp, email: string, sessionToken: string, utterance?: string) =>
-  call<SpeechTurn>(t.app, 'POST', '/interview/speech-turn', { email, body: utterance === undefined ? { sessionToken } : { sessionToken, utterance } });
+  call<SpeechTurn>(t.app, 'POST', '/interview/speech-turn', {
+    email,
+    body: utterance === undefined ? { sessionToken } : { sessionToken, utterance },
+  });
 
 async function audioTurn(t: TestApp, email: string, sessionToken: string, body: Buffer = WAV) {
   const response = await t.app.inject({
@@ -191,10 +203,17 @@ describeDatabases('speech-pipeline calls', (database) => {
 
     heard = ['I want to stop.'];
     const last = await audioTurn(t, email, token);
-    expect(last.body).toMatchObject({ heard: 'I want to stop.', say: CLOSING_STOP, closeSession: { reason: 'the candidate asked to stop' } });
+    expect(last.body).toMatchObject({
+      heard: 'I want to stop.',
+      say: CLOSING_STOP,
+      closeSession: { reason: 'the candidate asked to stop' },
+    });
     expect((await clip(t, last.body.audio.at(-1) ?? '')).status).toBe(200);
 
-    const [session] = await t.db.select().from(interviewSessions).where(eq(interviewSessions.tokenHash, (await import('../services/sessions')).hashToken(token)));
+    const [session] = await t.db
+      .select()
+      .from(interviewSessions)
+      .where(eq(interviewSessions.tokenHash, (await import('../services/sessions')).hashToken(token)));
     expect(session?.turns.filter((e) => e.role === 'interviewee').map((e) => e.transcript)).toEqual([
       'A closure is a function that keeps access to the variables of its outer scope after that scope has returned.',
       'I want to stop.',
@@ -208,16 +227,32 @@ describeDatabases('speech-pipeline calls', (database) => {
     // The rating binds to this session like any other.
     const rate = await call(t.app, 'POST', '/interview/rate-transcript', {
       email,
-      body: { transcripts: session?.turns.map(({ role, transcript }) => ({ role, transcript })), durationSeconds: 60, questionSetId: setId, sessionId: session?.id },
+      body: {
+        transcripts: session?.turns.map(({ role, transcript }) => ({ role, transcript })),
+        durationSeconds: 60,
+        questionSetId: setId,
+        sessionId: session?.id,
+      },
     });
     expect(rate.status).toBe(200);
 
     // Telemetry: the audio transcribed (two answers of 0.1 s) and the characters synthesised, priced.
     const characters = [opening.body.say, second.body.say, last.body.say].flatMap(speechParts).reduce((sum, part) => sum + part.length, 0);
-    const usageOf = async () => (await t.db.select().from(interviewSessions).where(eq(interviewSessions.id, session?.id ?? '')))[0];
+    const usageOf = async () =>
+      (
+        await t.db
+          .select()
+          .from(interviewSessions)
+          .where(eq(interviewSessions.id, session?.id ?? ''))
+      )[0];
     await expect.poll(async () => (await usageOf())?.usage.synthesisedCharacters, { timeout: 10_000 }).toBe(characters);
     const recorded = await usageOf();
-    expect(recorded?.usage).toEqual({ transcriptionModel: MODELS.sttModel, transcribedSeconds: 0.2, speechModel: MODELS.ttsModel, synthesisedCharacters: characters });
+    expect(recorded?.usage).toEqual({
+      transcriptionModel: MODELS.sttModel,
+      transcribedSeconds: 0.2,
+      speechModel: MODELS.ttsModel,
+      synthesisedCharacters: characters,
+    });
     expect(recorded?.estimatedCostUsd).toBeCloseTo((0.2 / 60) * 0.006 + (characters * 15) / 1_000_000, 12);
     expect(recorded?.endReason).toBe('closed-by-interviewer');
   });
@@ -241,13 +276,23 @@ describeDatabases('speech-pipeline calls', (database) => {
     expect(failed).toMatchObject({ status: 200, body: { heard: null, say: NOT_HEARD_APOLOGY, closeSession: null, retry: true } });
     expect((await clip(t, failed.body.audio[0] ?? '')).bytes.equals(fakeMp3('Sorry, I could not hear that answer.'))).toBe(true);
     // Kept for the admin event details.
-    const [row] = await t.db.select().from(interviewSessions).where(eq(interviewSessions.tokenHash, (await import('../services/sessions')).hashToken(token)));
+    const [row] = await t.db
+      .select()
+      .from(interviewSessions)
+      .where(eq(interviewSessions.tokenHash, (await import('../services/sessions')).hashToken(token)));
     expect(row?.errorCount).toBe(1);
-    expect(row?.errors[0]).toMatchObject({ source: 'speech-to-text', code: 'HTTP 500', message: expect.stringMatching(/^The speech-to-text server \(http:\/\/127\.0\.0\.1:\d+\) answered HTTP 500/) });
+    expect(row?.errors[0]).toMatchObject({
+      source: 'speech-to-text',
+      code: 'HTTP 500',
+      message: expect.stringMatching(/^The speech-to-text server \(http:\/\/127\.0\.0\.1:\d+\) answered HTTP 500/),
+    });
 
     heard = ['A closure keeps the variables of its outer scope alive after the outer function returned.'];
     const again = await audioTurn(t, email, token);
-    expect(again.body).toMatchObject({ heard: 'A closure keeps the variables of its outer scope alive after the outer function returned.', retry: false });
+    expect(again.body).toMatchObject({
+      heard: 'A closure keeps the variables of its outer scope alive after the outer function returned.',
+      retry: false,
+    });
     expect(again.body.say).not.toBe(NOT_HEARD_APOLOGY);
   });
 
@@ -290,7 +335,11 @@ describe('speech pipeline with an LLM interviewer that fails mid-interview', () 
   beforeAll(async () => {
     audio = await startFakeAudioServer({ apiKey: 'local-key', ...MODELS, defaultTranscript: 'A closure remembers its scope.' });
     llm = await startFakeLlmServer();
-    t = await createTestApp({ database: 'pglite', questionSets: FIXTURE_SETS, config: pipelineConfig(audio, { llmBaseUrl: llm.baseUrl, llmModel: 'fake-model' }) });
+    t = await createTestApp({
+      database: 'pglite',
+      questionSets: FIXTURE_SETS,
+      config: pipelineConfig(audio, { llmBaseUrl: llm.baseUrl, llmModel: 'fake-model' }),
+    });
     setId = (await setIds(t.app)).get(1) ?? -1;
   });
   afterAll(async () => {

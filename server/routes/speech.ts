@@ -15,12 +15,24 @@ export const MAX_ANSWER_AUDIO_BYTES = 10 * 1024 * 1024;
 /** Spoken answers per minute per client address (each costs an STT call before the turn limit counts). */
 const ANSWERS_PER_MINUTE = 30;
 
-const turnErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema, 502: errorSchema, 503: errorSchema, 504: errorSchema };
+const turnErrors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  429: errorSchema,
+  502: errorSchema,
+  503: errorSchema,
+  504: errorSchema,
+};
 
 export function speechRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // An answer's audio arrives as the raw body (audio/wav from the browser's encoder).
-  app.addContentTypeParser(/^audio\//, { parseAs: 'buffer', bodyLimit: MAX_ANSWER_AUDIO_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(/^audio\//, { parseAs: 'buffer', bodyLimit: MAX_ANSWER_AUDIO_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
 
   r.post(
     '/interview/speech-turn',
@@ -49,7 +61,7 @@ export function speechRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags: ['interview'],
         description:
-          "Speech pipeline: one spoken answer as the raw body (audio/wav, linear PCM; 415 otherwise, 413 beyond MAX_ANSWER_SECONDS); " +
+          'Speech pipeline: one spoken answer as the raw body (audio/wav, linear PCM; 415 otherwise, 413 beyond MAX_ANSWER_SECONDS); ' +
           "checked and counted against the session's SESSION_SPEECH_ANSWERS and SESSION_SPEECH_SECONDS (429 beyond them) before it is " +
           "transcribed, answered by the interviewer, the reply's audio paths out. Upstream failures answer 200 with retry: true and an apology.",
         headers: speechAnswerHeadersSchema,

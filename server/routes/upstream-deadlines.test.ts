@@ -63,7 +63,10 @@ describeDatabases('overall deadlines of upstream calls', (database) => {
   });
 
   const textTurn = (email: string, sessionToken: string, utterance?: string) =>
-    call<SpeechTurnResponse>(t.app, 'POST', '/interview/speech-turn', { email, body: utterance === undefined ? { sessionToken } : { sessionToken, utterance } });
+    call<SpeechTurnResponse>(t.app, 'POST', '/interview/speech-turn', {
+      email,
+      body: utterance === undefined ? { sessionToken } : { sessionToken, utterance },
+    });
 
   it('cuts a trickling text-to-speech stream at the deadline', { timeout: 20_000 }, async () => {
     const email = 'tts-trickle@example.com';

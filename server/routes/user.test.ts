@@ -14,8 +14,21 @@ describeDatabases('question sets, login, feedback', (database) => {
       const { status, body } = await call<Array<Record<string, unknown>>>(t.app, 'GET', '/api/question-sets');
       expect(status).toBe(200);
       expect(body.map((s) => s.index)).toEqual([1, 2, 3, 4]);
-      expect(Object.keys(body[0] ?? {}).sort()).toEqual(['id', 'index', 'isPremium', 'modelAnswers', 'name', 'questions', 'requiresFeedback']);
-      expect(body[0]).toMatchObject({ name: 'JavaScript', isPremium: false, requiresFeedback: false, questions: FIXTURE_SETS[0]?.questions });
+      expect(Object.keys(body[0] ?? {}).sort()).toEqual([
+        'id',
+        'index',
+        'isPremium',
+        'modelAnswers',
+        'name',
+        'questions',
+        'requiresFeedback',
+      ]);
+      expect(body[0]).toMatchObject({
+        name: 'JavaScript',
+        isPremium: false,
+        requiresFeedback: false,
+        questions: FIXTURE_SETS[0]?.questions,
+      });
       expect(body[0]?.modelAnswers).toBe(FIXTURE_SETS[0]?.modelAnswers);
       expect(body[3]).toMatchObject({ name: 'System Design', isPremium: true, modelAnswers: null });
     });
@@ -23,7 +36,10 @@ describeDatabases('question sets, login, feedback', (database) => {
     it('gives premium model answers to an active pro only', async () => {
       await login(t.app, 'free@example.com');
       await login(t.app, 'pro@example.com');
-      await call(t.app, 'POST', '/api/emails', { admin: t.config.adminSecret, body: { email: 'pro@example.com', isPro: true, limit: null } });
+      await call(t.app, 'POST', '/api/emails', {
+        admin: t.config.adminSecret,
+        body: { email: 'pro@example.com', isPro: true, limit: null },
+      });
       const free = await call<Array<{ modelAnswers: string | null }>>(t.app, 'GET', '/api/question-sets', { email: 'free@example.com' });
       expect(free.body[3]?.modelAnswers).toBeNull();
       const pro = await call<Array<{ modelAnswers: string | null }>>(t.app, 'GET', '/api/question-sets', { email: ' PRO@example.com ' });
@@ -50,15 +66,28 @@ describeDatabases('question sets, login, feedback', (database) => {
       const modelAnswers = [...answer, ...raterBlocks, 'Say it with an example.'].join('\n');
       const created = await call<{ id: number }>(t.app, 'POST', '/api/admin/question-sets', {
         admin: t.config.adminSecret,
-        body: { name: 'Hoisting', index: 5, isPremium: false, requiresFeedback: false, instructions: '', questions: ['What is hoisting?'], modelAnswers },
+        body: {
+          name: 'Hoisting',
+          index: 5,
+          isPremium: false,
+          requiresFeedback: false,
+          instructions: '',
+          questions: ['What is hoisting?'],
+          modelAnswers,
+        },
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       // The list is cached for a short while; the admin editor's write refreshes it in this process.
       const listed = await call<Array<{ id: number; modelAnswers: string | null }>>(t.app, 'GET', '/api/question-sets');
       expect(listed.body.find((s) => s.id === created.body.id)?.modelAnswers).toBe([...answer, 'Say it with an example.'].join('\n'));
-      const admin = await call<Array<{ id: number; modelAnswers: string }>>(t.app, 'GET', '/api/admin/question-sets', { admin: t.config.adminSecret });
+      const admin = await call<Array<{ id: number; modelAnswers: string }>>(t.app, 'GET', '/api/admin/question-sets', {
+        admin: t.config.adminSecret,
+      });
       expect(admin.body.find((s) => s.id === created.body.id)?.modelAnswers).toBe(modelAnswers);
-      const removed = await call(t.app, 'DELETE', `/api/admin/question-sets/${created.body.id}`, { admin: t.config.adminSecret, body: { confirm: true } });
+      const removed = await call(t.app, 'DELETE', `/api/admin/question-sets/${created.body.id}`, {
+        admin: t.config.adminSecret,
+        body: { confirm: true },
+      });
       expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     });
 
@@ -95,7 +124,9 @@ describeDatabases('question sets, login, feedback', (database) => {
       await call(t.app, 'POST', '/api/emails', { admin: t.config.adminSecret, body: { email, isPro: true, limit: null } });
       expect(await credits()).toEqual({ left: 99, limit: 100, proLimit: null });
       await call(t.app, 'POST', '/api/emails', { admin: t.config.adminSecret, body: { email, isPro: false, limit: null } });
-      expect((await call(t.app, 'PATCH', `/api/emails/${email}`, { admin: t.config.adminSecret, body: { sessionLimit: 1 } })).status).toBe(200);
+      expect((await call(t.app, 'PATCH', `/api/emails/${email}`, { admin: t.config.adminSecret, body: { sessionLimit: 1 } })).status).toBe(
+        200,
+      );
       // An own limit is the operator's word: no Pro offer, and never below zero left.
       expect(await credits()).toEqual({ left: 0, limit: 1, proLimit: null });
     });
@@ -105,8 +136,16 @@ describeDatabases('question sets, login, feedback', (database) => {
         status: 400,
         body: { error: 'email: Please enter a valid email address.' },
       });
-      expect(await call(t.app, 'POST', '/user/login', { body: {} })).toMatchObject({ status: 400, body: { error: 'email: Email must be text.' } });
-      const broken = await t.app.inject({ method: 'POST', url: '/user/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+      expect(await call(t.app, 'POST', '/user/login', { body: {} })).toMatchObject({
+        status: 400,
+        body: { error: 'email: Email must be text.' },
+      });
+      const broken = await t.app.inject({
+        method: 'POST',
+        url: '/user/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email":',
+      });
       expect(broken.statusCode).toBe(400);
       expect(broken.json()).toEqual({ error: 'The request body is not valid JSON.' });
     });
@@ -120,19 +159,32 @@ describeDatabases('question sets, login, feedback', (database) => {
       const answer = await call<{ id: number }>(t.app, 'POST', '/user/feedback', { email: 'fb@example.com', body: good });
       expect(answer.status).toBe(201);
       expect(answer.body.id).toBeGreaterThan(0);
-      const state = await call<{ topicFeedback: Record<string, boolean> }>(t.app, 'POST', '/user/login', { body: { email: 'fb@example.com' } });
+      const state = await call<{ topicFeedback: Record<string, boolean> }>(t.app, 'POST', '/user/login', {
+        body: { email: 'fb@example.com' },
+      });
       expect(state.body.topicFeedback).toEqual({ Behavioural: true });
-      const list = await call<Array<{ id: number; feedback: string; user: { email: string } }>>(t.app, 'GET', '/api/feedback', { admin: t.config.adminSecret });
-      expect(list.body.find((f) => f.id === answer.body.id)).toMatchObject({ feedback: 'The questions were clear and fair.', user: { email: 'fb@example.com' } });
+      const list = await call<Array<{ id: number; feedback: string; user: { email: string } }>>(t.app, 'GET', '/api/feedback', {
+        admin: t.config.adminSecret,
+      });
+      expect(list.body.find((f) => f.id === answer.body.id)).toMatchObject({
+        feedback: 'The questions were clear and fair.',
+        user: { email: 'fb@example.com' },
+      });
     });
 
     it('enforces the length rules with the spec texts', async () => {
       await login(t.app, 'fb2@example.com');
-      const short = await call(t.app, 'POST', '/user/feedback', { email: 'fb2@example.com', body: { ...good, feedback: '   too short text     ' } });
+      const short = await call(t.app, 'POST', '/user/feedback', {
+        email: 'fb2@example.com',
+        body: { ...good, feedback: '   too short text     ' },
+      });
       expect(short).toMatchObject({ status: 400, body: { error: 'feedback: Feedback must be at least 20 characters.' } });
       const long = await call(t.app, 'POST', '/user/feedback', { email: 'fb2@example.com', body: { ...good, feedback: 'x'.repeat(1001) } });
       expect(long).toMatchObject({ status: 400, body: { error: 'feedback: Feedback must be at most 1000 characters.' } });
-      const missing = await call(t.app, 'POST', '/user/feedback', { email: 'fb2@example.com', body: { feedback: good.feedback, topic: 'Behavioural' } });
+      const missing = await call(t.app, 'POST', '/user/feedback', {
+        email: 'fb2@example.com',
+        body: { feedback: good.feedback, topic: 'Behavioural' },
+      });
       expect(missing).toMatchObject({ status: 400, body: { error: 'questionIndex: Missing feedback submission information.' } });
     });
 
@@ -161,7 +213,10 @@ describeDatabases('invite-only signup', (database) => {
       status: 403,
       body: { error: 'This email has not been invited. Please ask the team for access.' },
     });
-    const created = await call(t.app, 'POST', '/api/emails', { admin: t.config.adminSecret, body: { email: 'Invited@Example.com', limit: null } });
+    const created = await call(t.app, 'POST', '/api/emails', {
+      admin: t.config.adminSecret,
+      body: { email: 'Invited@Example.com', limit: null },
+    });
     expect(created.status).toBe(201);
     const first = await call<{ isNewUser: boolean }>(t.app, 'POST', '/user/login', { body: { email: 'invited@example.com' } });
     expect(first.status).toBe(200);

@@ -16,7 +16,9 @@ export async function withScriptDatabase<T>(config: AppConfig, what: string, run
       release = acquireDataDirLock(config.dataDir).release;
     } catch (error) {
       if (error instanceof DataDirLockedError) {
-        console.error(`${error.message}\nThe ${what} needs the server stopped when it runs on PGlite (or use the admin's question-set editor).`);
+        console.error(
+          `${error.message}\nThe ${what} needs the server stopped when it runs on PGlite (or use the admin's question-set editor).`,
+        );
         process.exit(1);
       }
       throw error;

@@ -21,7 +21,9 @@ export const STORED_BYTES_SQL = `(
   + (select coalesce(sum(pg_column_size(f.feedback)), 0) from feedback f where f.account_id = a.id))::bigint`;
 
 export async function storedBytes(db: Db, accountId: number): Promise<number> {
-  const result = (await db.execute(sql.raw(`select ${STORED_BYTES_SQL} as bytes from accounts a where a.id = ${Number(accountId)}`))) as unknown as {
+  const result = (await db.execute(
+    sql.raw(`select ${STORED_BYTES_SQL} as bytes from accounts a where a.id = ${Number(accountId)}`),
+  )) as unknown as {
     rows: Array<{ bytes: string | number }>;
   };
   return Number(result.rows[0]?.bytes ?? 0);

@@ -137,12 +137,20 @@ export async function login(ctx: AppContext, email: string): Promise<LoginRespon
   const [stamped] = await preparedRows<LoginRow>(db, 'login', LOGIN_SQL, [email]);
   // An invited account (created by an admin) that never logged in is new to the product too.
   if (stamped) {
-    const credits = creditsOf(config, { subscriptionId: stamped.subscription_id, sessionLimit: stamped.session_limit, sessionsUsed: stamped.sessions_used });
+    const credits = creditsOf(config, {
+      subscriptionId: stamped.subscription_id,
+      sessionLimit: stamped.session_limit,
+      sessionsUsed: stamped.sessions_used,
+    });
     return { ...userStateFrom(stamped.subscription_id, stamped), isNewUser: stamped.previous_login_at === null, credits };
   }
   if (config.signup === 'invite') throw new HttpError(403, INVITE_ONLY);
   // Two first logins at once: the unique email index decides, both get the same account.
-  const [created] = await db.insert(accounts).values({ email, lastLoginAt: sql`now()` }).onConflictDoNothing().returning();
+  const [created] = await db
+    .insert(accounts)
+    .values({ email, lastLoginAt: sql`now()` })
+    .onConflictDoNothing()
+    .returning();
   const account = created ?? (await requireAccount(db, email));
   return { ...(await userState(db, account)), isNewUser: created !== undefined, credits: creditsOf(config, account) };
 }

@@ -27,7 +27,8 @@ async function* keysetPages<T extends { id: number }>(readBefore: (id: number | 
 const isRating = eq(events.eventType, 'RATE');
 
 /** `before` null: from the newest row. */
-const olderThan = (column: typeof events.id | typeof feedback.id, before: number | null) => (before === null ? undefined : lt(column, before));
+const olderThan = (column: typeof events.id | typeof feedback.id, before: number | null) =>
+  before === null ? undefined : lt(column, before);
 
 function readRatings(db: Db, before: number | null) {
   return db

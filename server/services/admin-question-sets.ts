@@ -44,7 +44,10 @@ async function ratingCounts(db: Db): Promise<Map<number, number>> {
 /** Active sets in tile order, then archived ones (newest archive first). */
 export async function listAdminQuestionSets(db: Db): Promise<AdminQuestionSet[]> {
   const [rows, ratings] = await Promise.all([
-    db.select().from(questionSets).orderBy(sql`${questionSets.archivedAt} is not null`, sql`${questionSets.archivedAt} desc`, asc(questionSets.index)),
+    db
+      .select()
+      .from(questionSets)
+      .orderBy(sql`${questionSets.archivedAt} is not null`, sql`${questionSets.archivedAt} desc`, asc(questionSets.index)),
     ratingCounts(db),
   ]);
   return rows.map((row) => toAdminSet(row, ratings.get(row.id) ?? 0));
@@ -90,7 +93,13 @@ async function lockedOrder(tx: Tx): Promise<Placed[]> {
 
 const valuesList = (rows: Array<readonly (number | string)[]>) =>
   sql.join(
-    rows.map((row) => sql`(${sql.join(row.map((v) => (typeof v === 'number' ? sql`${v}::int` : sql`${v}::text`)), sql`, `)})`),
+    rows.map(
+      (row) =>
+        sql`(${sql.join(
+          row.map((v) => (typeof v === 'number' ? sql`${v}::int` : sql`${v}::text`)),
+          sql`, `,
+        )})`,
+    ),
     sql`, `,
   );
 
@@ -108,7 +117,9 @@ async function renumber(tx: Tx, order: Array<Placed | null>): Promise<void> {
   const ids = valuesList(moved.map((m) => [m.id, m.to]));
   // Two steps: the unique index on active sets is checked row by row, so shifting a set by one
   // would collide with the set it moves onto. Negative indexes are free.
-  await tx.execute(sql`update question_sets set index = -v.target, edited_at = now() from (values ${ids}) as v(id, target) where question_sets.id = v.id`);
+  await tx.execute(
+    sql`update question_sets set index = -v.target, edited_at = now() from (values ${ids}) as v(id, target) where question_sets.id = v.id`,
+  );
   await tx.execute(sql`update question_sets set index = -index where index < 0 and archived_at is null`);
   await tx.execute(sql`update events set question_set_index = v.target - 1 from (values ${ids}) as v(id, target)
     where events.question_set_id = v.id and events.question_set_index is distinct from v.target - 1`);
@@ -204,11 +215,18 @@ export async function deleteQuestionSet(db: Db, id: number): Promise<QuestionSet
     if (!existing) throw new HttpError(404, UNKNOWN_SET);
     const [used] = await tx.select({ id: events.id }).from(events).where(eq(events.questionSetId, id)).limit(1);
     if (used) {
-      if (!existing.archivedAt) await tx.update(questionSets).set({ archivedAt: sql`now()`, editedAt: sql`now()` }).where(eq(questionSets.id, id));
+      if (!existing.archivedAt)
+        await tx
+          .update(questionSets)
+          .set({ archivedAt: sql`now()`, editedAt: sql`now()` })
+          .where(eq(questionSets.id, id));
     } else {
       await tx.delete(questionSets).where(eq(questionSets.id, id));
     }
-    await renumber(tx, order.filter((set) => set.id !== id));
+    await renumber(
+      tx,
+      order.filter((set) => set.id !== id),
+    );
     return { outcome: used ? 'archived' : 'deleted' };
   });
 }

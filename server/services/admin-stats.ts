@@ -98,7 +98,12 @@ export async function sessionFigures(db: Db, from: Date): Promise<SessionFigures
 
 export async function dailyStats(db: Db, days: number, now: Date = new Date()): Promise<DailyStats> {
   const { from, dates } = rangeDays(days, now);
-  const [daily, bands, completion, sessions] = await Promise.all([perDay(db, from, dates), scores(db, from), completionBySet(db, from), sessionFigures(db, from)]);
+  const [daily, bands, completion, sessions] = await Promise.all([
+    perDay(db, from, dates),
+    scores(db, from),
+    completionBySet(db, from),
+    sessionFigures(db, from),
+  ]);
   return {
     days,
     from: dates[0] ?? isoDay(from.getTime()),

@@ -25,12 +25,24 @@ describeDatabases('erasure leaves nothing the server can remove', (database) => 
     const questionSetId = (await setIds(t.app)).get(1);
     expect((await call(t.app, 'GET', `/interview/token?questionSetId=${questionSetId}`, { email })).status).toBe(200);
     const transcripts = [{ role: 'interviewee', transcript: `A closure keeps its scope, ${PHRASE}.` }];
-    expect((await call(t.app, 'POST', '/interview/rate-transcript', { email, body: { transcripts, durationSeconds: 9, questionSetId } })).status).toBe(200);
-    expect((await call(t.app, 'POST', '/user/feedback', { email, body: { feedback: `Feedback with ${PHRASE} in it.`, topic: 'JavaScript', questionIndex: 1 } })).status).toBe(201);
-    const keys = async () => (await rows<{ key: string }>(sql`select key from rate_limits where key like ${'%' + email}`)).rows.map((r) => r.key);
+    expect(
+      (await call(t.app, 'POST', '/interview/rate-transcript', { email, body: { transcripts, durationSeconds: 9, questionSetId } })).status,
+    ).toBe(200);
+    expect(
+      (
+        await call(t.app, 'POST', '/user/feedback', {
+          email,
+          body: { feedback: `Feedback with ${PHRASE} in it.`, topic: 'JavaScript', questionIndex: 1 },
+        })
+      ).status,
+    ).toBe(201);
+    const keys = async () =>
+      (await rows<{ key: string }>(sql`select key from rate_limits where key like ${'%' + email}`)).rows.map((r) => r.key);
     if (database === 'postgres') expect((await keys()).sort()).toEqual([`account:feedback:${email}`, `account:rating:${email}`]);
 
-    expect((await call(t.app, 'DELETE', `/api/admin/users/${encodeURIComponent(email)}`, { admin: t.config.adminSecret })).status).toBe(200);
+    expect((await call(t.app, 'DELETE', `/api/admin/users/${encodeURIComponent(email)}`, { admin: t.config.adminSecret })).status).toBe(
+      200,
+    );
     expect(await keys()).toEqual([]);
 
     if (database === 'pglite') {

@@ -26,9 +26,19 @@ export async function userData(db: Db, limits: PlanLimits, email: string): Promi
   const account = await findAccount(db, email);
   const id = account?.id ?? null;
   const [eventRows, feedbackRows, sessionRows] = await Promise.all([
-    db.select().from(events).where(ownedBy(events, email, id)).orderBy(asc(events.id)),
-    db.select().from(feedback).where(ownedBy(feedback, email, id)).orderBy(asc(feedback.id)),
-    id === null ? [] : db.select().from(interviewSessions).where(eq(interviewSessions.accountId, id)).orderBy(asc(interviewSessions.createdAt)),
+    db
+      .select()
+      .from(events)
+      .where(ownedBy(events, email, id))
+      .orderBy(asc(events.id)),
+    db
+      .select()
+      .from(feedback)
+      .where(ownedBy(feedback, email, id))
+      .orderBy(asc(feedback.id)),
+    id === null
+      ? []
+      : db.select().from(interviewSessions).where(eq(interviewSessions.accountId, id)).orderBy(asc(interviewSessions.createdAt)),
   ]);
   if (!account && eventRows.length === 0 && feedbackRows.length === 0) throw nothingHeld(email);
   const sessionById = new Map(sessionRows.map((row) => [row.id, row]));
@@ -67,9 +77,18 @@ export async function eraseUser(db: Db, limits: WindowCounter, email: string): P
   const removed = await db.transaction(async (tx) => {
     const [account] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email)).limit(1);
     const id = account?.id ?? null;
-    const sessions = id === null ? [] : await tx.delete(interviewSessions).where(eq(interviewSessions.accountId, id)).returning({ id: interviewSessions.id });
-    const erasedEvents = await tx.delete(events).where(ownedBy(events, email, id)).returning({ id: events.id });
-    const erasedFeedback = await tx.delete(feedback).where(ownedBy(feedback, email, id)).returning({ id: feedback.id });
+    const sessions =
+      id === null
+        ? []
+        : await tx.delete(interviewSessions).where(eq(interviewSessions.accountId, id)).returning({ id: interviewSessions.id });
+    const erasedEvents = await tx
+      .delete(events)
+      .where(ownedBy(events, email, id))
+      .returning({ id: events.id });
+    const erasedFeedback = await tx
+      .delete(feedback)
+      .where(ownedBy(feedback, email, id))
+      .returning({ id: feedback.id });
     const erasedAccounts = id === null ? [] : await tx.delete(accounts).where(eq(accounts.id, id)).returning({ id: accounts.id });
     return { accounts: erasedAccounts.length, events: erasedEvents.length, feedback: erasedFeedback.length, sessions: sessions.length };
   });

@@ -48,8 +48,17 @@ const EVENTS_PAGE_SQL = `
  * JSON text; with the admin-secret throttle's failure count for `throttleKey` read in the same
  * statement (PostgreSQL keeps it in `rate_limits`; services/admin-auth.ts settles it).
  */
-export async function eventsPageJson(db: Db, limit: number, before: number | undefined, throttleKey: string): Promise<{ json: string; throttleFailures: number }> {
-  const [row] = await preparedRows<{ page: string; throttle_failures: number }>(db, 'events-page', EVENTS_PAGE_SQL, [limit, before ?? null, throttleKey]);
+export async function eventsPageJson(
+  db: Db,
+  limit: number,
+  before: number | undefined,
+  throttleKey: string,
+): Promise<{ json: string; throttleFailures: number }> {
+  const [row] = await preparedRows<{ page: string; throttle_failures: number }>(db, 'events-page', EVENTS_PAGE_SQL, [
+    limit,
+    before ?? null,
+    throttleKey,
+  ]);
   return { json: row?.page ?? '[]', throttleFailures: Number(row?.throttle_failures ?? 0) };
 }
 

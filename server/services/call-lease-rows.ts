@@ -34,4 +34,3 @@ export async function releaseLease(ctx: AppContext, sessionId: string, callId: s
     .set({ callOwner: null, callLeaseUntil: sql`now()` })
     .where(and(eq(interviewSessions.id, sessionId), eq(interviewSessions.callId, callId), eq(interviewSessions.callOwner, ctx.instanceId)));
 }
-

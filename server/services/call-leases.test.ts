@@ -43,7 +43,15 @@ class ScriptedSideband implements Sideband {
     this.closers.push(listener);
   }
   say(line: string): void {
-    const event = { type: 'response.output_audio_transcript.done', event_id: 'e', response_id: 'r', item_id: 'i', output_index: 0, content_index: 0, transcript: line };
+    const event = {
+      type: 'response.output_audio_transcript.done',
+      event_id: 'e',
+      response_id: 'r',
+      item_id: 'i',
+      output_index: 0,
+      content_index: 0,
+      transcript: line,
+    };
     for (const listener of this.listeners) listener(event as RealtimeServerEvent);
   }
 }
@@ -72,7 +80,12 @@ describeDatabases('OpenAI call leases', (database) => {
   const server = (): AppContext => ({
     config: t.config,
     db: t.db,
-    providers: { voice: createOpenAiRealtimeVoice({ openaiApiKey: 'test-key', realtimeModel: 'gpt-realtime-2.1' }), rater: createRubricRater(), interviewer: createScriptedInterviewer(), realtime: upstream.calls },
+    providers: {
+      voice: createOpenAiRealtimeVoice({ openaiApiKey: 'test-key', realtimeModel: 'gpt-realtime-2.1' }),
+      rater: createRubricRater(),
+      interviewer: createScriptedInterviewer(),
+      realtime: upstream.calls,
+    },
     log: pino({ level: 'silent' }),
     limits: memoryWindowCounter(),
     instanceId: randomUUID(),
@@ -87,7 +100,14 @@ describeDatabases('OpenAI call leases', (database) => {
       database,
       questionSets: FIXTURE_SETS,
       config: { freeSessionLimit: 10, openaiApiKey: 'test-key' },
-      deps: { providers: { voice: createOpenAiRealtimeVoice({ openaiApiKey: 'test-key', realtimeModel: 'gpt-realtime-2.1' }), rater: createRubricRater(), interviewer: createScriptedInterviewer(), realtime: upstream.calls } },
+      deps: {
+        providers: {
+          voice: createOpenAiRealtimeVoice({ openaiApiKey: 'test-key', realtimeModel: 'gpt-realtime-2.1' }),
+          rater: createRubricRater(),
+          interviewer: createScriptedInterviewer(),
+          realtime: upstream.calls,
+        },
+      },
     });
     a = server();
     b = server();
@@ -100,9 +120,16 @@ describeDatabases('OpenAI call leases', (database) => {
   async function leasedCall(email: string, owner: AppContext, expired: boolean) {
     const token = await startInterview(t.app, email);
     const callId = `rtc_${randomUUID().slice(0, 8)}`;
-    await t.db.update(interviewSessions).set({ status: 'live', turns: [{ role: 'interviewer', transcript: 'What is a closure?', at: 0 }] }).where(eq(interviewSessions.id, token.sessionId));
+    await t.db
+      .update(interviewSessions)
+      .set({ status: 'live', turns: [{ role: 'interviewer', transcript: 'What is a closure?', at: 0 }] })
+      .where(eq(interviewSessions.id, token.sessionId));
     await takeLease(owner, token.sessionId, callId);
-    if (expired) await t.db.update(interviewSessions).set({ callLeaseUntil: sql`now() - interval '1 second'` }).where(eq(interviewSessions.id, token.sessionId));
+    if (expired)
+      await t.db
+        .update(interviewSessions)
+        .set({ callLeaseUntil: sql`now() - interval '1 second'` })
+        .where(eq(interviewSessions.id, token.sessionId));
     return { sessionId: token.sessionId, callId };
   }
 

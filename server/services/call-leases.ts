@@ -35,7 +35,13 @@ export async function tendCallLeases(ctx: AppContext): Promise<string[]> {
     const renewed = await ctx.db
       .update(interviewSessions)
       .set({ callLeaseUntil: leaseEnd })
-      .where(and(inArray(interviewSessions.id, [...mine.keys()]), eq(interviewSessions.callOwner, ctx.instanceId), inArray(interviewSessions.status, OPEN_STATUSES)))
+      .where(
+        and(
+          inArray(interviewSessions.id, [...mine.keys()]),
+          eq(interviewSessions.callOwner, ctx.instanceId),
+          inArray(interviewSessions.status, OPEN_STATUSES),
+        ),
+      )
       .returning({ id: interviewSessions.id });
     const kept = new Set(renewed.map((row) => row.id));
     for (const [sessionId, supervisor] of [...mine]) {
@@ -56,13 +62,26 @@ export async function tendCallLeases(ctx: AppContext): Promise<string[]> {
   const due = ctx.db
     .select({ id: interviewSessions.id })
     .from(interviewSessions)
-    .where(and(isNotNull(interviewSessions.callId), lt(interviewSessions.callLeaseUntil, sql`now()`), inArray(interviewSessions.status, OPEN_STATUSES)))
+    .where(
+      and(
+        isNotNull(interviewSessions.callId),
+        lt(interviewSessions.callLeaseUntil, sql`now()`),
+        inArray(interviewSessions.status, OPEN_STATUSES),
+      ),
+    )
     .limit(TAKEOVER_BATCH);
   const claimed = await ctx.db
     .update(interviewSessions)
     .set({ callOwner: ctx.instanceId, callLeaseUntil: leaseEnd })
     // Checked again under the row lock: two servers looking at once take each call once.
-    .where(and(inArray(interviewSessions.id, due), isNotNull(interviewSessions.callId), lt(interviewSessions.callLeaseUntil, sql`now()`), inArray(interviewSessions.status, OPEN_STATUSES)))
+    .where(
+      and(
+        inArray(interviewSessions.id, due),
+        isNotNull(interviewSessions.callId),
+        lt(interviewSessions.callLeaseUntil, sql`now()`),
+        inArray(interviewSessions.status, OPEN_STATUSES),
+      ),
+    )
     .returning();
   const taken: string[] = [];
   for (const session of claimed) {
@@ -100,7 +119,9 @@ export function startCallLeases(ctx: AppContext): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const look = () => {
-    running = running.then(() => tendCallLeases(ctx)).catch((error: unknown) => ctx.log.error({ err: error }, 'tending the call leases failed'));
+    running = running
+      .then(() => tendCallLeases(ctx))
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'tending the call leases failed'));
   };
   look();
   const timer = setInterval(() => {

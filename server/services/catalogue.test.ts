@@ -43,9 +43,16 @@ describe('catalogue import and export', () => {
       await loadCatalogueIfEmpty(db, async () => FIXTURE_SETS);
       expect(await importCatalogue(db, FIXTURE_SETS, false)).toEqual({ written: 0, unchanged: 4, refused: [] });
 
-      await db.update(questionSets).set({ name: 'Edited in the admin', editedAt: sql`now()` }).where(eq(questionSets.index, 2));
+      await db
+        .update(questionSets)
+        .set({ name: 'Edited in the admin', editedAt: sql`now()` })
+        .where(eq(questionSets.index, 2));
       const files = FIXTURE_SETS.map((s) => (s.index === 3 ? { ...s, instructions: 'New guidance.' } : s));
-      expect(await importCatalogue(db, files, false)).toEqual({ written: 0, unchanged: 2, refused: [{ index: 2, name: 'Edited in the admin' }] });
+      expect(await importCatalogue(db, files, false)).toEqual({
+        written: 0,
+        unchanged: 2,
+        refused: [{ index: 2, name: 'Edited in the admin' }],
+      });
       // Nothing was written, not even the set nobody edited.
       const [three] = await db.select().from(questionSets).where(eq(questionSets.index, 3));
       expect(three?.instructions).toBe('');

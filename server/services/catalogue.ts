@@ -67,7 +67,13 @@ function sameContent(a: CatalogueSet, b: CatalogueSet): boolean {
  */
 export async function importCatalogue(db: Db, sets: CatalogueSet[], force: boolean): Promise<ImportResult> {
   const indexes = sets.map((s) => s.index);
-  const existing = indexes.length === 0 ? [] : await db.select().from(questionSets).where(and(isNull(questionSets.archivedAt), inArray(questionSets.index, indexes)));
+  const existing =
+    indexes.length === 0
+      ? []
+      : await db
+          .select()
+          .from(questionSets)
+          .where(and(isNull(questionSets.archivedAt), inArray(questionSets.index, indexes)));
   const byIndex = new Map(existing.map((row) => [row.index, row]));
   const changed = sets.filter((set) => {
     const row = byIndex.get(set.index);

@@ -9,7 +9,11 @@ import type { Db } from '../db/client';
 import { accounts } from '../db/schema';
 
 /** The one statement that spends a credit: it cannot overspend under any concurrency. */
-export async function consumeCredit(db: Db, config: Pick<AppConfig, 'freeSessionLimit' | 'proSessionLimit'>, accountId: number): Promise<boolean> {
+export async function consumeCredit(
+  db: Db,
+  config: Pick<AppConfig, 'freeSessionLimit' | 'proSessionLimit'>,
+  accountId: number,
+): Promise<boolean> {
   const limit = sql`coalesce(${accounts.sessionLimit}, case when ${accounts.subscriptionId} is not null then ${config.proSessionLimit}::int else ${config.freeSessionLimit}::int end)`;
   const rows = await db
     .update(accounts)

@@ -22,7 +22,14 @@ const TURNS: TranscriptEntry[] = [
   { role: 'interviewee', transcript: 'Tasks, then microtasks — ünïcödé too.' },
 ];
 const BREAKDOWN: RatingBreakdown = [
-  { question: 'What is a closure?', verdict: 'Answered well', score: 80, covered: ['scope'], missed: ['lifetime'], evidence: ['the scope it was made in'] },
+  {
+    question: 'What is a closure?',
+    verdict: 'Answered well',
+    score: 80,
+    covered: ['scope'],
+    missed: ['lifetime'],
+    evidence: ['the scope it was made in'],
+  },
 ];
 
 /** The answer as the route gave it before: the ORM join, toAdminEvent, the contract's encoding, JSON. */
@@ -65,7 +72,8 @@ describeDatabases('the events page as JSON built by the database', (database) =>
         endReason: 'closed-by-interviewer',
         endDetail: 'The candidate answered every question.',
         input: 'voice',
-        usage: sql`'{"responses": 3, "transcribedSeconds": 12.50, "realtimeModel": "gpt-realtime", "audioInTokens": 1e3}'::jsonb` as unknown as SessionUsage,
+        usage:
+          sql`'{"responses": 3, "transcribedSeconds": 12.50, "realtimeModel": "gpt-realtime", "audioInTokens": 1e3}'::jsonb` as unknown as SessionUsage,
         estimatedCostUsd: 0.1 + 0.2,
         errors: [{ at: '2026-01-02T03:05:00.000Z', source: 'openai', code: 'rate_limit', message: 'Slow down.' }],
         errorCount: 21,
@@ -73,9 +81,20 @@ describeDatabases('the events page as JSON built by the database', (database) =>
       // Minted only.
       session({ transport: 'browser-speech', createdAt: at('2026-01-02 03:04:05.0005+00') }),
       // Clocks disagreeing: connected before minted, ended before connected (both clamp to 0).
-      session({ status: 'abandoned', connectedAt: at('2026-01-02 03:04:05.1+00'), endedAt: at('2026-01-02 03:04:04+00'), endReason: 'connection-lost', input: 'typed' }),
+      session({
+        status: 'abandoned',
+        connectedAt: at('2026-01-02 03:04:05.1+00'),
+        endedAt: at('2026-01-02 03:04:04+00'),
+        endReason: 'connection-lost',
+        input: 'typed',
+      }),
       // Connected, still open; ends at x.5 s exactly.
-      session({ status: 'live', connectedAt: at('2026-01-02 03:04:06.000+00'), endedAt: at('2026-01-02 03:04:08.500+00'), estimatedCostUsd: 1e-7 }),
+      session({
+        status: 'live',
+        connectedAt: at('2026-01-02 03:04:06.000+00'),
+        endedAt: at('2026-01-02 03:04:08.500+00'),
+        estimatedCostUsd: 1e-7,
+      }),
     ];
     await t.db.insert(interviewSessions).values(sessions);
     const event = (i: number, over: Partial<typeof events.$inferInsert>) => ({
@@ -90,7 +109,16 @@ describeDatabases('the events page as JSON built by the database', (database) =>
     });
     await t.db.insert(events).values([
       event(0, { eventType: 'START', sessionId: sessions[0]?.id }),
-      event(1, { sessionId: sessions[0]?.id, durationSeconds: 300, transcript: TURNS, ratingStatus: 'rated', ratingMarkdown: '## Rating\n"quoted"', ratingBreakdown: BREAKDOWN, score: 72.3, rater: 'rubric' }),
+      event(1, {
+        sessionId: sessions[0]?.id,
+        durationSeconds: 300,
+        transcript: TURNS,
+        ratingStatus: 'rated',
+        ratingMarkdown: '## Rating\n"quoted"',
+        ratingBreakdown: BREAKDOWN,
+        score: 72.3,
+        rater: 'rubric',
+      }),
       event(2, { eventType: 'START', sessionId: sessions[1]?.id }),
       event(3, { sessionId: sessions[2]?.id, ratingStatus: 'failed', score: null, transcript: [] }),
       event(4, { sessionId: sessions[3]?.id, eventType: 'START' }),
@@ -105,8 +133,17 @@ describeDatabases('the events page as JSON built by the database', (database) =>
     const all = JSON.parse((await eventsPageJson(t.db, 100, undefined, KEY)).json) as Array<{ id: number }>;
     expect(all).toHaveLength(7);
     expect(all).toStrictEqual(await before(t, 100));
-    for (const [limit, cursor] of [[1, undefined], [3, undefined], [2, all[1]?.id], [500, all[4]?.id], [5, all[6]?.id], [5, 1]] as const) {
-      expect(JSON.parse((await eventsPageJson(t.db, limit, cursor, KEY)).json), `limit ${limit} before ${cursor}`).toStrictEqual(await before(t, limit, cursor));
+    for (const [limit, cursor] of [
+      [1, undefined],
+      [3, undefined],
+      [2, all[1]?.id],
+      [500, all[4]?.id],
+      [5, all[6]?.id],
+      [5, 1],
+    ] as const) {
+      expect(JSON.parse((await eventsPageJson(t.db, limit, cursor, KEY)).json), `limit ${limit} before ${cursor}`).toStrictEqual(
+        await before(t, limit, cursor),
+      );
     }
   });
 

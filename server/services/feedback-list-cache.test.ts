@@ -18,7 +18,10 @@ describeDatabases('the cached admin feedback list', (database) => {
     return answer.body.map((f) => f.feedback);
   };
   const give = (n: number) =>
-    call<{ id: number }>(t.app, 'POST', '/user/feedback', { email: 'cache@example.com', body: { feedback: text(n), topic: 'JavaScript', questionIndex: 1 } });
+    call<{ id: number }>(t.app, 'POST', '/user/feedback', {
+      email: 'cache@example.com',
+      body: { feedback: text(n), topic: 'JavaScript', questionIndex: 1 },
+    });
 
   it('follows every insert and delete, including a delete followed by an insert', async () => {
     await login(t.app, 'cache@example.com');

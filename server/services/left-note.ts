@@ -8,7 +8,8 @@ import { interviewSessions } from '../db/schema';
 
 export function leftDetail(idleMinutes: number): string {
   const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-  const span = idleMinutes >= 1 ? plural(Math.round(idleMinutes * 10) / 10, 'minute') : plural(Math.max(1, Math.round(idleMinutes * 60)), 'second');
+  const span =
+    idleMinutes >= 1 ? plural(Math.round(idleMinutes * 10) / 10, 'minute') : plural(Math.max(1, Math.round(idleMinutes * 60)), 'second');
   return `no activity for ${span}`;
 }
 

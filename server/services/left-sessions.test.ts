@@ -53,14 +53,24 @@ describeDatabases('sessions left open', (database) => {
     expect((await turn(email, { sessionToken: token.client_secret.value, utterance: ANSWER })).status).toBe(200);
 
     const rated = await until('the rating', async () => {
-      const [event] = await t.db.select().from(events).where(and(eq(events.sessionId, token.sessionId), eq(events.eventType, 'RATE')));
+      const [event] = await t.db
+        .select()
+        .from(events)
+        .where(and(eq(events.sessionId, token.sessionId), eq(events.eventType, 'RATE')));
       return event?.ratingStatus === 'rated' ? event : null;
     });
     const note = leftNoteText(leftDetail(IDLE_MINUTES));
-    expect(note).toBe('> This interview was ended automatically (no activity for 1 second), and rated on everything you said that reached us.\n\n');
+    expect(note).toBe(
+      '> This interview was ended automatically (no activity for 1 second), and rated on everything you said that reached us.\n\n',
+    );
     expect(rated.ratingMarkdown?.startsWith(note)).toBe(true);
     expect(rated.transcript?.filter((line) => line.role === 'interviewee').map((line) => line.transcript)).toEqual([ANSWER]);
-    expect(await session(token.sessionId)).toMatchObject({ status: 'rated', endReason: 'left', endDetail: 'no activity for 1 second', refundedAt: null });
+    expect(await session(token.sessionId)).toMatchObject({
+      status: 'rated',
+      endReason: 'left',
+      endDetail: 'no activity for 1 second',
+      refundedAt: null,
+    });
     expect(await used(email)).toBe(1);
 
     const history = await call<RatingsResponse>(t.app, 'GET', '/user/ratings?page=1&limit=10', { email });
@@ -87,6 +97,8 @@ describeDatabases('sessions left open', (database) => {
     expect(ended).toMatchObject({ endReason: 'left', endDetail: 'no activity for 1 second' });
     expect(ended.refundedAt).not.toBeNull();
     expect(await used(email)).toBe(0);
-    expect((await t.db.select().from(events).where(eq(events.sessionId, token.sessionId))).map((event) => event.eventType)).toEqual(['START']);
+    expect((await t.db.select().from(events).where(eq(events.sessionId, token.sessionId))).map((event) => event.eventType)).toEqual([
+      'START',
+    ]);
   });
 });

@@ -83,7 +83,9 @@ async function endLeft(ctx: AppContext, session: InterviewSession, detail: strin
       .update(interviewSessions)
       .set({ status: 'rated', ...leftEnd(detail) })
       // Still open and still idle: a turn or a resume since the pass read it keeps the session going.
-      .where(and(eq(interviewSessions.id, session.id), inArray(interviewSessions.status, OPEN_STATUSES), sql`${lastActivity} < ${idleSince}`))
+      .where(
+        and(eq(interviewSessions.id, session.id), inArray(interviewSessions.status, OPEN_STATUSES), sql`${lastActivity} < ${idleSince}`),
+      )
       .returning({ accountId: interviewSessions.accountId });
     if (claimed.length === 0) return null;
     const [account] = await tx.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, session.accountId));
@@ -107,7 +109,13 @@ async function endLeft(ctx: AppContext, session: InterviewSession, detail: strin
   // The candidate came back (a turn, a rating) meanwhile: the session is theirs.
   if (!stored) return 'gone';
   try {
-    await rateEvent(ctx, { id: stored.id, sessionId: session.id }, set, { transcripts: session.turns, durationSeconds }, leftNoteText(detail));
+    await rateEvent(
+      ctx,
+      { id: stored.id, sessionId: session.id },
+      set,
+      { transcripts: session.turns, durationSeconds },
+      leftNoteText(detail),
+    );
   } catch {
     // Logged and scheduled for a retry by rateEvent; the transcript is stored.
   }

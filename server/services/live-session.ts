@@ -23,7 +23,13 @@ export async function liveSession(ctx: AppContext, email: string): Promise<LiveS
     .select({ session: interviewSessions, topic: questionSets.name })
     .from(interviewSessions)
     .innerJoin(questionSets, eq(questionSets.id, interviewSessions.questionSetId))
-    .where(and(eq(interviewSessions.accountId, account.id), inArray(interviewSessions.status, OPEN_STATUSES), gt(interviewSessions.createdAt, since)))
+    .where(
+      and(
+        eq(interviewSessions.accountId, account.id),
+        inArray(interviewSessions.status, OPEN_STATUSES),
+        gt(interviewSessions.createdAt, since),
+      ),
+    )
     .orderBy(desc(interviewSessions.createdAt))
     .limit(1);
   const session = row?.session;

@@ -23,7 +23,10 @@ describeDatabases('login and the history page in one statement', (database) => {
     t = await createTestApp({ database, questionSets: FIXTURE_SETS });
     // login and listRatings read only the config and the database.
     ctx = { config: t.config, db: t.db } as AppContext;
-    const [account] = await t.db.insert(accounts).values({ email: EMAIL, lastLoginAt: sql`now() - interval '1 day'` }).returning();
+    const [account] = await t.db
+      .insert(accounts)
+      .values({ email: EMAIL, lastLoginAt: sql`now() - interval '1 day'` })
+      .returning();
     const sets = await t.db.select().from(questionSets);
     const rated = (i: number, over: Partial<typeof events.$inferInsert> = {}) => ({
       eventType: 'RATE',
@@ -40,16 +43,30 @@ describeDatabases('login and the history page in one statement', (database) => {
       score: (i * 37) % 101,
       ...over,
     });
-    await t.db.insert(events).values([
-      ...Array.from({ length: 11 }, (_, i) => rated(i)),
-      rated(11, { ratingStatus: 'pending', score: null, ratingMarkdown: null }),
-      rated(12, { eventType: 'START', ratingStatus: null }),
-      rated(13, { questionSetId: null }),
-      rated(14, { topic: null }),
-    ]);
+    await t.db
+      .insert(events)
+      .values([
+        ...Array.from({ length: 11 }, (_, i) => rated(i)),
+        rated(11, { ratingStatus: 'pending', score: null, ratingMarkdown: null }),
+        rated(12, { eventType: 'START', ratingStatus: null }),
+        rated(13, { questionSetId: null }),
+        rated(14, { topic: null }),
+      ]);
     await t.db.insert(feedback).values([
-      { accountId: account?.id, userEmail: EMAIL, topic: sets[0]?.name ?? '', questionIndex: 1, feedback: 'Useful questions, more follow-ups please.' },
-      { accountId: account?.id, userEmail: EMAIL, topic: sets[0]?.name ?? '', questionIndex: 2, feedback: 'Again on the same topic, still useful.' },
+      {
+        accountId: account?.id,
+        userEmail: EMAIL,
+        topic: sets[0]?.name ?? '',
+        questionIndex: 1,
+        feedback: 'Useful questions, more follow-ups please.',
+      },
+      {
+        accountId: account?.id,
+        userEmail: EMAIL,
+        topic: sets[0]?.name ?? '',
+        questionIndex: 2,
+        feedback: 'Again on the same topic, still useful.',
+      },
     ]);
   }, 300_000);
   afterAll(() => t.close());
@@ -67,7 +84,13 @@ describeDatabases('login and the history page in one statement', (database) => {
     const where = and(eq(events.accountId, account?.id ?? -1), eq(events.eventType, 'RATE'), eq(events.ratingStatus, 'rated'));
     const [total] = await t.db.select({ n: count() }).from(events).where(where);
     for (const page of [1, 2, 3, 4, 7]) {
-      const rows = await t.db.select().from(events).where(where).orderBy(desc(events.id)).limit(4).offset((page - 1) * 4);
+      const rows = await t.db
+        .select()
+        .from(events)
+        .where(where)
+        .orderBy(desc(events.id))
+        .limit(4)
+        .offset((page - 1) * 4);
       const answer = await listRatings(ctx, EMAIL, page, 4);
       expect(answer.ratings).toEqual(
         rows.map((r) => ({
@@ -86,6 +109,9 @@ describeDatabases('login and the history page in one statement', (database) => {
   });
 
   it('refuses an unknown email on the history page', async () => {
-    await expect(listRatings(ctx, 'nobody@example.com', 1, 9)).rejects.toMatchObject({ statusCode: 401, message: 'We do not know this email yet. Please log in first.' });
+    await expect(listRatings(ctx, 'nobody@example.com', 1, 9)).rejects.toMatchObject({
+      statusCode: 401,
+      message: 'We do not know this email yet. Please log in first.',
+    });
   });
 });

@@ -4,7 +4,14 @@
  * often, and the question to practise next. One read of the account's rated interviews.
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { MAX_MISSED_KEY_POINTS, type MissedKeyPoint, type PractiseNext, type ProgressResponse, type RatingTranscript, type TopicProgress } from '../../contract';
+import {
+  MAX_MISSED_KEY_POINTS,
+  type MissedKeyPoint,
+  type PractiseNext,
+  type ProgressResponse,
+  type RatingTranscript,
+  type TopicProgress,
+} from '../../contract';
 import type { AppContext } from '../app-context';
 import { events, questionSets } from '../db/schema';
 import { requireAccount } from './accounts';
@@ -67,15 +74,26 @@ export async function progress(ctx: AppContext, email: string): Promise<Progress
       tally.latest = { score: item.score, missed: item.missed, questionSetId: row.questionSetId };
     }
   }
-  return { topics: [...topics.values()], missedKeyPoints: mostMissed([...questions.values()]), practiseNext: practiseNext([...questions.values()]) };
+  return {
+    topics: [...topics.values()],
+    missedKeyPoints: mostMissed([...questions.values()]),
+    practiseNext: practiseNext([...questions.values()]),
+  };
 }
 
 /** Most often missed first; then the larger share of the times asked; then the order they were first asked. */
 function mostMissed(tallies: readonly QuestionTally[]): MissedKeyPoint[] {
   const all = tallies.flatMap((t) =>
-    [...t.missed].map(([keyPoint, missed], k) => ({ point: { topic: t.topic, setIndex: t.setIndex, question: t.question, keyPoint, missed, asked: t.asked }, order: t.order, k })),
+    [...t.missed].map(([keyPoint, missed], k) => ({
+      point: { topic: t.topic, setIndex: t.setIndex, question: t.question, keyPoint, missed, asked: t.asked },
+      order: t.order,
+      k,
+    })),
   );
-  all.sort((a, b) => b.point.missed - a.point.missed || b.point.missed / b.point.asked - a.point.missed / a.point.asked || a.order - b.order || a.k - b.k);
+  all.sort(
+    (a, b) =>
+      b.point.missed - a.point.missed || b.point.missed / b.point.asked - a.point.missed / a.point.asked || a.order - b.order || a.k - b.k,
+  );
   return all.slice(0, MAX_MISSED_KEY_POINTS).map((entry) => entry.point);
 }
 

@@ -59,10 +59,18 @@ describeDatabases('background rating retries', (database) => {
     const setId = (await setIds(t.app)).get(1);
     await call(t.app, 'GET', `/interview/token?questionSetId=${setId}`, { email });
     const said = transcripts.map((e) => (e.role === 'interviewee' ? { ...e, transcript: `${e.transcript} (${email})` } : e));
-    return call(t.app, 'POST', '/interview/rate-transcript', { email, body: { transcripts: said, durationSeconds: 30, questionSetId: setId } });
+    return call(t.app, 'POST', '/interview/rate-transcript', {
+      email,
+      body: { transcripts: said, durationSeconds: 30, questionSetId: setId },
+    });
   };
   const rateEvent = async (email: string) =>
-    (await t.db.select().from(events).where(and(eq(events.userEmail, email), eq(events.eventType, 'RATE'))))[0];
+    (
+      await t.db
+        .select()
+        .from(events)
+        .where(and(eq(events.userEmail, email), eq(events.eventType, 'RATE')))
+    )[0];
 
   it('tells the candidate what will happen, then rates it in the background after a backoff', async () => {
     const email = 'retry@example.com';

@@ -22,7 +22,8 @@ import { abandonWithRefund, claimForRating, NO_OPEN_SESSION, sessionForRating, w
 /** What a candidate reads when the rating failed: exactly what the background retries will do. */
 export function ratingFailedText(config: Pick<AppConfig, 'ratingRetryAttempts' | 'ratingRetryDelaySeconds'>): string {
   const retries = config.ratingRetryAttempts;
-  if (retries === 0) return 'We could not rate this interview right now. Your transcript is saved, but it will not be rated again automatically.';
+  if (retries === 0)
+    return 'We could not rate this interview right now. Your transcript is saved, but it will not be rated again automatically.';
   const totalMs = config.ratingRetryDelaySeconds * 1000 * (2 ** retries - 1);
   return (
     `We could not rate this interview right now. Your transcript is saved, and we will try again automatically up to ${retries} ` +
@@ -68,7 +69,12 @@ export async function rateEvent(
   const llm = llmUsageTally();
   let result;
   try {
-    const rated = await ctx.providers.rater.rate({ set, transcripts: input.transcripts, durationSeconds: input.durationSeconds, meter: llm.meter });
+    const rated = await ctx.providers.rater.rate({
+      set,
+      transcripts: input.transcripts,
+      durationSeconds: input.durationSeconds,
+      meter: llm.meter,
+    });
     result = { ...rated, markdown: note + rated.markdown + inaudibleNote(input.transcripts) };
   } catch (error) {
     ctx.log.error({ err: error, eventId }, 'rating failed');
@@ -188,10 +194,20 @@ async function rateSession(
   const told = input.endReason;
   if (told && !(realtime && told === 'closed-by-interviewer')) await quietly(ctx, 'end', recordEnd(ctx.db, session.id, { reason: told }));
   if (realtime) session = await settleRealtimeCall(ctx, session);
-  await quietly(ctx, 'end', recordEnd(ctx.db, session.id, { reason: session.finishedAt ? 'closed-by-interviewer' : 'stopped-by-candidate' }));
+  await quietly(
+    ctx,
+    'end',
+    recordEnd(ctx.db, session.id, { reason: session.finishedAt ? 'closed-by-interviewer' : 'stopped-by-candidate' }),
+  );
   const transcripts = realtime
-    ? hasCandidateWords(session.turns) ? session.turns : null
-    : hasCandidateWords(input.transcripts) ? input.transcripts : hasCandidateWords(session.turns) ? session.turns : null;
+    ? hasCandidateWords(session.turns)
+      ? session.turns
+      : null
+    : hasCandidateWords(input.transcripts)
+      ? input.transcripts
+      : hasCandidateWords(session.turns)
+        ? session.turns
+        : null;
   if (!transcripts) return nothingToRate(ctx, session);
   // The browser guessed the input when it connected; the answers say how the candidate really answered.
   const answered = realtime ? null : answerInput(transcripts);
@@ -234,11 +250,7 @@ export async function rateTranscript(ctx: AppContext, email: string, input: Rate
 
 /** Start-up: finish ratings a crash interrupted. Returns how many were rated. */
 export async function completePendingRatings(ctx: AppContext): Promise<number> {
-  const pending = await ctx.db
-    .select()
-    .from(events)
-    .where(eq(events.ratingStatus, 'pending'))
-    .orderBy(asc(events.id));
+  const pending = await ctx.db.select().from(events).where(eq(events.ratingStatus, 'pending')).orderBy(asc(events.id));
   let done = 0;
   for (const event of pending) {
     const set = event.questionSetId === null ? null : await findQuestionSet(ctx.db, event.questionSetId);

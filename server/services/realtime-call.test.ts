@@ -7,9 +7,27 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TranscriptEntry } from '../../contract';
 import type { Sideband } from '../providers/realtime-calls';
 import { buildRealtimeSession } from '../providers/realtime-session-config';
-import { CallSupervisor, CLOSE_DELAY_MS, CLOSING_REMARK_WAIT_MS, IDLE_HANGUP_MS, INAUDIBLE, sessionEndOf, TIME_LIMIT_REASON, type CallTelemetry } from './realtime-call';
+import {
+  CallSupervisor,
+  CLOSE_DELAY_MS,
+  CLOSING_REMARK_WAIT_MS,
+  IDLE_HANGUP_MS,
+  INAUDIBLE,
+  sessionEndOf,
+  TIME_LIMIT_REASON,
+  type CallTelemetry,
+} from './realtime-call';
 
-const set = { id: 1, name: 'SQL', index: 1, isPremium: false, requiresFeedback: false, questions: ['What is an index?'], instructions: '', modelAnswers: '' };
+const set = {
+  id: 1,
+  name: 'SQL',
+  index: 1,
+  isPremium: false,
+  requiresFeedback: false,
+  questions: ['What is an index?'],
+  instructions: '',
+  modelAnswers: '',
+};
 const session = buildRealtimeSession(set, { model: 'gpt-realtime-2.1' });
 
 function harness(options: { maxDurationMs?: number } = {}) {
@@ -44,7 +62,13 @@ function harness(options: { maxDurationMs?: number } = {}) {
   });
   const emit = (event: Record<string, unknown>) => listener(event as unknown as RealtimeServerEvent);
   return {
-    supervisor, sent, saved, ended, hangup, emit, telemetry,
+    supervisor,
+    sent,
+    saved,
+    ended,
+    hangup,
+    emit,
+    telemetry,
     at: (ms: number) => (clock = ms),
     dropped: () => closeListener(),
     creates: () => sent.filter((e) => e.type === 'response.create'),
@@ -56,7 +80,12 @@ const done = (id: string, output: unknown[] = [], status = 'completed', extra: R
   event_id: 'e',
   response: { id, status, output, usage: { total_tokens: 10, input_tokens: 7, output_tokens: 3 }, ...extra },
 });
-const closeCall = (callId = 'call_1') => ({ type: 'function_call', name: 'close_session', call_id: callId, arguments: '{"reason":"all questions covered"}' });
+const closeCall = (callId = 'call_1') => ({
+  type: 'function_call',
+  name: 'close_session',
+  call_id: callId,
+  arguments: '{"reason":"all questions covered"}',
+});
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -65,19 +94,47 @@ describe('CallSupervisor', () => {
   it('keeps the transcript in spoken order, a failed transcription as a marker, and the usage of every response', async () => {
     const h = harness();
     h.at(1000);
-    h.emit({ type: 'response.output_audio_transcript.done', transcript: ' Hello. What is an index? ', response_id: 'r1', item_id: 'i', output_index: 0, content_index: 0, event_id: 'e' });
+    h.emit({
+      type: 'response.output_audio_transcript.done',
+      transcript: ' Hello. What is an index? ',
+      response_id: 'r1',
+      item_id: 'i',
+      output_index: 0,
+      content_index: 0,
+      event_id: 'e',
+    });
     h.emit(done('r1'));
     h.at(5000);
     h.emit({ type: 'input_audio_buffer.speech_stopped', item_id: 'a1', audio_end_ms: 1, event_id: 'e' });
     h.at(6000);
-    h.emit({ type: 'response.output_audio_transcript.done', transcript: 'Thanks. Next one.', response_id: 'r2', item_id: 'i', output_index: 0, content_index: 0, event_id: 'e' });
+    h.emit({
+      type: 'response.output_audio_transcript.done',
+      transcript: 'Thanks. Next one.',
+      response_id: 'r2',
+      item_id: 'i',
+      output_index: 0,
+      content_index: 0,
+      event_id: 'e',
+    });
     h.emit(done('r2'));
     h.at(7000);
     // The transcription of the answer arrives after the interviewer's reply: it keeps its place.
-    h.emit({ type: 'conversation.item.input_audio_transcription.completed', item_id: 'a1', transcript: 'A lookup structure.', content_index: 0, event_id: 'e' });
+    h.emit({
+      type: 'conversation.item.input_audio_transcription.completed',
+      item_id: 'a1',
+      transcript: 'A lookup structure.',
+      content_index: 0,
+      event_id: 'e',
+    });
     h.at(9000);
     h.emit({ type: 'input_audio_buffer.speech_stopped', item_id: 'a2', audio_end_ms: 1, event_id: 'e' });
-    h.emit({ type: 'conversation.item.input_audio_transcription.failed', item_id: 'a2', content_index: 0, error: { message: 'x' }, event_id: 'e' });
+    h.emit({
+      type: 'conversation.item.input_audio_transcription.failed',
+      item_id: 'a2',
+      content_index: 0,
+      error: { message: 'x' },
+      event_id: 'e',
+    });
     expect(h.supervisor.transcript).toEqual([
       { role: 'interviewer', transcript: 'Hello. What is an index?', at: 1000 },
       { role: 'interviewee', transcript: 'A lookup structure.', at: 5000 },
@@ -99,7 +156,9 @@ describe('CallSupervisor', () => {
     expect(h.hangup).toHaveBeenCalledTimes(1);
 
     const f = harness();
-    f.emit(done('r1', [], 'failed', { status_details: { type: 'failed', error: { type: 'insufficient_quota', code: 'insufficient_quota' } } }));
+    f.emit(
+      done('r1', [], 'failed', { status_details: { type: 'failed', error: { type: 'insufficient_quota', code: 'insufficient_quota' } } }),
+    );
     expect(f.supervisor.endReason).toBe('a response failed');
     expect(f.hangup).toHaveBeenCalledTimes(1);
   });
@@ -107,7 +166,10 @@ describe('CallSupervisor', () => {
   it('honours close_session once: the tool result, one closing remark, the hang-up 4 s after the remark is heard', async () => {
     const h = harness();
     h.emit(done('r1', [closeCall()]));
-    expect(h.sent[0]).toEqual({ type: 'conversation.item.create', item: { type: 'function_call_output', call_id: 'call_1', output: '{"ok":true}' } });
+    expect(h.sent[0]).toEqual({
+      type: 'conversation.item.create',
+      item: { type: 'function_call_output', call_id: 'call_1', output: '{"ok":true}' },
+    });
     expect(h.creates()).toHaveLength(1);
     expect(h.creates()[0]).toMatchObject({ response: { tool_choice: 'none', metadata: { purpose: 'closing' } } });
     h.emit({ type: 'response.created', event_id: 'e', response: { id: 'bye', metadata: { purpose: 'closing' } } });
@@ -129,7 +191,11 @@ describe('CallSupervisor', () => {
     const first = h.creates()[0] as { event_id: string };
     // The candidate spoke: the service started its own response, and refuses ours.
     h.emit({ type: 'response.created', event_id: 'e', response: { id: 'vad1', metadata: null } });
-    h.emit({ type: 'error', event_id: 'e', error: { type: 'invalid_request_error', code: 'conversation_already_has_active_response', message: 'busy', event_id: first.event_id } });
+    h.emit({
+      type: 'error',
+      event_id: 'e',
+      error: { type: 'invalid_request_error', code: 'conversation_already_has_active_response', message: 'busy', event_id: first.event_id },
+    });
     expect(h.sent).toContainEqual({ type: 'response.cancel', response_id: 'vad1' });
     expect(h.supervisor.errors).toEqual([]);
     expect(h.creates()).toHaveLength(1);
@@ -186,14 +252,65 @@ describe('CallSupervisor', () => {
 
   it('tells the telemetry each usage, each kept error and how the session ended', async () => {
     const h = harness();
-    h.emit(done('r1', [], 'completed', { usage: { total_tokens: 40, input_tokens: 30, output_tokens: 10, input_token_details: { text_tokens: 10, audio_tokens: 20, cached_tokens: 8, cached_tokens_details: { text_tokens: 5, audio_tokens: 3 } }, output_token_details: { text_tokens: 4, audio_tokens: 6 } } }));
-    h.emit({ type: 'conversation.item.input_audio_transcription.completed', item_id: 'a1', transcript: 'Yes.', content_index: 0, event_id: 'e', usage: { type: 'tokens', total_tokens: 9, input_tokens: 7, output_tokens: 2, input_token_details: { audio_tokens: 6, text_tokens: 1 } } });
-    h.emit({ type: 'conversation.item.input_audio_transcription.completed', item_id: 'a2', transcript: 'No.', content_index: 0, event_id: 'e', usage: { type: 'duration', seconds: 2.5 } });
-    h.emit({ type: 'conversation.item.input_audio_transcription.failed', item_id: 'a3', content_index: 0, error: { type: 'transcription_error', code: 'audio_unintelligible', message: 'Audio could not be transcribed.' }, event_id: 'e' });
+    h.emit(
+      done('r1', [], 'completed', {
+        usage: {
+          total_tokens: 40,
+          input_tokens: 30,
+          output_tokens: 10,
+          input_token_details: {
+            text_tokens: 10,
+            audio_tokens: 20,
+            cached_tokens: 8,
+            cached_tokens_details: { text_tokens: 5, audio_tokens: 3 },
+          },
+          output_token_details: { text_tokens: 4, audio_tokens: 6 },
+        },
+      }),
+    );
+    h.emit({
+      type: 'conversation.item.input_audio_transcription.completed',
+      item_id: 'a1',
+      transcript: 'Yes.',
+      content_index: 0,
+      event_id: 'e',
+      usage: {
+        type: 'tokens',
+        total_tokens: 9,
+        input_tokens: 7,
+        output_tokens: 2,
+        input_token_details: { audio_tokens: 6, text_tokens: 1 },
+      },
+    });
+    h.emit({
+      type: 'conversation.item.input_audio_transcription.completed',
+      item_id: 'a2',
+      transcript: 'No.',
+      content_index: 0,
+      event_id: 'e',
+      usage: { type: 'duration', seconds: 2.5 },
+    });
+    h.emit({
+      type: 'conversation.item.input_audio_transcription.failed',
+      item_id: 'a3',
+      content_index: 0,
+      error: { type: 'transcription_error', code: 'audio_unintelligible', message: 'Audio could not be transcribed.' },
+      event_id: 'e',
+    });
     h.emit({ type: 'error', event_id: 'e', error: { type: 'invalid_request_error', code: 'invalid_value', message: 'bad item' } });
     await h.supervisor.end('the interview was submitted for rating');
     expect(h.telemetry).toEqual([
-      { usage: { responses: 1, textInTokens: 10, cachedTextInTokens: 5, audioInTokens: 20, cachedAudioInTokens: 3, textOutTokens: 4, audioOutTokens: 6 } },
+      {
+        usage: {
+          responses: 1,
+          textInTokens: 10,
+          cachedTextInTokens: 5,
+          audioInTokens: 20,
+          cachedAudioInTokens: 3,
+          textOutTokens: 4,
+          audioOutTokens: 6,
+        },
+      },
       { usage: { transcriptionAudioTokens: 6, transcriptionTextTokens: 2 } },
       { usage: { transcribedSeconds: 2.5 } },
       { error: { source: 'transcription', code: 'audio_unintelligible', message: 'Audio could not be transcribed.' } },

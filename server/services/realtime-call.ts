@@ -153,7 +153,11 @@ export class CallSupervisor {
         return this.addAnswer(event.item_id, event.transcript.trim());
       case 'conversation.item.input_audio_transcription.failed':
         this.deps.log.warn({ itemId: event.item_id, error: event.error }, 'realtime transcription failed; the answer is kept as inaudible');
-        this.keepError({ source: 'transcription', code: event.error.code ?? event.error.type ?? null, message: event.error.message ?? 'The answer could not be transcribed.' });
+        this.keepError({
+          source: 'transcription',
+          code: event.error.code ?? event.error.type ?? null,
+          message: event.error.message ?? 'The answer could not be transcribed.',
+        });
         return this.addAnswer(event.item_id, INAUDIBLE);
       case 'response.output_audio_transcript.done':
         this.touch();
@@ -277,9 +281,11 @@ export class CallSupervisor {
     while (index > 0 && (this.transcript[index - 1]?.at ?? 0) > (entry.at ?? 0)) index--;
     this.transcript.splice(index, 0, entry);
     const snapshot = [...this.transcript];
-    this.saving = this.saving.then(() => this.deps.saveTranscript(snapshot)).catch((error: unknown) => {
-      this.deps.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not store the realtime transcript');
-    });
+    this.saving = this.saving
+      .then(() => this.deps.saveTranscript(snapshot))
+      .catch((error: unknown) => {
+        this.deps.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not store the realtime transcript');
+      });
   }
 
   /** The input transcription is billed on its own: tokens, or seconds of audio. */
@@ -320,7 +326,11 @@ export class CallSupervisor {
     }
     if (response.status === 'failed') {
       const error = response.status_details?.error;
-      this.keepError({ source: 'realtime', code: error?.code ?? error?.type ?? null, message: 'A response failed, which ends the session.' });
+      this.keepError({
+        source: 'realtime',
+        code: error?.code ?? error?.type ?? null,
+        message: 'A response failed, which ends the session.',
+      });
       this.deps.log.warn({ responseId: response.id, error }, 'realtime response failed; ending the call');
       void this.end(END_RESPONSE_FAILED);
       return;

@@ -23,7 +23,16 @@ import { requireQuestionSet } from './question-sets';
 import { addError, addUsage, quietly, recordConnected, recordEnd } from './session-telemetry';
 import { CallSupervisor, END_HANDED_OVER, END_SESSION_GONE, END_SUBMITTED, type CallLog, type CallTelemetry } from './realtime-call';
 import { dropLease, releaseLease, takeLease } from './call-lease-rows';
-import { abandonWithRefund, findSession, hashToken, markLive, OPEN_STATUSES, SESSION_ENDED, UNKNOWN_SESSION, type InterviewSession } from './sessions';
+import {
+  abandonWithRefund,
+  findSession,
+  hashToken,
+  markLive,
+  OPEN_STATUSES,
+  SESSION_ENDED,
+  UNKNOWN_SESSION,
+  type InterviewSession,
+} from './sessions';
 
 export const TOKEN_REFUSED = 'This voice session token is not valid for this interview session. Please start a new session.';
 export const TOKEN_EXPIRED = 'This voice session token has expired. Please start a new session.';
@@ -105,15 +114,26 @@ async function failedStart(ctx: AppContext, session: InterviewSession, error: Pr
   const upstream = error.upstreamCode === null ? '' : ` (upstream ${error.upstreamCode})`;
   if (session.resumes > 0) {
     await quietly(ctx, 'error', addError(ctx.db, session.id, { source: 'realtime', code: error.upstreamCode, message: error.message }));
-    ctx.log.warn({ sessionId: session.id, status: error.status, upstreamStatus: error.upstreamStatus }, 'realtime continuation call could not start; the session stays open');
+    ctx.log.warn(
+      { sessionId: session.id, status: error.status, upstreamStatus: error.upstreamStatus },
+      'realtime continuation call could not start; the session stays open',
+    );
     throw new HttpError(error.status, error.message);
   }
   await abandonWithRefund(ctx.db, session, 'end', { reason: 'failed-start', detail: `${error.message}${upstream}` });
-  ctx.log.warn({ sessionId: session.id, status: error.status, upstreamStatus: error.upstreamStatus }, 'realtime call could not start; credit returned');
+  ctx.log.warn(
+    { sessionId: session.id, status: error.status, upstreamStatus: error.upstreamStatus },
+    'realtime call could not start; credit returned',
+  );
   throw new HttpError(error.status, error.message);
 }
 
-export async function openRealtimeCall(ctx: AppContext, sessionId: string, authorization: string | undefined, offer: string): Promise<string> {
+export async function openRealtimeCall(
+  ctx: AppContext,
+  sessionId: string,
+  authorization: string | undefined,
+  offer: string,
+): Promise<string> {
   const calls = ctx.providers.realtime;
   if (!calls) throw new HttpError(503, PROVIDER_TEXTS.noKey);
   if (!offer.trim().startsWith('v=')) throw new HttpError(400, EMPTY_OFFER);
@@ -198,7 +218,11 @@ export function supervise(
       // Ended: the call is over. Handed over: the lease stays for handOverAll to let go (or is another server's already).
       if (reason !== END_HANDED_OVER) void quietly(ctx, 'lease', dropLease(ctx, session.id, callId));
     },
-    saveTelemetry: (update) => saveCallTelemetry(ctx, session, update, { realtimeModel: ctx.config.realtimeModel, transcriptionModel: ctx.config.realtimeTranscriptionModel }),
+    saveTelemetry: (update) =>
+      saveCallTelemetry(ctx, session, update, {
+        realtimeModel: ctx.config.realtimeModel,
+        transcriptionModel: ctx.config.realtimeTranscriptionModel,
+      }),
   });
   registry.set(session.id, supervisor);
   return supervisor;
@@ -226,7 +250,9 @@ async function saveCallTelemetry(
   models: { realtimeModel: string; transcriptionModel: string },
 ): Promise<void> {
   if (update.usage) {
-    const usage = update.usage.responses ? { ...update.usage, realtimeModel: models.realtimeModel } : { ...update.usage, transcriptionModel: models.transcriptionModel };
+    const usage = update.usage.responses
+      ? { ...update.usage, realtimeModel: models.realtimeModel }
+      : { ...update.usage, transcriptionModel: models.transcriptionModel };
     await quietly(ctx, 'usage', addUsage(ctx, session.id, usage));
   }
   if (update.error) await quietly(ctx, 'error', addError(ctx.db, session.id, update.error));

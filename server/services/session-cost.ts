@@ -38,7 +38,8 @@ export function estimateCost(usage: SessionUsage, prices: ModelPrices): number |
   const transcription = priceOf(prices, usage.transcriptionModel);
   if (transcription) {
     add(
-      (n(usage.transcriptionAudioTokens) * n(transcription.audioIn) + n(usage.transcriptionTextTokens) * n(transcription.textOut)) / PER_MILLION +
+      (n(usage.transcriptionAudioTokens) * n(transcription.audioIn) + n(usage.transcriptionTextTokens) * n(transcription.textOut)) /
+        PER_MILLION +
         (n(usage.transcribedSeconds) / 60) * n(transcription.audioMinute),
     );
   }
@@ -47,7 +48,10 @@ export function estimateCost(usage: SessionUsage, prices: ModelPrices): number |
   const llm = priceOf(prices, usage.llmModel);
   if (llm) {
     const uncached = Math.max(0, n(usage.llmInTokens) - n(usage.llmCachedInTokens));
-    add((uncached * n(llm.textIn) + n(usage.llmCachedInTokens) * n(llm.cachedTextIn ?? llm.textIn) + n(usage.llmOutTokens) * n(llm.textOut)) / PER_MILLION);
+    add(
+      (uncached * n(llm.textIn) + n(usage.llmCachedInTokens) * n(llm.cachedTextIn ?? llm.textIn) + n(usage.llmOutTokens) * n(llm.textOut)) /
+        PER_MILLION,
+    );
   }
   return total;
 }

@@ -5,7 +5,15 @@
  * call's sideband, overlapping speech turns, the browser's reports) add up instead of overwriting.
  */
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { SessionEndReason, SessionError, SessionInput, SessionReport, SessionReportResponse, SessionTelemetry, SessionUsage } from '../../contract';
+import type {
+  SessionEndReason,
+  SessionError,
+  SessionInput,
+  SessionReport,
+  SessionReportResponse,
+  SessionTelemetry,
+  SessionUsage,
+} from '../../contract';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { interviewSessions } from '../db/schema';
@@ -29,8 +37,14 @@ export interface SessionEnd {
 
 /** One line, no control characters, bounded: what the admin dialog shows. */
 export function cleanText(text: string, max: number): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, max);
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, max)
+  );
 }
 
 /** The first end wins; `where` narrows it (e.g. only while a realtime call's token is current). */
@@ -165,7 +179,8 @@ export async function addError(db: Db, sessionId: string, error: { source: strin
 export function quietly(ctx: Pick<AppContext, 'log'>, what: string, write: Promise<unknown>): Promise<void> {
   return write.then(
     () => undefined,
-    (error: unknown) => ctx.log.warn({ err: error instanceof Error ? error.message : String(error) }, `could not record session telemetry (${what})`),
+    (error: unknown) =>
+      ctx.log.warn({ err: error instanceof Error ? error.message : String(error) }, `could not record session telemetry (${what})`),
   );
 }
 
@@ -173,7 +188,12 @@ export function quietly(ctx: Pick<AppContext, 'log'>, what: string, write: Promi
  * POST /interview/sessions/{id}/report: the browser says its transport is up, or why the session
  * ended. Only the session's owner, only while it is open; the server's clock sets every time.
  */
-export async function reportSession(ctx: AppContext, email: string, sessionId: string, report: SessionReport): Promise<SessionReportResponse> {
+export async function reportSession(
+  ctx: AppContext,
+  email: string,
+  sessionId: string,
+  report: SessionReport,
+): Promise<SessionReportResponse> {
   const account = await requireAccount(ctx.db, email);
   const session = await findSession(ctx.db, sessionId);
   if (!session) throw new HttpError(404, UNKNOWN_SESSION);

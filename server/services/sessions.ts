@@ -77,10 +77,18 @@ export async function findSession(db: Db, id: string): Promise<InterviewSession 
  */
 export async function sessionForRating(db: Db, accountId: number, questionSetId: number, sessionId?: string): Promise<InterviewSession> {
   const since = new Date(Date.now() - SESSION_RATING_WINDOW_MS);
-  const mine = and(eq(interviewSessions.accountId, accountId), eq(interviewSessions.questionSetId, questionSetId), gt(interviewSessions.createdAt, since));
+  const mine = and(
+    eq(interviewSessions.accountId, accountId),
+    eq(interviewSessions.questionSetId, questionSetId),
+    gt(interviewSessions.createdAt, since),
+  );
   if (sessionId !== undefined) {
     if (!isSessionId(sessionId)) throw new HttpError(409, NO_OPEN_SESSION);
-    const [row] = await db.select().from(interviewSessions).where(and(eq(interviewSessions.id, sessionId), mine)).limit(1);
+    const [row] = await db
+      .select()
+      .from(interviewSessions)
+      .where(and(eq(interviewSessions.id, sessionId), mine))
+      .limit(1);
     if (!row || row.status === 'abandoned' || row.status === 'expired') throw new HttpError(409, NO_OPEN_SESSION);
     return row;
   }
@@ -151,7 +159,11 @@ export async function abandonWithRefund(
       unused = row !== undefined && neverUsed(row);
     }
     const since = new Date(Date.now() - REFUND_PERIOD_MS);
-    const recent = and(eq(interviewSessions.accountId, session.accountId), isNotNull(interviewSessions.refundedAt), gt(interviewSessions.refundedAt, since));
+    const recent = and(
+      eq(interviewSessions.accountId, session.accountId),
+      isNotNull(interviewSessions.refundedAt),
+      gt(interviewSessions.refundedAt, since),
+    );
     const [used] = await tx
       .select({ n: count(), oldest: sql<string | null>`min(${interviewSessions.refundedAt})` })
       .from(interviewSessions)
@@ -190,7 +202,12 @@ export async function expireStaleSessions(db: Db): Promise<number> {
     .update(interviewSessions)
     // Telemetry: a session nobody reported an end for ends as expired (its end time stays unknown).
     .set({ status: 'expired', endReason: sql`coalesce(${interviewSessions.endReason}, 'expired')` })
-    .where(and(inArray(interviewSessions.status, OPEN_STATUSES), lt(interviewSessions.createdAt, new Date(Date.now() - SESSION_RATING_WINDOW_MS))))
+    .where(
+      and(
+        inArray(interviewSessions.status, OPEN_STATUSES),
+        lt(interviewSessions.createdAt, new Date(Date.now() - SESSION_RATING_WINDOW_MS)),
+      ),
+    )
     .returning({ id: interviewSessions.id });
   return rows.length;
 }

@@ -56,7 +56,11 @@ async function requirePipelineSession(ctx: AppContext, email: string, sessionTok
 export const MAX_LINE_PARTS = 6;
 
 export function speechParts(text: string): string[] {
-  const sentences = text.match(/[^.!?]+(?:[.!?]+["')\]]*|$)\s*/g)?.map((s) => s.trim()).filter(Boolean) ?? [];
+  const sentences =
+    text
+      .match(/[^.!?]+(?:[.!?]+["')\]]*|$)\s*/g)
+      ?.map((s) => s.trim())
+      .filter(Boolean) ?? [];
   const parts: string[] = [];
   for (const sentence of sentences) {
     const last = parts.at(-1);
@@ -91,13 +95,21 @@ function speak(ctx: AppContext, pipeline: SpeechPipeline, sessionId: string, tex
         }
         pipeline.clips.finish(id, true);
       } catch (error) {
-        const detail = error instanceof SpeechError ? { status: error.status, upstreamStatus: error.upstreamStatus, err: error.message } : { err: error };
+        const detail =
+          error instanceof SpeechError
+            ? { status: error.status, upstreamStatus: error.upstreamStatus, err: error.message }
+            : { err: error };
         ctx.log.warn(detail, 'text-to-speech failed; the line is shown as text');
-        await quietly(ctx, 'error', addError(ctx.db, sessionId, { source: 'text-to-speech', code: statusCode(error), message: errorText(error) }));
+        await quietly(
+          ctx,
+          'error',
+          addError(ctx.db, sessionId, { source: 'text-to-speech', code: statusCode(error), message: errorText(error) }),
+        );
         pipeline.clips.finish(id, false);
       }
     }
-    if (characters > 0) await quietly(ctx, 'usage', addUsage(ctx, sessionId, { speechModel: speechModels(ctx).tts, synthesisedCharacters: characters }));
+    if (characters > 0)
+      await quietly(ctx, 'usage', addUsage(ctx, sessionId, { speechModel: speechModels(ctx).tts, synthesisedCharacters: characters }));
   })();
   return ids.map((id) => `/interview/speech/${id}`);
 }
@@ -163,7 +175,10 @@ async function reserveSpeech(ctx: AppContext, session: InterviewSession, seconds
   const { sessionSpeechAnswers, sessionSpeechSeconds } = ctx.config;
   const reserved = await ctx.db
     .update(interviewSessions)
-    .set({ speechAnswers: sql`${interviewSessions.speechAnswers} + 1`, speechSeconds: sql`${interviewSessions.speechSeconds} + ${seconds}::float8` })
+    .set({
+      speechAnswers: sql`${interviewSessions.speechAnswers} + 1`,
+      speechSeconds: sql`${interviewSessions.speechSeconds} + ${seconds}::float8`,
+    })
     .where(
       and(
         eq(interviewSessions.id, session.id),
@@ -198,8 +213,15 @@ export async function speechAudioTurn(
     heard = await pipeline.clients.transcribe(input.audio, 'audio/wav');
   } catch (error) {
     if (!(error instanceof SpeechError)) throw error;
-    ctx.log.warn({ status: error.status, upstreamStatus: error.upstreamStatus, err: error.message }, 'speech-to-text failed; the candidate is asked again');
-    await quietly(ctx, 'error', addError(ctx.db, session.id, { source: 'speech-to-text', code: statusCode(error), message: error.message }));
+    ctx.log.warn(
+      { status: error.status, upstreamStatus: error.upstreamStatus, err: error.message },
+      'speech-to-text failed; the candidate is asked again',
+    );
+    await quietly(
+      ctx,
+      'error',
+      addError(ctx.db, session.id, { source: 'speech-to-text', code: statusCode(error), message: error.message }),
+    );
     return apologise(ctx, pipeline, session.id, null, NOT_HEARD_APOLOGY);
   }
   await quietly(ctx, 'usage', addUsage(ctx, session.id, { transcriptionModel: speechModels(ctx).stt, transcribedSeconds: seconds }));

@@ -63,8 +63,14 @@ async function reserveTurn(db: Db, session: InterviewSession): Promise<void> {
     .where(and(stillTakingTurns(session.id), lt(interviewSessions.turnCalls, MAX_TURN_CALLS)))
     .returning({ id: interviewSessions.id });
   if (reserved.length === 1) return;
-  const [now] = await db.select({ turnCalls: interviewSessions.turnCalls }).from(interviewSessions).where(eq(interviewSessions.id, session.id));
-  throw new HttpError(now && now.turnCalls >= MAX_TURN_CALLS ? 400 : 409, now && now.turnCalls >= MAX_TURN_CALLS ? TOO_MANY_TURNS : SESSION_FINISHED);
+  const [now] = await db
+    .select({ turnCalls: interviewSessions.turnCalls })
+    .from(interviewSessions)
+    .where(eq(interviewSessions.id, session.id));
+  throw new HttpError(
+    now && now.turnCalls >= MAX_TURN_CALLS ? 400 : 409,
+    now && now.turnCalls >= MAX_TURN_CALLS ? TOO_MANY_TURNS : SESSION_FINISHED,
+  );
 }
 
 /**
@@ -121,7 +127,12 @@ export async function continuationTurn(
   const again: TurnResponse = { say: welcomeBack(lastLine.transcript), closeSession: null };
   await reserveTurn(ctx.db, session);
   onLine?.(again);
-  await appendTurns(ctx.db, session.id, [{ role: 'interviewer', transcript: again.say, at: Math.max(0, Date.now() - session.createdAt.getTime()) }], false);
+  await appendTurns(
+    ctx.db,
+    session.id,
+    [{ role: 'interviewer', transcript: again.say, at: Math.max(0, Date.now() - session.createdAt.getTime()) }],
+    false,
+  );
   return again;
 }
 
@@ -168,7 +179,11 @@ export async function takeTurn(
     // An LLM interviewer's endpoint failed: the candidate gets a plain sentence, the log the details.
     if (error instanceof ProviderError) {
       ctx.log.warn({ status: error.status, upstreamStatus: error.upstreamStatus, err: error }, 'interviewer provider failed');
-      await quietly(ctx, 'error', addError(ctx.db, session.id, { source: 'interviewer', code: error.upstreamCode, message: error.message }));
+      await quietly(
+        ctx,
+        'error',
+        addError(ctx.db, session.id, { source: 'interviewer', code: error.upstreamCode, message: error.message }),
+      );
       throw new HttpError(error.status, INTERVIEWER_UNAVAILABLE);
     }
     throw error;

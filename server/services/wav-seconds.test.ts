@@ -13,7 +13,9 @@ function wav(samples: number, rate = 16_000, extraChunk = false): Buffer {
   fmt.writeUInt32LE(rate * 2, 16);
   fmt.writeUInt16LE(2, 20);
   fmt.writeUInt16LE(16, 22);
-  const list = extraChunk ? Buffer.concat([Buffer.from('LIST', 'ascii'), Buffer.from([3, 0, 0, 0]), Buffer.from('abc\0', 'ascii')]) : Buffer.alloc(0);
+  const list = extraChunk
+    ? Buffer.concat([Buffer.from('LIST', 'ascii'), Buffer.from([3, 0, 0, 0]), Buffer.from('abc\0', 'ascii')])
+    : Buffer.alloc(0);
   const header = Buffer.alloc(8);
   header.write('data', 0, 'ascii');
   header.writeUInt32LE(data.length, 4);

@@ -24,7 +24,20 @@ export const HTML_PAYLOADS = [
 ];
 /** Halves of a UTF-16 pair on their own (JSON can carry them as \ud800 escapes). */
 export const LONE_SURROGATES = ['a\ud800b', '\udc00', 'end\ud83d', '\ude00start', '\udfff\ud800'];
-const WEIRD = [...LONE_SURROGATES, '\u0000', '\u202e', '\ud83d\ude00', '\uffff', 'Ω≈ç√', '\u200b', '\r\n', '%00', '../../etc/passwd', '__proto__', 'constructor'];
+const WEIRD = [
+  ...LONE_SURROGATES,
+  '\u0000',
+  '\u202e',
+  '\ud83d\ude00',
+  '\uffff',
+  'Ω≈ç√',
+  '\u200b',
+  '\r\n',
+  '%00',
+  '../../etc/passwd',
+  '__proto__',
+  'constructor',
+];
 
 /** Text an attacker would try: payloads, unicode, NUL, mixtures, plain random strings. */
 export const hostileText = fc.oneof(
@@ -71,7 +84,7 @@ export const notAnEmail = fc.oneof(
 /** Emails of the right shape that nobody registered (SQL and HTML inside the local part). */
 export const unknownEmail = fc.oneof(
   fc.emailAddress().filter((e) => e.length <= MAX_EMAIL_LENGTH),
-  fc.constantFrom("'or'1'='1'@x.co", '<script>@x.co', 'robert\');drop@x.co', 'ünï©ødé@exämple.com', 'x@y.z\u202e'),
+  fc.constantFrom("'or'1'='1'@x.co", '<script>@x.co', "robert');drop@x.co", 'ünï©ødé@exämple.com', 'x@y.z\u202e'),
 );
 
 /** A positive id that no row has, including ids beyond the database's integer range. */
@@ -89,8 +102,12 @@ export const badIdText = fc.oneof(
 
 /** Header values as the bytes a client could put on the wire (unicode sent as raw UTF-8). */
 export function headerSafe(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return Buffer.from(value, 'utf8').toString('latin1').replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '');
+  return (
+    Buffer.from(value, 'utf8')
+      .toString('latin1')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '')
+  );
 }
 
 /** A fresh client address per request, so per-address limits do not hide the route's own answer. */
@@ -128,7 +145,9 @@ export function badBodies(valid: JsonObject, required: string[], badValues: Reco
     }),
     fc.tuple(oneBadField, extras).map(([[field, value], extra]): BodyCase => ({ json: { ...extra, ...valid, [field]: value } })),
     oneBadField.map(([field, value]): BodyCase => ({ raw: duplicatedKey(valid, field, value), contentType: 'application/json' })),
-    fc.oneof(fc.constant(null), fc.array(fc.jsonValue(), { maxLength: 3 }), fc.integer(), hostileText, fc.boolean()).map((json): BodyCase => ({ json })),
+    fc
+      .oneof(fc.constant(null), fc.array(fc.jsonValue(), { maxLength: 3 }), fc.integer(), hostileText, fc.boolean())
+      .map((json): BodyCase => ({ json })),
     fc
       .constantFrom('{', '{"email":', "{'email': 'a@b.co'}", '[1,2', 'undefined', '{"a":1}}', '\u0000', '')
       .map((raw): BodyCase => ({ raw, contentType: 'application/json' })),

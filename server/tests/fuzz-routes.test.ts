@@ -66,7 +66,9 @@ async function expectRejected(name: string, request: InjectOptions): Promise<voi
   const body = response.json() as Record<string, unknown>;
   expect(Object.keys(body), where).toEqual(['error']);
   expect(typeof body.error === 'string' && body.error.length > 0, where).toBe(true);
-  expect(String(body.error), where).not.toMatch(/ at .+\.(ts|js):\d+|\bstack\b|syntax error at|violates|relation "|out of range for type|invalid byte sequence/i);
+  expect(String(body.error), where).not.toMatch(
+    / at .+\.(ts|js):\d+|\bstack\b|syntax error at|violates|relation "|out of range for type|invalid byte sequence/i,
+  );
   expect(await snapshot(), `${where} changed the database`).toBe(before);
   tried.push(`${name} ${response.statusCode}`);
 }
@@ -77,7 +79,10 @@ const adminHeaders = { 'x-admin-secret': TEST_ADMIN_SECRET };
 /** A user header that identifies nobody: absent, malformed, unknown, duplicated, unicode. */
 const badUserHeader: fc.Arbitrary<HeaderCase> = fc.oneof(
   fc.constant({}),
-  notAnEmail.map((v) => headerSafe(v)).filter((v) => v.trim() !== '' && !v.includes('@')).map((v) => ({ 'x-user-email': v })),
+  notAnEmail
+    .map((v) => headerSafe(v))
+    .filter((v) => v.trim() !== '' && !v.includes('@'))
+    .map((v) => ({ 'x-user-email': v })),
   unknownEmail.map((v) => ({ 'x-user-email': headerSafe(v) })),
   fc.constant<HeaderCase>({ 'x-user-email': [USER, 'other@example.com'] }),
   fc.constant({ 'x-user-email': `${USER}\t'--` }),
@@ -98,14 +103,25 @@ beforeAll(async () => {
   t = await createTestApp({ database: 'pglite', questionSets: FIXTURE_SETS });
   await login(t.app, USER);
   setId = (await setIds(t.app)).get(1) ?? 0;
-  const token = await call<{ client_secret: { value: string }; sessionId: string }>(t.app, 'GET', `/interview/token?questionSetId=${setId}`, { email: USER });
+  const token = await call<{ client_secret: { value: string }; sessionId: string }>(
+    t.app,
+    'GET',
+    `/interview/token?questionSetId=${setId}`,
+    { email: USER },
+  );
   sessionToken = token.body.client_secret.value;
   const transcripts = [
     { role: 'interviewer', transcript: 'What is a closure?' },
     { role: 'interviewee', transcript: 'A function with its outer scope.' },
   ];
-  await call(t.app, 'POST', '/interview/rate-transcript', { email: USER, body: { transcripts, durationSeconds: 60, questionSetId: setId, sessionId: token.body.sessionId } });
-  const created = await call<{ id: number }>(t.app, 'POST', '/user/feedback', { email: USER, body: { feedback: 'Clear questions and a good pace overall.', topic: 'JavaScript', questionIndex: 1 } });
+  await call(t.app, 'POST', '/interview/rate-transcript', {
+    email: USER,
+    body: { transcripts, durationSeconds: 60, questionSetId: setId, sessionId: token.body.sessionId },
+  });
+  const created = await call<{ id: number }>(t.app, 'POST', '/user/feedback', {
+    email: USER,
+    body: { feedback: 'Clear questions and a good pace overall.', topic: 'JavaScript', questionIndex: 1 },
+  });
   feedbackId = created.body.id;
   await call(t.app, 'POST', '/api/emails', { admin: TEST_ADMIN_SECRET, body: { email: 'pro@example.com', limit: null } });
 });
@@ -138,12 +154,21 @@ describe('fuzz: hostile input to every route → 4xx {error}, database unchanged
   it('POST /user/feedback', async () => {
     const valid = { feedback: 'A perfectly good feedback text of some length.', topic: 'JavaScript', questionIndex: 1 };
     const bodies = badBodies(valid, ['feedback', 'topic', 'questionIndex'], {
-      feedback: fc.oneof(notAString, fc.string({ maxLength: 19 }), fc.string({ maxLength: 5 }).map((s) => `   ${s}${' '.repeat(30)}`), fc.constant('x'.repeat(FEEDBACK_MAX_LENGTH + 1))),
+      feedback: fc.oneof(
+        notAString,
+        fc.string({ maxLength: 19 }),
+        fc.string({ maxLength: 5 }).map((s) => `   ${s}${' '.repeat(30)}`),
+        fc.constant('x'.repeat(FEEDBACK_MAX_LENGTH + 1)),
+      ),
       topic: fc.oneof(notAString, fc.constantFrom('', '   ', 'x'.repeat(201))),
       questionIndex: fc.oneof(notANumber, fc.constantFrom(-1, 1.5, -0.001, 2_147_483_648, 1e300)),
     });
-    await assertAll(fc.oneof(bodies.map((b) => ({ h: userHeaders, b })), badUserHeader.map((h) => ({ h, b: { json: valid } as BodyCase }))), ({ h, b }) =>
-      expectRejected('feedback', toInject('POST', '/user/feedback', h, b)),
+    await assertAll(
+      fc.oneof(
+        bodies.map((b) => ({ h: userHeaders, b })),
+        badUserHeader.map((h) => ({ h, b: { json: valid } as BodyCase })),
+      ),
+      ({ h, b }) => expectRejected('feedback', toInject('POST', '/user/feedback', h, b)),
     );
   });
 
@@ -156,15 +181,24 @@ describe('fuzz: hostile input to every route → 4xx {error}, database unchanged
       fc.constantFrom('limit=51', 'limit=1000', 'page=1&page=2', 'limit=9&limit=x', 'page=1000001', 'page=%zz', 'limit=%'),
     );
     await assertAll(
-      fc.oneof(badQuery.map((q) => ({ h: userHeaders as HeaderCase, q })), badUserHeader.map((h) => ({ h, q: 'page=1&limit=9' }))),
+      fc.oneof(
+        badQuery.map((q) => ({ h: userHeaders as HeaderCase, q })),
+        badUserHeader.map((h) => ({ h, q: 'page=1&limit=9' })),
+      ),
       ({ h, q }) => expectRejected('ratings', toInject('GET', `/user/ratings?${q}`, h)),
     );
   });
 
   it('GET /interview/token', async () => {
-    const badQuery = fc.oneof(badIdText.map((v) => `questionSetId=${v}`), fc.constantFrom('', 'questionSetId=1&questionSetId=2', 'questionsetid=1', 'questionSetId[]=1', 'questionSetId=%E0%A4%A'));
+    const badQuery = fc.oneof(
+      badIdText.map((v) => `questionSetId=${v}`),
+      fc.constantFrom('', 'questionSetId=1&questionSetId=2', 'questionsetid=1', 'questionSetId[]=1', 'questionSetId=%E0%A4%A'),
+    );
     await assertAll(
-      fc.oneof(badQuery.map((q) => ({ h: userHeaders as HeaderCase, q })), badUserHeader.map((h) => ({ h, q: `questionSetId=${setId}` }))),
+      fc.oneof(
+        badQuery.map((q) => ({ h: userHeaders as HeaderCase, q })),
+        badUserHeader.map((h) => ({ h, q: `questionSetId=${setId}` })),
+      ),
       ({ h, q }) => expectRejected('token', toInject('GET', `/interview/token?${q}`, h)),
     );
   });
@@ -172,7 +206,12 @@ describe('fuzz: hostile input to every route → 4xx {error}, database unchanged
   it('POST /interview/turn', async () => {
     const valid = { sessionToken: 'placeholder', utterance: 'I would use a closure.' };
     const bodies = badBodies(valid, ['sessionToken'], {
-      sessionToken: fc.oneof(notAString, fc.constant(''), fc.constant('t'.repeat(201)), hostileText.filter((s) => s.length > 0 && s.length <= 200)),
+      sessionToken: fc.oneof(
+        notAString,
+        fc.constant(''),
+        fc.constant('t'.repeat(201)),
+        hostileText.filter((s) => s.length > 0 && s.length <= 200),
+      ),
       utterance: fc.oneof(notAString, fc.constant('u'.repeat(MAX_TRANSCRIPT_TEXT + 1))),
     });
     await assertAll(
@@ -217,7 +256,12 @@ describe('fuzz: hostile input to every route → 4xx {error}, database unchanged
   it('admin GET calls with a wrong secret, and GET /api/events with bad queries', async () => {
     const urls = fc.constantFrom('/api/events', '/api/interview-stats', '/api/emails', '/api/feedback');
     const badEventsQuery = fc.oneof(
-      fc.tuple(fc.constantFrom('limit', 'before'), badIdText.filter((v) => !/^\d+$/.test(v) || Number(v) > 2_147_483_647)).map(([k, v]) => `${k}=${v}`),
+      fc
+        .tuple(
+          fc.constantFrom('limit', 'before'),
+          badIdText.filter((v) => !/^\d+$/.test(v) || Number(v) > 2_147_483_647),
+        )
+        .map(([k, v]) => `${k}=${v}`),
       fc.constantFrom('limit=501', 'limit=0', 'limit=1&limit=2', 'before=0'),
     );
     await assertAll(
@@ -249,11 +293,18 @@ describe('fuzz: hostile input to every route → 4xx {error}, database unchanged
   });
 
   it('DELETE /api/emails/:email and DELETE /api/feedback/:id', async () => {
-    const emailPath = fc.oneof(notAnEmail.filter((v) => v.trim() !== ''), unknownEmail).map((v) => `/api/emails/${encodeForUrl(v)}`);
-    const idPath = fc.oneof(
-      badIdText.filter((v) => v !== ''),
-      fc.constantFrom('%zz', '%E0%A4%A', '1'.repeat(2000), `${feedbackId}%00`),
-    ).map((v) => `/api/feedback/${v}`);
+    const emailPath = fc
+      .oneof(
+        notAnEmail.filter((v) => v.trim() !== ''),
+        unknownEmail,
+      )
+      .map((v) => `/api/emails/${encodeForUrl(v)}`);
+    const idPath = fc
+      .oneof(
+        badIdText.filter((v) => v !== ''),
+        fc.constantFrom('%zz', '%E0%A4%A', '1'.repeat(2000), `${feedbackId}%00`),
+      )
+      .map((v) => `/api/feedback/${v}`);
     const longEmail = fc.constant(`/api/emails/${'a'.repeat(1100)}%40example.com`);
     await assertAll(
       fc.oneof(
@@ -276,7 +327,9 @@ describe('fuzz: hostile input to every route → 4xx {error}, database unchanged
       if (response.statusCode === 201) {
         accepted += 1;
         const { id } = response.json() as { id: number };
-        const list = await call<Array<{ id: number; feedback: string; topic: string }>>(t.app, 'GET', '/api/feedback', { admin: TEST_ADMIN_SECRET });
+        const list = await call<Array<{ id: number; feedback: string; topic: string }>>(t.app, 'GET', '/api/feedback', {
+          admin: TEST_ADMIN_SECRET,
+        });
         expect(list.body.find((f) => f.id === id)).toMatchObject({ feedback: feedbackText.trim(), topic: topic.trim() });
         tried.push('payload-feedback 201');
       } else {
@@ -300,7 +353,8 @@ describe('fuzz: hostile input to every route → 4xx {error}, database unchanged
       fc.constantFrom('/user/login/../../api/emails', '/api/emails/', '/%2e%2e/%2e%2e/etc/passwd', '/api/feedback/1/2'),
     );
     const method = fc.constantFrom<'GET' | 'POST' | 'DELETE'>('GET', 'POST', 'DELETE');
-    const known = /^\/(healthz|docs|api\/(config|question-sets|events|interview-stats|emails|feedback)|user\/(login|feedback|ratings)|interview\/(token|turn|rate-transcript))(\/|\?|$)/;
+    const known =
+      /^\/(healthz|docs|api\/(config|question-sets|events|interview-stats|emails|feedback)|user\/(login|feedback|ratings)|interview\/(token|turn|rate-transcript))(\/|\?|$)/;
     await assertAll(
       // The request is parsed as a WHATWG URL (dot segments resolved: `/.`, `/a/..`, `/%2e` are
       // the home page) and the router ignores a trailing slash (`//` is the home page too); a

@@ -57,15 +57,28 @@ describeDatabases('ill-formed input and error logs', (database) => {
     const email = 'surrogate@example.com';
     await login(t.app, email);
     const setId = (await setIds(t.app)).get(1);
-    const token = await call<{ sessionId: string; client_secret: { value: string } }>(t.app, 'GET', `/interview/token?questionSetId=${setId}`, { email });
+    const token = await call<{ sessionId: string; client_secret: { value: string } }>(
+      t.app,
+      'GET',
+      `/interview/token?questionSetId=${setId}`,
+      { email },
+    );
     const bad = [
       await call(t.app, 'POST', '/interview/rate-transcript', {
         email,
-        body: { transcripts: [{ role: 'interviewee', transcript: 'a\ud800b' }], durationSeconds: 5, questionSetId: setId, sessionId: token.body.sessionId },
+        body: {
+          transcripts: [{ role: 'interviewee', transcript: 'a\ud800b' }],
+          durationSeconds: 5,
+          questionSetId: setId,
+          sessionId: token.body.sessionId,
+        },
       }),
       await call(t.app, 'POST', '/interview/turn', { email, body: { sessionToken: token.body.client_secret.value, utterance: 'x\udc00' } }),
       await call(t.app, 'POST', '/user/login', { body: { email: 'a\ud800@example.com' } }),
-      await call(t.app, 'POST', '/user/feedback', { email, body: { feedback: 'Clear questions and a good pace \ud83d.', topic: 'JavaScript', questionIndex: 1 } }),
+      await call(t.app, 'POST', '/user/feedback', {
+        email,
+        body: { feedback: 'Clear questions and a good pace \ud83d.', topic: 'JavaScript', questionIndex: 1 },
+      }),
     ];
     for (const answer of bad) expect(answer).toMatchObject({ status: 400, body: { error: ILL_FORMED } });
     // A query cannot carry a lone surrogate as text; %-encoded it is not UTF-8, and refused too.
@@ -75,9 +88,21 @@ describeDatabases('ill-formed input and error logs', (database) => {
     });
     expect((await call(t.app, 'GET', `/user/ratings?page=1&x=${encodeURIComponent('😀')}`, { email })).status).toBe(200);
     expect(interviewerCalls).toBe(0);
-    expect(await t.db.select().from(events).where(and(eq(events.userEmail, email), eq(events.eventType, 'RATE')))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(events)
+        .where(and(eq(events.userEmail, email), eq(events.eventType, 'RATE'))),
+    ).toEqual([]);
     // A well-formed pair (an emoji) is fine.
-    expect((await call(t.app, 'POST', '/interview/turn', { email, body: { sessionToken: token.body.client_secret.value, utterance: 'I like it 😀' } })).status).toBe(200);
+    expect(
+      (
+        await call(t.app, 'POST', '/interview/turn', {
+          email,
+          body: { sessionToken: token.body.client_secret.value, utterance: 'I like it 😀' },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('caps the total text of a transcript at 200,000 characters', async () => {
@@ -85,7 +110,9 @@ describeDatabases('ill-formed input and error logs', (database) => {
     await login(t.app, email);
     const setId = (await setIds(t.app)).get(1);
     const transcripts = Array.from({ length: 11 }, () => ({ role: 'interviewee', transcript: 'y'.repeat(19_000) }));
-    expect(await call(t.app, 'POST', '/interview/rate-transcript', { email, body: { transcripts, durationSeconds: 5, questionSetId: setId } })).toMatchObject({
+    expect(
+      await call(t.app, 'POST', '/interview/rate-transcript', { email, body: { transcripts, durationSeconds: 5, questionSetId: setId } }),
+    ).toMatchObject({
       status: 400,
       body: { error: 'transcripts: The transcript is too long: at most 200,000 characters in total.' },
     });
@@ -103,7 +130,9 @@ describeDatabases('ill-formed input and error logs', (database) => {
       body: { transcripts: [{ role: 'interviewee', transcript: SECRET_ANSWER }], durationSeconds: 5, questionSetId: setId },
     });
     poisonRating = false;
-    expect(answer).toEqual(expect.objectContaining({ status: 500, body: { error: 'Something went wrong on our side. Please try again.' } }));
+    expect(answer).toEqual(
+      expect.objectContaining({ status: 500, body: { error: 'Something went wrong on our side. Please try again.' } }),
+    );
     const log = lines.join('');
     expect(log).toContain('update \\"events\\"');
     expect(log).not.toContain('leak@example.com');

@@ -29,7 +29,8 @@ describeDatabases("a session's language-model usage and cost", (database) => {
   it('sums every interviewer and rater call of the session, and prices them', { timeout: 60_000 }, async () => {
     const email = 'llm-cost@example.com';
     const token = await startInterview(t.app, email);
-    const turn = (utterance?: string) => call(t.app, 'POST', '/interview/turn', { email, body: { sessionToken: token.client_secret.value, utterance } });
+    const turn = (utterance?: string) =>
+      call(t.app, 'POST', '/interview/turn', { email, body: { sessionToken: token.client_secret.value, utterance } });
     expect((await turn()).status).toBe(200);
     expect((await turn('A closure keeps the variables of the function it was made in.')).status).toBe(200);
     const interviewerCalls = llm.requests.length;
@@ -58,17 +59,23 @@ describeDatabases("a session's language-model usage and cost", (database) => {
     expect(session?.estimatedCostUsd).toBeCloseTo(calls * perCall, 12);
   });
 
-  it("a turn the language model cannot answer: the candidate's sentence, the session's kept error with the upstream status, and the billed call counted", { timeout: 60_000 }, async () => {
-    const email = 'llm-down@example.com';
-    const token = await startInterview(t.app, email);
-    // The first try answers with an empty line (billed, retried), the retry fails upstream.
-    llm.enqueue({ content: '' }, { status: 500, message: 'The model is overloaded.' });
-    const turn = await call(t.app, 'POST', '/interview/turn', { email, body: { sessionToken: token.client_secret.value } });
-    expect(turn).toMatchObject({ status: 502, body: { error: INTERVIEWER_UNAVAILABLE } });
+  it(
+    "a turn the language model cannot answer: the candidate's sentence, the session's kept error with the upstream status, and the billed call counted",
+    { timeout: 60_000 },
+    async () => {
+      const email = 'llm-down@example.com';
+      const token = await startInterview(t.app, email);
+      // The first try answers with an empty line (billed, retried), the retry fails upstream.
+      llm.enqueue({ content: '' }, { status: 500, message: 'The model is overloaded.' });
+      const turn = await call(t.app, 'POST', '/interview/turn', { email, body: { sessionToken: token.client_secret.value } });
+      expect(turn).toMatchObject({ status: 502, body: { error: INTERVIEWER_UNAVAILABLE } });
 
-    const events = await call<AdminEvent[]>(t.app, 'GET', '/api/events?limit=500', { admin: t.config.adminSecret });
-    const session = events.body.find((e) => e.session?.sessionId === token.sessionId)?.session;
-    expect(session?.errors).toEqual([{ source: 'interviewer', code: 'HTTP 500', message: expect.stringContaining('HTTP 500'), at: expect.any(String) }]);
-    expect(session?.usage).toMatchObject({ llmModel: 'gpt-4.1-mini', llmCalls: 1 });
-  });
+      const events = await call<AdminEvent[]>(t.app, 'GET', '/api/events?limit=500', { admin: t.config.adminSecret });
+      const session = events.body.find((e) => e.session?.sessionId === token.sessionId)?.session;
+      expect(session?.errors).toEqual([
+        { source: 'interviewer', code: 'HTTP 500', message: expect.stringContaining('HTTP 500'), at: expect.any(String) },
+      ]);
+      expect(session?.usage).toMatchObject({ llmModel: 'gpt-4.1-mini', llmCalls: 1 });
+    },
+  );
 });

@@ -64,7 +64,10 @@ const PATHOLOGICAL = [
   Array.from({ length: 7 }, () => 'y'.repeat(1_000)).join(' '),
   // 100 KB without a single space: one letter, words joined by dots and commas, digits, mixed case.
   'y'.repeat(ENTRY),
-  Array.from({ length: ENTRY / 2 }, (_, i) => (i % 2 ? 'closure' : 'um').slice(0, 1)).join('.').padEnd(ENTRY, 'a').slice(0, ENTRY),
+  Array.from({ length: ENTRY / 2 }, (_, i) => (i % 2 ? 'closure' : 'um').slice(0, 1))
+    .join('.')
+    .padEnd(ENTRY, 'a')
+    .slice(0, ENTRY),
   'const,um,'.repeat(ENTRY / 9).slice(0, ENTRY),
   '1234567890'.repeat(ENTRY / 10),
   'aB'.repeat(ENTRY / 2),
@@ -96,7 +99,10 @@ describeDatabases('the rater on pathological input', (database) => {
     expect(total).toBeLessThanOrEqual(200_000);
 
     const started = performance.now();
-    const rating = await call<RateResponse>(t.app, 'POST', '/interview/rate-transcript', { email, body: { transcripts, durationSeconds: 600, questionSetId: setId } });
+    const rating = await call<RateResponse>(t.app, 'POST', '/interview/rate-transcript', {
+      email,
+      body: { transcripts, durationSeconds: 600, questionSetId: setId },
+    });
     const ms = performance.now() - started;
     expect(rating.status, JSON.stringify(rating.body).slice(0, 300)).toBe(200);
     expect(ms).toBeLessThan(2_000);

@@ -49,7 +49,11 @@ async function nextLine(t: TestApp, sessionId: string, browser: TestOffer, lines
   await runningCall(t.app.appContext, sessionId)?.settled();
 }
 
-const appConfig = (peer: RealtimePeer) => ({ openaiApiKey: 'test-key', openaiBaseUrl: peer.baseUrl, realtimeModel: 'gpt-realtime-2.1-mini' });
+const appConfig = (peer: RealtimePeer) => ({
+  openaiApiKey: 'test-key',
+  openaiBaseUrl: peer.baseUrl,
+  realtimeModel: 'gpt-realtime-2.1-mini',
+});
 
 // WebRTC handshakes in this process: on a crowded machine they take tens of seconds.
 describeDatabases('a resume while the old call still runs on the same server', (database) => {
@@ -83,7 +87,10 @@ describeDatabases('a resume while the old call still runs on the same server', (
 
       await connect(t, resumed.body, second);
       await nextLine(t, minted.sessionId, second, 2);
-      expect(await storedLines(t.db, minted.sessionId)).toEqual([`Hello and welcome to your practice interview. ${QUESTIONS[0]}`, `Welcome back. ${QUESTIONS[0]}`]);
+      expect(await storedLines(t.db, minted.sessionId)).toEqual([
+        `Hello and welcome to your practice interview. ${QUESTIONS[0]}`,
+        `Welcome back. ${QUESTIONS[0]}`,
+      ]);
     } finally {
       await first.close();
       await second.close();

@@ -162,8 +162,16 @@ describe('crash: kill -9 while ratings are being submitted', () => {
     console.log(`crash: of ${RACING} requests racing the kill, ${racedAcked} were acknowledged and ${racedStored} stored`);
 
     const markers = events.map(markerOf);
-    for (let i = 0; i < ACKED; i++) expect(markers.filter((m) => m === marker('acked', i)), marker('acked', i)).toHaveLength(1);
-    for (let i = 0; i < HELD; i++) expect(markers.filter((m) => m === marker('held', i)), marker('held', i)).toHaveLength(1);
+    for (let i = 0; i < ACKED; i++)
+      expect(
+        markers.filter((m) => m === marker('acked', i)),
+        marker('acked', i),
+      ).toHaveLength(1);
+    for (let i = 0; i < HELD; i++)
+      expect(
+        markers.filter((m) => m === marker('held', i)),
+        marker('held', i),
+      ).toHaveLength(1);
     for (let i = 0; i < RACING; i++) expect(markers.filter((m) => m === marker('racing', i)).length).toBeLessThanOrEqual(1);
     // Whatever was stored was rated (the poll above), and nothing acknowledged went missing.
     expect(racedStored).toBeGreaterThanOrEqual(racedAcked);

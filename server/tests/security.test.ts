@@ -79,7 +79,11 @@ describe('security headers and CORS', () => {
   });
 
   it('leaves the dog origin out when the dog service is off', async () => {
-    const off = await createTestApp({ database: 'pglite', questionSets: FIXTURE_SETS, config: { dogImageApi: null, openaiBaseUrl: `${REALTIME}/v1` } });
+    const off = await createTestApp({
+      database: 'pglite',
+      questionSets: FIXTURE_SETS,
+      config: { dogImageApi: null, openaiBaseUrl: `${REALTIME}/v1` },
+    });
     try {
       const csp = directives(String((await off.app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']));
       expect(csp.get('connect-src')).toEqual(["'self'", REALTIME]);
@@ -99,13 +103,24 @@ describe('security headers and CORS', () => {
     for (const origin of [APP_ORIGIN, 'http://localhost:5173']) {
       const answer = await preflight(origin);
       expect(answer.headers['access-control-allow-origin'], origin).toBe(origin);
-      expect(String(answer.headers['access-control-allow-headers']).split(/,\s*/)).toEqual(['content-type', 'x-user-email', 'x-admin-secret', 'x-session-token']);
+      expect(String(answer.headers['access-control-allow-headers']).split(/,\s*/)).toEqual([
+        'content-type',
+        'x-user-email',
+        'x-admin-secret',
+        'x-session-token',
+      ]);
       expect(String(answer.headers['access-control-allow-methods']).split(/,\s*/)).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
       const actual = await t.app.inject({ method: 'GET', url: '/api/question-sets', headers: { origin } });
       expect(actual.headers['access-control-allow-origin']).toBe(origin);
       expect(String(actual.headers.vary)).toMatch(/origin/i);
     }
-    for (const origin of ['https://evil.example.com', 'https://app.example.com.evil.net', 'http://app.example.com', 'null', 'https://APP.example.com:444']) {
+    for (const origin of [
+      'https://evil.example.com',
+      'https://app.example.com.evil.net',
+      'http://app.example.com',
+      'null',
+      'https://APP.example.com:444',
+    ]) {
       const answer = await preflight(origin);
       expect(answer.headers['access-control-allow-origin'], origin).toBeUndefined();
       const actual = await t.app.inject({ method: 'GET', url: '/api/question-sets', headers: { origin } });
@@ -144,11 +159,23 @@ describe('rate limits', () => {
     }
     expect(statuses.slice(0, max).every((s) => s === 200)).toBe(true);
     const limited = await call(t.app, 'POST', '/user/login', { body: { email: 'late@example.com' }, remoteAddress: '10.9.0.1' });
-    expect(limited, JSON.stringify(limited.body)).toMatchObject({ status: 429, body: { error: expect.stringMatching(/^Too many requests\. Please wait .+ and try again\.$/) } });
+    expect(limited, JSON.stringify(limited.body)).toMatchObject({
+      status: 429,
+      body: { error: expect.stringMatching(/^Too many requests\. Please wait .+ and try again\.$/) },
+    });
     expect(Object.keys(limited.body as object)).toEqual(['error']);
     // The refused login did not create the account.
-    expect((await call(t.app, 'POST', '/api/emails', { admin: TEST_ADMIN_SECRET, body: { email: 'late@example.com', isPro: false, limit: null } })).status).toBe(404);
-    expect((await call(t.app, 'POST', '/user/login', { body: { email: 'other@example.com' }, remoteAddress: '10.9.0.2' })).status).toBe(200);
+    expect(
+      (
+        await call(t.app, 'POST', '/api/emails', {
+          admin: TEST_ADMIN_SECRET,
+          body: { email: 'late@example.com', isPro: false, limit: null },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await call(t.app, 'POST', '/user/login', { body: { email: 'other@example.com' }, remoteAddress: '10.9.0.2' })).status).toBe(
+      200,
+    );
     console.log(`security: login from one address: ${max} x 200, then 429; another address still 200`);
   });
 
@@ -199,7 +226,11 @@ describe('the admin secret never reaches the logs', () => {
     });
     const webDist = mkdtempSync(path.join(tmpdir(), 'sec-log-web-'));
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>SPA</title>');
-    const t = await createTestApp({ database: 'pglite', questionSets: FIXTURE_SETS, deps: { webDist, logger: { level: 'trace', stream } } });
+    const t = await createTestApp({
+      database: 'pglite',
+      questionSets: FIXTURE_SETS,
+      deps: { webDist, logger: { level: 'trace', stream } },
+    });
     try {
       for (const secret of [TEST_ADMIN_SECRET, WRONG]) {
         for (const url of ['/api/events', '/api/emails', '/api/interview-stats', '/api/feedback', '/api/events?limit=abc']) {
@@ -208,7 +239,9 @@ describe('the admin secret never reaches the logs', () => {
         await call(t.app, 'POST', '/api/emails', { admin: secret, body: { email: 'x@example.com', isPro: 'yes' } });
         await call(t.app, 'DELETE', '/api/emails/nobody%40example.com', { admin: secret });
         // The admin pages take the secret as a route parameter; the browser asks this server for them.
-        for (const url of ['dashboard', 'events', 'emails', 'feedback'].map((page) => `/admin/${page}/${secret}`).concat(`/admin/${secret}`)) {
+        for (const url of ['dashboard', 'events', 'emails', 'feedback']
+          .map((page) => `/admin/${page}/${secret}`)
+          .concat(`/admin/${secret}`)) {
           const answer = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
           expect(answer.statusCode).toBe(200);
         }
@@ -230,7 +263,11 @@ describe('the admin secret never reaches the logs', () => {
     try {
       for (const secret of [server.adminSecret, WRONG]) {
         await api(server, '/api/events', { headers: { 'x-admin-secret': secret } });
-        await api(server, '/api/emails', { method: 'POST', headers: { 'x-admin-secret': secret }, body: { email: 'y@example.com', limit: null } });
+        await api(server, '/api/emails', {
+          method: 'POST',
+          headers: { 'x-admin-secret': secret },
+          body: { email: 'y@example.com', limit: null },
+        });
         const page = await fetch(`${server.url}/admin/emails/${encodeURIComponent(secret)}`, { headers: { accept: 'text/html' } });
         expect(page.status).toBe(200);
       }

@@ -125,19 +125,31 @@ describe.skipIf(!postgresAvailable)('two servers on one PostgreSQL database', ()
   });
 
   it(`serves a question set edited through one server from the other within ${REFRESH_MS} ms`, async () => {
-    const names = async (base: string) => ((await (await fetch(`${base}/api/question-sets`)).json()) as Array<{ index: number; name: string }>).find((s) => s.index === 1)?.name;
+    const names = async (base: string) =>
+      ((await (await fetch(`${base}/api/question-sets`)).json()) as Array<{ index: number; name: string }>).find((s) => s.index === 1)
+        ?.name;
     const before = await names(via(0));
     // Both servers hold the current list in memory now.
     expect(await names(via(1))).toBe(before);
     const admin = { 'x-admin-secret': SECRET, 'x-forwarded-for': '198.51.100.6', 'content-type': 'application/json' };
-    const sets = (await (await fetch(`${via(0)}/api/admin/question-sets`, { headers: admin })).json()) as Array<Record<string, unknown> & { id: number; index: number }>;
+    const sets = (await (await fetch(`${via(0)}/api/admin/question-sets`, { headers: admin })).json()) as Array<
+      Record<string, unknown> & { id: number; index: number }
+    >;
     const first = sets.find((s) => s.index === 1);
     if (!first) throw new Error('no set with index 1');
     const { name: _name, index, isPremium, requiresFeedback, instructions, questions, modelAnswers } = first;
     const edited = await fetch(`${via(0)}/api/admin/question-sets/${first.id}`, {
       method: 'PUT',
       headers: admin,
-      body: JSON.stringify({ name: 'Renamed through one server', index, isPremium, requiresFeedback, instructions, questions, modelAnswers }),
+      body: JSON.stringify({
+        name: 'Renamed through one server',
+        index,
+        isPremium,
+        requiresFeedback,
+        instructions,
+        questions,
+        modelAnswers,
+      }),
     });
     expect(edited.status).toBe(200);
     // The editing server shows it at once; the other within the documented delay.

@@ -5,11 +5,7 @@ import { buttonClasses } from '../components/button';
 /** The router's fallback screen (docs/product-rules.md, Screens and routes). */
 export function ErrorPage() {
   const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : null;
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : null;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-50 p-6">

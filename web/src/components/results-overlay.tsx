@@ -10,9 +10,7 @@ const DogPicture = lazy(() => import('./dog-picture').then((m) => ({ default: m.
 
 /** What the overlay shows: the rating on its way, the rating, or why it failed. */
 export type RatingView =
-  | { status: 'loading' }
-  | { status: 'ready'; markdown: string; score: number }
-  | { status: 'error'; message: string };
+  { status: 'loading' } | { status: 'ready'; markdown: string; score: number } | { status: 'error'; message: string };
 
 export const TEA_TEXT = "go grab a cup of tea, we're brewing your results. it should be ready in 1 to 2 minutes";
 

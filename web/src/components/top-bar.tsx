@@ -16,9 +16,14 @@ export function TopBar({ config, loggedIn, onSupport }: TopBarProps) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-2 px-3 sm:px-6">
-        <Link to="/" className="flex min-w-0 items-center gap-2.5 rounded-lg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-400/60">
+        <Link
+          to="/"
+          className="flex min-w-0 items-center gap-2.5 rounded-lg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-400/60"
+        >
           <img src="/logo.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
-          <span className="line-clamp-2 text-[15px] leading-tight font-bold tracking-tight text-slate-900 sm:text-lg">{config.productName} Feedback</span>
+          <span className="line-clamp-2 text-[15px] leading-tight font-bold tracking-tight text-slate-900 sm:text-lg">
+            {config.productName} Feedback
+          </span>
         </Link>
         <nav aria-label="Main" className="flex shrink-0 items-center gap-1.5">
           {loggedIn && (
@@ -29,7 +34,9 @@ export function TopBar({ config, loggedIn, onSupport }: TopBarProps) {
           )}
           <button type="button" onClick={onSupport} className={`${pill} bg-indigo-50 text-indigo-800 hover:bg-indigo-100`}>
             {/* The green dot says someone can be reached: only when the operator set a support link. */}
-            {(config.supportChatUrl !== '' || config.supportContacts.length > 0) && <span aria-hidden="true" className="size-2 rounded-full bg-emerald-500" />}
+            {(config.supportChatUrl !== '' || config.supportContacts.length > 0) && (
+              <span aria-hidden="true" className="size-2 rounded-full bg-emerald-500" />
+            )}
             Live Support
           </button>
         </nav>

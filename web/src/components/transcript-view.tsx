@@ -17,7 +17,9 @@ export function TranscriptView({ source }: { source: TranscriptSource }) {
         </span>
         <span>Transcript</span>
       </summary>
-      <div className="border-t border-slate-200 px-4 py-3">{Array.isArray(source) ? <Lines entries={source} /> : <Loaded source={source} />}</div>
+      <div className="border-t border-slate-200 px-4 py-3">
+        {Array.isArray(source) ? <Lines entries={source} /> : <Loaded source={source} />}
+      </div>
     </details>
   );
 }
@@ -32,8 +34,15 @@ function Lines({ entries }: { entries: TranscriptEntry[] }) {
   return (
     <ol className="space-y-2 text-sm">
       {entries.map((entry, i) => (
-        <li key={i} className={entry.role === 'interviewer' ? 'text-slate-800' : 'rounded-xl bg-white px-3 py-2 text-slate-900 ring-1 ring-indigo-100'}>
-          <span className="font-semibold">{entry.role === 'interviewer' ? 'Interviewer' : entry.input === 'typed' ? 'You (typed)' : 'You'}: </span>
+        <li
+          key={i}
+          className={
+            entry.role === 'interviewer' ? 'text-slate-800' : 'rounded-xl bg-white px-3 py-2 text-slate-900 ring-1 ring-indigo-100'
+          }
+        >
+          <span className="font-semibold">
+            {entry.role === 'interviewer' ? 'Interviewer' : entry.input === 'typed' ? 'You (typed)' : 'You'}:{' '}
+          </span>
           {entry.transcript}
         </li>
       ))}

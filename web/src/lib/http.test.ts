@@ -17,16 +17,28 @@ function answer(response: Response | Error) {
 describe('callApi', () => {
   it('sends JSON with the headers given and answers the typed body', async () => {
     const calls = answer(new Response(JSON.stringify({ id: 7 }), { status: 201 }));
-    const result = await callApi<{ id: number }>('/user/feedback', { method: 'POST', body: { a: 1 }, headers: { 'x-user-email': 'a@b.co' } });
+    const result = await callApi<{ id: number }>('/user/feedback', {
+      method: 'POST',
+      body: { a: 1 },
+      headers: { 'x-user-email': 'a@b.co' },
+    });
     expect(result).toEqual({ ok: true, data: { id: 7 } });
     expect(calls[0]?.url).toBe('/user/feedback');
-    expect(calls[0]?.init).toMatchObject({ method: 'POST', body: '{"a":1}', headers: { 'x-user-email': 'a@b.co', 'content-type': 'application/json' } });
+    expect(calls[0]?.init).toMatchObject({
+      method: 'POST',
+      body: '{"a":1}',
+      headers: { 'x-user-email': 'a@b.co', 'content-type': 'application/json' },
+    });
   });
 
   it("gives the server's {error} sentence, or the status text when there is none", async () => {
     answer(new Response(JSON.stringify({ error: 'We do not know this email yet.' }), { status: 401, statusText: 'Unauthorized' }));
     expect(await callApi('/user/ratings')).toEqual({
-      ok: false, kind: 'http', status: 401, message: 'We do not know this email yet.', serverError: 'We do not know this email yet.',
+      ok: false,
+      kind: 'http',
+      status: 401,
+      message: 'We do not know this email yet.',
+      serverError: 'We do not know this email yet.',
     });
     answer(new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
     expect(await callApi('/user/ratings')).toEqual({ ok: false, kind: 'http', status: 502, message: 'Bad Gateway', serverError: null });

@@ -4,9 +4,19 @@ import { createMemoryRouter } from 'react-router';
 import type { ApiResult } from './http';
 import { dataOr, loadData, routeErrorSentence, submitData, type FailureTexts } from './load-data';
 
-const texts: FailureTexts = { http: (message) => `Failed to fetch history: ${message}`, network: 'An error occurred.', log: 'History request failed:' };
+const texts: FailureTexts = {
+  http: (message) => `Failed to fetch history: ${message}`,
+  network: 'An error occurred.',
+  log: 'History request failed:',
+};
 const ok: ApiResult<number> = { ok: true, data: 7 };
-const http: ApiResult<number> = { ok: false, kind: 'http', status: 500, message: 'The history is unavailable.', serverError: 'The history is unavailable.' };
+const http: ApiResult<number> = {
+  ok: false,
+  kind: 'http',
+  status: 500,
+  message: 'The history is unavailable.',
+  serverError: 'The history is unavailable.',
+};
 const network: ApiResult<number> = { ok: false, kind: 'network', error: new TypeError('Failed to fetch') };
 const invalid: ApiResult<number> = { ok: false, kind: 'invalid', status: 200, error: new SyntaxError('Unexpected token') };
 
@@ -54,7 +64,10 @@ describe('submitData', () => {
   it('answers the data or the sentence to show next to the form', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(await submitData(Promise.resolve(ok), texts)).toEqual({ ok: true, data: 7 });
-    expect(await submitData(Promise.resolve(http), texts)).toEqual({ ok: false, error: 'Failed to fetch history: The history is unavailable.' });
+    expect(await submitData(Promise.resolve(http), texts)).toEqual({
+      ok: false,
+      error: 'Failed to fetch history: The history is unavailable.',
+    });
     expect(await submitData(Promise.resolve(network), texts)).toEqual({ ok: false, error: 'An error occurred.' });
   });
 });
@@ -78,7 +91,10 @@ describe('texts without a console label (the admin pages)', () => {
   it('log nothing, and the http sentence may use the whole failure', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const noBody: ApiResult<number> = { ok: false, kind: 'http', status: 500, message: 'Internal Server Error', serverError: null };
-    expect(await submitData(Promise.resolve(noBody), quiet)).toEqual({ ok: false, error: 'Failed to create email: Could not create email. (Internal Server Error)' });
+    expect(await submitData(Promise.resolve(noBody), quiet)).toEqual({
+      ok: false,
+      error: 'Failed to create email: Could not create email. (Internal Server Error)',
+    });
     expect(await submitData(Promise.resolve(network), quiet)).toEqual({ ok: false, error: 'An error occurred while creating the email.' });
     expect(await dataOr(Promise.resolve(network), 0, null)).toBe(0);
     expect(log).not.toHaveBeenCalled();

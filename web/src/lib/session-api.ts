@@ -42,7 +42,11 @@ export const abandonSession = (email: string, sessionId: string) =>
 
 /** Session telemetry: the transport is up, or why the session ended (docs/product-rules.md, Session telemetry). */
 export const reportSession = (email: string, sessionId: string, body: SessionReport) =>
-  callApi<SessionReportResponse>(`/interview/sessions/${encodeURIComponent(sessionId)}/report`, { method: 'POST', body, headers: userHeaders(email) });
+  callApi<SessionReportResponse>(`/interview/sessions/${encodeURIComponent(sessionId)}/report`, {
+    method: 'POST',
+    body,
+    headers: userHeaders(email),
+  });
 
 /** The History page's progress: charts, most-missed key points and "practise next" in one call. */
 export const fetchProgress = (email: string) => callApi<ProgressResponse>('/user/progress', { headers: userHeaders(email) });

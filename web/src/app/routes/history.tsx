@@ -37,11 +37,17 @@ export function Component() {
         </p>
       </HistoryHeading>
       {totalCount === 0 ? (
-        <Notice title="No Interview History" text="Your feedback appears here after your first interview." link={{ to: '/', label: 'Start Your First Interview' }} />
+        <Notice
+          title="No Interview History"
+          text="Your feedback appears here after your first interview."
+          link={{ to: '/', label: 'Start Your First Interview' }}
+        />
       ) : (
         <>
           <Suspense fallback={null}>
-            <Await resolve={data.progress}>{(progress: ProgressResponse | null) => progress && <ProgressPanel progress={progress} />}</Await>
+            <Await resolve={data.progress}>
+              {(progress: ProgressResponse | null) => progress && <ProgressPanel progress={progress} />}
+            </Await>
           </Suspense>
           <HistoryList history={data.history} sets={data.sets} />
         </>

@@ -3,7 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter } from 'react-router';
 
 const profile = (isNewUser: boolean, topicFeedback: Record<string, boolean> = {}) => ({
-  subscription: { type: 'free', status: 'active' }, progress: [], topicLevels: {}, topicFeedback, isNewUser,
+  subscription: { type: 'free', status: 'active' },
+  progress: [],
+  topicLevels: {},
+  topicFeedback,
+  isNewUser,
 });
 
 let stored: Map<string, string>;
@@ -16,7 +20,11 @@ beforeEach(() => {
   calls = [];
   answers = {};
   vi.stubGlobal('window', {
-    localStorage: { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => stored.set(k, v), removeItem: (k: string) => stored.delete(k) },
+    localStorage: {
+      getItem: (k: string) => stored.get(k) ?? null,
+      setItem: (k: string, v: string) => stored.set(k, v),
+      removeItem: (k: string) => stored.delete(k),
+    },
   });
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     calls.push(`${init.method} ${url}`);
@@ -30,14 +38,22 @@ afterEach(() => vi.unstubAllGlobals());
 async function mainRoute() {
   const { loader, action } = await import('./main');
   const router = createMemoryRouter([{ id: 'main', path: '/', loader, action, Component: () => null }]);
-  const settled = () => vi.waitFor(() => expect(router.state.initialized && router.state.navigation.state === 'idle' && router.state.revalidation === 'idle').toBe(true));
+  const settled = () =>
+    vi.waitFor(() =>
+      expect(router.state.initialized && router.state.navigation.state === 'idle' && router.state.revalidation === 'idle').toBe(true),
+    );
   await settled();
-  const data = () => router.state.loaderData.main as { account: { email: string; profile: { topicFeedback: object } } | null; loginError: string | null };
+  const data = () =>
+    router.state.loaderData.main as { account: { email: string; profile: { topicFeedback: object } } | null; loginError: string | null };
   const send = async (fields: Record<string, string>) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.set(k, v);
     // What a fetcher does: the action, then the route's data read again.
-    const answer: unknown = await action({ request: new Request('http://app/?index', { method: 'POST', body: form }), params: {}, context: {} } as never);
+    const answer: unknown = await action({
+      request: new Request('http://app/?index', { method: 'POST', body: form }),
+      params: {},
+      context: {},
+    } as never);
     await router.revalidate();
     await settled();
     return answer;
@@ -59,7 +75,9 @@ describe('the main route', () => {
     expect(data().account?.email).toBe('back@example.com');
     expect(calls).toEqual(['POST /user/login', 'GET /api/question-sets']);
     answers['/user/feedback'] = () => Response.json({ id: 1 }, { status: 201 });
-    expect(await send({ intent: 'feedback', feedback: 'Clear questions and a good pace, thanks.', topic: 'React', questionIndex: '3' })).toEqual({ ok: true, topic: 'React' });
+    expect(
+      await send({ intent: 'feedback', feedback: 'Clear questions and a good pace, thanks.', topic: 'React', questionIndex: '3' }),
+    ).toEqual({ ok: true, topic: 'React' });
     expect(calls.slice(2)).toEqual(['POST /user/feedback']);
     // docs/product-rules.md, Topic tiles: the topic counts as having feedback from now on.
     expect(data().account?.profile.topicFeedback).toEqual({ React: true });
@@ -73,7 +91,7 @@ describe('the main route', () => {
     expect(stored.has('userEmail')).toBe(false);
   });
 
-  it("the login form: the trimmed email is stored on success; the status text or the network sentence on failure", async () => {
+  it('the login form: the trimmed email is stored on success; the status text or the network sentence on failure', async () => {
     const { data, send } = await mainRoute();
     answers['/user/login'] = () => Response.json(profile(true));
     expect(await send({ intent: 'login', email: ' new@example.com ' })).toEqual({ ok: true, isNewUser: true });

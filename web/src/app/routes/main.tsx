@@ -57,12 +57,21 @@ export function MainPage() {
     setSelected(set);
     setDialog(null);
   };
-  const layout = (session: SessionView) => <MainLayout config={config} loggedIn={account !== null} selected={selected} session={session} onDialog={setDialog} />;
+  const layout = (session: SessionView) => (
+    <MainLayout config={config} loggedIn={account !== null} selected={selected} session={session} onDialog={setDialog} />
+  );
 
   return (
     <>
       <Suspense fallback={layout(idleView(startRequested, () => setStartRequested(true)))}>
-        <SessionHost options={options} selected={selected} onRestore={select} dogImageApi={config.dogImageApi} startRequested={startRequested} onStartTaken={() => setStartRequested(false)}>
+        <SessionHost
+          options={options}
+          selected={selected}
+          onRestore={select}
+          dogImageApi={config.dogImageApi}
+          startRequested={startRequested}
+          onStartTaken={() => setStartRequested(false)}
+        >
           {layout}
         </SessionHost>
       </Suspense>

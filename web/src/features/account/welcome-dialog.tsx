@@ -18,7 +18,10 @@ export function WelcomeDialog({ productName, onClose }: { productName: string; o
       <ol className="mt-4 space-y-3">
         {HOW_IT_WORKS_STEPS.map((step, i) => (
           <li key={step} className="flex gap-3 text-sm text-slate-800">
-            <span aria-hidden="true" className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-xs font-bold text-indigo-800">
+            <span
+              aria-hidden="true"
+              className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-xs font-bold text-indigo-800"
+            >
               {i + 1}
             </span>
             <span className="pt-0.5">{step}</span>

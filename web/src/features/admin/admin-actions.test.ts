@@ -35,7 +35,11 @@ const form = (fields: Record<string, string>) => {
 
 describe('runEmailAction', () => {
   it('creates the trimmed address and sets plans and limits with the right calls', async () => {
-    expect(await runEmailAction('s', form({ intent: 'create', email: '  new@example.com ' }))).toEqual({ intent: 'create', ok: true, message: undefined });
+    expect(await runEmailAction('s', form({ intent: 'create', email: '  new@example.com ' }))).toEqual({
+      intent: 'create',
+      ok: true,
+      message: undefined,
+    });
     await runEmailAction('s', form({ intent: 'plan', email: 'a@example.com', pro: 'true' }));
     await runEmailAction('s', form({ intent: 'limit', email: 'a@example.com', sessionLimit: '12' }));
     await runEmailAction('s', form({ intent: 'limit', email: 'a@example.com', sessionLimit: '' }));
@@ -51,19 +55,31 @@ describe('runEmailAction', () => {
 
   it("says each change's failure texts", async () => {
     answer = { status: 500, body: {} };
-    expect(await runEmailAction('s', form({ intent: 'create', email: 'x@example.com' }))).toEqual({ intent: 'create', ok: false, error: 'Failed to create email: Could not create email.' });
-    expect(await runEmailAction('s', form({ intent: 'plan', email: 'x@example.com', pro: 'true' }))).toMatchObject({ error: 'Failed to update plan.' });
+    expect(await runEmailAction('s', form({ intent: 'create', email: 'x@example.com' }))).toEqual({
+      intent: 'create',
+      ok: false,
+      error: 'Failed to create email: Could not create email.',
+    });
+    expect(await runEmailAction('s', form({ intent: 'plan', email: 'x@example.com', pro: 'true' }))).toMatchObject({
+      error: 'Failed to update plan.',
+    });
     answer = { status: 409, body: { error: 'This email already exists.' } };
-    expect(await runEmailAction('s', form({ intent: 'create', email: 'x@example.com' }))).toMatchObject({ error: 'Failed to create email: This email already exists.' });
+    expect(await runEmailAction('s', form({ intent: 'create', email: 'x@example.com' }))).toMatchObject({
+      error: 'Failed to create email: This email already exists.',
+    });
     expect(await runEmailAction('s', form({ intent: 'limit', email: 'x@example.com', sessionLimit: '3' }))).toMatchObject({
       error: 'Failed to update the session limit: This email already exists.',
     });
     answer = 'offline';
-    expect(await runEmailAction('s', form({ intent: 'delete', email: 'x@example.com' }))).toMatchObject({ error: 'An error occurred while deleting the email.' });
-    expect(await runEmailAction('s', form({ intent: 'erase', email: 'x@example.com' }))).toMatchObject({ error: 'An error occurred while erasing the data.' });
+    expect(await runEmailAction('s', form({ intent: 'delete', email: 'x@example.com' }))).toMatchObject({
+      error: 'An error occurred while deleting the email.',
+    });
+    expect(await runEmailAction('s', form({ intent: 'erase', email: 'x@example.com' }))).toMatchObject({
+      error: 'An error occurred while erasing the data.',
+    });
   });
 
-  it("sums up an erasure, and refuses an intent it does not know", async () => {
+  it('sums up an erasure, and refuses an intent it does not know', async () => {
     answer = { status: 200, body: { removed: { accounts: 1, events: 2, feedback: 0, sessions: 1 } } };
     expect(await runEmailAction('s', form({ intent: 'erase', email: 'b@example.com' }))).toEqual({
       intent: 'erase',
@@ -75,11 +91,23 @@ describe('runEmailAction', () => {
 });
 
 describe('runQuestionSetChange', () => {
-  const set = { name: 'Closures', index: 3, isPremium: false, requiresFeedback: false, instructions: '', questions: ['Q?'], modelAnswers: '### 1. Q?' };
+  const set = {
+    name: 'Closures',
+    index: 3,
+    isPremium: false,
+    requiresFeedback: false,
+    instructions: '',
+    questions: ['Q?'],
+    modelAnswers: '### 1. Q?',
+  };
 
   it('creates without an id, updates with one, and says so', async () => {
     answer = { status: 200, body: { ...set, id: 9 } };
-    expect(await runQuestionSetChange('s', { intent: 'save', id: null, set })).toMatchObject({ ok: true, notice: 'Saved "Closures". Candidates see it now.', saved: { id: 9 } });
+    expect(await runQuestionSetChange('s', { intent: 'save', id: null, set })).toMatchObject({
+      ok: true,
+      notice: 'Saved "Closures". Candidates see it now.',
+      saved: { id: 9 },
+    });
     await runQuestionSetChange('s', { intent: 'save', id: 9, set });
     expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /api/admin/question-sets', 'PUT /api/admin/question-sets/9']);
   });
@@ -92,7 +120,9 @@ describe('runQuestionSetChange', () => {
       saved: null,
     });
     answer = { status: 200, body: { outcome: 'deleted' } };
-    expect(await runQuestionSetChange('s', { intent: 'delete', id: 9, name: 'Closures' })).toMatchObject({ notice: 'Deleted "Closures". The later sets moved up one place.' });
+    expect(await runQuestionSetChange('s', { intent: 'delete', id: 9, name: 'Closures' })).toMatchObject({
+      notice: 'Deleted "Closures". The later sets moved up one place.',
+    });
     answer = { status: 400, body: { error: 'This question set has 1 questions but 2 model answers.' } };
     expect(await runQuestionSetChange('s', { intent: 'save', id: 9, set })).toEqual({
       ok: false,

@@ -9,7 +9,11 @@ import { callApi, serverErrorOf, type ApiResult } from '../../lib/http';
  * One admin call through the app's shared `callApi` (same URL building, failure kinds and typed
  * answers as the interviewee's calls), with the secret in its header (docs/product-rules.md, Admin area).
  */
-function call<T>(secret: string, path: string, init: { method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown } = {}): Promise<ApiResult<T>> {
+function call<T>(
+  secret: string,
+  path: string,
+  init: { method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown } = {},
+): Promise<ApiResult<T>> {
   return callApi<T>(path, { ...init, headers: { 'x-admin-secret': secret } });
 }
 

@@ -4,7 +4,16 @@
  * its action takes a typed secret or signs out; every page's own loader waits for the same check.
  */
 import { useId, useState } from 'react';
-import { NavLink, Outlet, redirect, useFetcher, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import {
+  NavLink,
+  Outlet,
+  redirect,
+  useFetcher,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import { AdminGate } from './admin-gate';
 import { lock, resolveGate, submitSecret, type Gate, type GateState } from './admin-secret';
 import { ADMIN_PAGE_ENTRIES } from './pages';
@@ -42,7 +51,10 @@ function AdminMenu({ onSignOut }: { onSignOut: (() => void) | null }) {
   const [open, setOpen] = useState(false);
   const links = useId();
   return (
-    <nav aria-label="Admin menu" className="flex w-full shrink-0 flex-col gap-1 border-b border-gray-200 bg-white p-3 md:w-56 md:border-r md:border-b-0 md:p-4">
+    <nav
+      aria-label="Admin menu"
+      className="flex w-full shrink-0 flex-col gap-1 border-b border-gray-200 bg-white p-3 md:w-56 md:border-r md:border-b-0 md:p-4"
+    >
       <div className="flex items-center justify-between md:mb-3">
         <p className="text-lg font-bold">Admin</p>
         <button
@@ -62,7 +74,9 @@ function AdminMenu({ onSignOut }: { onSignOut: (() => void) | null }) {
             to={item.to}
             end={item.to === '/admin'}
             onClick={() => setOpen(false)}
-            className={({ isActive }) => `rounded px-3 py-2 ${isActive ? 'bg-blue-100 font-semibold text-blue-800' : 'text-gray-700 hover:bg-gray-100'}`}
+            className={({ isActive }) =>
+              `rounded px-3 py-2 ${isActive ? 'bg-blue-100 font-semibold text-blue-800' : 'text-gray-700 hover:bg-gray-100'}`
+            }
           >
             {item.label}
           </NavLink>

@@ -42,7 +42,9 @@ describe('previewText', () => {
 describe('adminTexts', () => {
   it('puts the server error after the prefix, or uses the sentence for other failures', () => {
     const texts = adminTexts('Failed to fetch emails', 'An error occurred while fetching emails.');
-    expect(failureSentence({ ok: false, kind: 'http', status: 500, message: 'Nope.', serverError: 'Nope.' }, texts)).toBe('Failed to fetch emails: Nope.');
+    expect(failureSentence({ ok: false, kind: 'http', status: 500, message: 'Nope.', serverError: 'Nope.' }, texts)).toBe(
+      'Failed to fetch emails: Nope.',
+    );
     expect(failureSentence({ ok: false, kind: 'network', error: null }, texts)).toBe('An error occurred while fetching emails.');
   });
 });

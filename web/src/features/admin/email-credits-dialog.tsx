@@ -37,7 +37,14 @@ function NumberForm({ label, initial, min, button, variant, disabled, onSubmit }
     <form onSubmit={submit} noValidate className="mb-3 flex items-end gap-2">
       <label className="flex flex-col text-sm">
         {label}
-        <input type="number" min={min} max={MAX_LIMIT} value={text} onChange={(e) => setText(e.target.value)} className="w-28 rounded border border-gray-300 px-2 py-1" />
+        <input
+          type="number"
+          min={min}
+          max={MAX_LIMIT}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          className="w-28 rounded border border-gray-300 px-2 py-1"
+        />
       </label>
       <Button size="sm" type="submit" variant={variant} disabled={disabled}>
         {button}
@@ -60,7 +67,10 @@ export function EmailCreditsDialog({ account, onClose }: { account: EmailAccount
 
   const save = (sessionLimit: number | null) => {
     setRefused(null);
-    void fetcher.submit({ intent: 'limit', email: account.email, sessionLimit: sessionLimit === null ? '' : String(sessionLimit) }, { method: 'post' });
+    void fetcher.submit(
+      { intent: 'limit', email: account.email, sessionLimit: sessionLimit === null ? '' : String(sessionLimit) },
+      { method: 'post' },
+    );
   };
   const setLimit = (text: string) => {
     const value = wholeNumber(text);
@@ -80,7 +90,15 @@ export function EmailCreditsDialog({ account, onClose }: { account: EmailAccount
         {account.sessionLimit === null ? ' (plan default)' : ' (own limit)'} · used {account.sessionsUsed} · remaining {account.remaining}
       </p>
       <AdminError inDialog error={refused ?? (answer?.ok === false ? answer.error : null)} />
-      <NumberForm label="Own session limit" initial={String(account.limit)} min={0} button="Set limit" variant="primary" disabled={busy} onSubmit={setLimit} />
+      <NumberForm
+        label="Own session limit"
+        initial={String(account.limit)}
+        min={0}
+        button="Set limit"
+        variant="primary"
+        disabled={busy}
+        onSubmit={setLimit}
+      />
       <NumberForm label="Credits to add" initial="5" min={1} button="Add credits" variant="primary" disabled={busy} onSubmit={addCredits} />
       <div className="mt-4 flex justify-between gap-2">
         <Button size="sm" variant="secondary" disabled={busy || account.sessionLimit === null} onClick={() => save(null)}>

@@ -68,7 +68,8 @@ async function run(intent: EmailIntent, secret: string, form: FormData): Promise
     case 'export': {
       // A data request: everything stored about the person, as one JSON file.
       const answer = await submitData(fetchUserData(secret, email), texts);
-      if (answer.ok) downloadBlob(`user-data-${email}.json`, new Blob([JSON.stringify(answer.data, null, 2)], { type: 'application/json' }));
+      if (answer.ok)
+        downloadBlob(`user-data-${email}.json`, new Blob([JSON.stringify(answer.data, null, 2)], { type: 'application/json' }));
       return answer;
     }
   }

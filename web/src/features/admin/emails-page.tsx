@@ -23,7 +23,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const secret = await adminSecretFor(params);
   if (secret === null) return null;
   const pages = eventPagesOf(new URL(request.url));
-  const list = await loadData(loadPages<EmailAccount>((last) => fetchEmails(secret, { limit: EMAILS_PAGE_SIZE, after: last?.email }), pages, EMAILS_PAGE_SIZE), TEXTS);
+  const list = await loadData(
+    loadPages<EmailAccount>((last) => fetchEmails(secret, { limit: EMAILS_PAGE_SIZE, after: last?.email }), pages, EMAILS_PAGE_SIZE),
+    TEXTS,
+  );
   return { ...list, pages };
 }
 
@@ -71,7 +74,12 @@ export function Component() {
           <tbody>
             {creating && <CreateEmailRow onDone={stopCreating} />}
             {accounts.map((account) => (
-              <EmailRow key={account.email} account={account} onCredits={() => setCredits(account)} onErase={() => setErasing(account.email)} />
+              <EmailRow
+                key={account.email}
+                account={account}
+                onCredits={() => setCredits(account)}
+                onErase={() => setErasing(account.email)}
+              />
             ))}
           </tbody>
         </table>

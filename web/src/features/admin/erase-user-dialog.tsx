@@ -33,7 +33,12 @@ export function EraseUserDialog({ email, onClose }: { email: string; onClose: ()
           </p>
           <label className="mb-3 flex flex-col text-sm">
             Type {email} to confirm
-            <input value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" className="rounded border border-gray-300 px-2 py-1" />
+            <input
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              autoComplete="off"
+              className="rounded border border-gray-300 px-2 py-1"
+            />
           </label>
           <AdminError inDialog error={answer?.ok === false ? answer.error : null} />
           <DialogFooter onClose={onClose} closeLabel="Cancel">

@@ -33,7 +33,11 @@ export function EventDetails({ event, onClose }: { event: AdminEvent; onClose: (
       <div className="grid gap-4 md:grid-cols-2">
         <div className="min-w-0">
           <h3 className="mb-1 font-semibold">Transcript</h3>
-          <pre data-testid="detail-transcript" className="mb-4 max-h-72 overflow-auto whitespace-pre-wrap break-words rounded bg-gray-100 p-3 text-xs" tabIndex={0}>
+          <pre
+            data-testid="detail-transcript"
+            className="mb-4 max-h-72 overflow-auto whitespace-pre-wrap break-words rounded bg-gray-100 p-3 text-xs"
+            tabIndex={0}
+          >
             {JSON.stringify(event.transcript ?? [], null, 2)}
           </pre>
         </div>
@@ -85,11 +89,19 @@ function Conversation({ transcript }: { transcript: NonNullable<AdminEvent['tran
       {transcript.length === 0 ? (
         <p className="text-sm text-gray-600">Nothing was said.</p>
       ) : (
-        <ol data-testid="detail-conversation" tabIndex={0} className="max-h-72 space-y-2 overflow-auto rounded border border-gray-200 p-3 text-sm">
+        <ol
+          data-testid="detail-conversation"
+          tabIndex={0}
+          className="max-h-72 space-y-2 overflow-auto rounded border border-gray-200 p-3 text-sm"
+        >
           {transcript.map((entry, i) => (
             <li key={i} className={entry.role === 'interviewer' ? 'pr-6' : 'pl-6 text-right'}>
-              <span className="block text-xs font-semibold text-gray-600">{entry.role === 'interviewer' ? 'Interviewer' : 'Candidate'}</span>
-              <span className={`inline-block rounded-lg px-3 py-1.5 text-left break-words whitespace-pre-wrap ${entry.role === 'interviewer' ? 'bg-gray-100' : 'bg-indigo-50'}`}>
+              <span className="block text-xs font-semibold text-gray-600">
+                {entry.role === 'interviewer' ? 'Interviewer' : 'Candidate'}
+              </span>
+              <span
+                className={`inline-block rounded-lg px-3 py-1.5 text-left break-words whitespace-pre-wrap ${entry.role === 'interviewer' ? 'bg-gray-100' : 'bg-indigo-50'}`}
+              >
                 {entry.transcript}
               </span>
             </li>

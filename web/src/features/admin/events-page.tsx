@@ -19,7 +19,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const secret = await adminSecretFor(params);
   if (secret === null) return null;
   const pages = eventPagesOf(new URL(request.url));
-  const loaded = await loadData(loadEventPages((before) => fetchEvents(secret, { limit: EVENTS_PAGE_SIZE, before }), pages), TEXTS);
+  const loaded = await loadData(
+    loadEventPages((before) => fetchEvents(secret, { limit: EVENTS_PAGE_SIZE, before }), pages),
+    TEXTS,
+  );
   return { ...loaded, pages };
 }
 
@@ -48,7 +51,9 @@ function EventRow({ event, onDetails }: { event: AdminEvent; onDetails: () => vo
       <td className="px-3 py-2">
         {event.questionSetIndex ?? ''}
         {/* Beside the stored index (from 0): the set as candidates know it. */}
-        {event.questionSetIndex !== null && <small className="block text-xs whitespace-nowrap text-gray-600">{setLabel(event.questionSetIndex + 1, event.topic)}</small>}
+        {event.questionSetIndex !== null && (
+          <small className="block text-xs whitespace-nowrap text-gray-600">{setLabel(event.questionSetIndex + 1, event.topic)}</small>
+        )}
       </td>
       <td className="px-3 py-2">{formatDateTime(event.eventTimestamp)}</td>
       <td className="px-3 py-2">{event.durationSeconds ?? ''}</td>

@@ -46,7 +46,10 @@ describe('loadEventPages', () => {
   it('fails the whole list when a page fails', async () => {
     let calls = 0;
     const failure = { ok: false as const, kind: 'network' as const, error: new Error('offline') };
-    const result = await loadEventPages(async () => (++calls === 1 ? { ok: true, data: Array.from({ length: EVENTS_PAGE_SIZE }, (_, i) => ({ id: 100 - i })) } : failure), 3);
+    const result = await loadEventPages(
+      async () => (++calls === 1 ? { ok: true, data: Array.from({ length: EVENTS_PAGE_SIZE }, (_, i) => ({ id: 100 - i })) } : failure),
+      3,
+    );
     expect(result).toBe(failure);
     expect(calls).toBe(2);
   });

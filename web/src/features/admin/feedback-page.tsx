@@ -34,7 +34,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (secret === null) return null;
   const pages = eventPagesOf(new URL(request.url));
   const [list, counts] = await Promise.all([
-    loadData(loadPages<AdminFeedback>((last) => fetchFeedback(secret, { limit: FEEDBACK_PAGE_SIZE, before: last?.id }), pages, FEEDBACK_PAGE_SIZE), LOAD_TEXTS),
+    loadData(
+      loadPages<AdminFeedback>((last) => fetchFeedback(secret, { limit: FEEDBACK_PAGE_SIZE, before: last?.id }), pages, FEEDBACK_PAGE_SIZE),
+      LOAD_TEXTS,
+    ),
     loadData(fetchCounts(secret), LOAD_TEXTS),
   ]);
   return { ...list, total: counts.feedback, pages };

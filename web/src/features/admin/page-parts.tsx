@@ -55,7 +55,15 @@ export function HeaderRow({ headers, dense = false }: { headers: readonly string
 }
 
 /** A dialog's last row: the button that closes it (`Close`, or `Cancel` before a change), then its own buttons. */
-export function DialogFooter({ onClose, closeLabel = 'Close', children }: { onClose: () => void; closeLabel?: string; children?: ReactNode }) {
+export function DialogFooter({
+  onClose,
+  closeLabel = 'Close',
+  children,
+}: {
+  onClose: () => void;
+  closeLabel?: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="mt-4 flex justify-end gap-2">
       <Button variant="secondary" onClick={onClose}>
@@ -72,7 +80,8 @@ export function DialogFooter({ onClose, closeLabel = 'Close', children }: { onCl
  */
 export function LoadMore({ pages, path, label }: { pages: number; path: string; label: string }) {
   const navigation = useNavigation();
-  if (navigation.state === 'loading' && navigation.location.pathname.startsWith(path)) return <p className="p-3 text-gray-500">Loading...</p>;
+  if (navigation.state === 'loading' && navigation.location.pathname.startsWith(path))
+    return <p className="p-3 text-gray-500">Loading...</p>;
   return (
     <Form preventScrollReset className="mt-4">
       <input type="hidden" name="pages" value={pages + 1} />

@@ -18,7 +18,11 @@ export function SessionFigures({ figures, days }: { figures: Figures; days: numb
     ['Estimated cost', 'figure-cost', usdText(figures.estimatedCostUsd)],
   ];
   return (
-    <section aria-labelledby="session-figures-heading" className="w-fit rounded-lg border border-gray-200 bg-white p-4 shadow-sm" data-testid="session-figures">
+    <section
+      aria-labelledby="session-figures-heading"
+      className="w-fit rounded-lg border border-gray-200 bg-white p-4 shadow-sm"
+      data-testid="session-figures"
+    >
       <h2 id="session-figures-heading" className="mb-2 font-semibold">
         Sessions in the last {days} days
       </h2>

@@ -5,7 +5,9 @@ describe('session telemetry texts', () => {
   it('names the transport and the end', () => {
     expect(transportText({ transport: 'openai-realtime', input: null })).toBe('OpenAI Realtime');
     expect(transportText({ transport: 'browser-speech', input: 'typed' })).toBe('Browser speech (typed answers)');
-    expect(endText({ endReason: 'closed-by-interviewer', endDetail: 'all questions covered' })).toBe('Closed by the interviewer: all questions covered');
+    expect(endText({ endReason: 'closed-by-interviewer', endDetail: 'all questions covered' })).toBe(
+      'Closed by the interviewer: all questions covered',
+    );
     expect(endText({ endReason: 'expired', endDetail: null })).toBe('Expired without a rating');
     expect(endText({ endReason: null, endDetail: null })).toBe('Not ended');
   });
@@ -40,10 +42,9 @@ describe('session telemetry texts', () => {
       'gpt-realtime-2.1-mini: 3 responses; in 1,200 text + 600 audio tokens (100 cached); out 60 text + 300 audio tokens',
       'Transcription (gpt-transcribe): 100 audio + 30 text tokens',
     ]);
-    expect(usageLines({ transcriptionModel: 'whisper', transcribedSeconds: 12.25, speechModel: 'kokoro', synthesisedCharacters: 1500 })).toEqual([
-      'Transcription (whisper): 12.3 s of audio',
-      'Speech (kokoro): 1,500 characters',
-    ]);
+    expect(
+      usageLines({ transcriptionModel: 'whisper', transcribedSeconds: 12.25, speechModel: 'kokoro', synthesisedCharacters: 1500 }),
+    ).toEqual(['Transcription (whisper): 12.3 s of audio', 'Speech (kokoro): 1,500 characters']);
     expect(usageLines({})).toEqual([]);
     expect(usageLines({ llmModel: 'gpt-4.1-mini', llmCalls: 3, llmInTokens: 2400, llmCachedInTokens: 1024, llmOutTokens: 310 })).toEqual([
       'Language model (gpt-4.1-mini, interviewer and rater): 3 calls; in 2,400 tokens (1,024 cached); out 310 tokens',

@@ -70,7 +70,8 @@ export function usageLines(usage: SessionUsage): string[] {
   }
   if (usage.transcribedSeconds) transcribed.push(`${usage.transcribedSeconds.toFixed(1)} s of audio`);
   if (transcribed.length > 0) lines.push(`Transcription (${usage.transcriptionModel ?? 'unknown model'}): ${transcribed.join(', ')}`);
-  if (usage.synthesisedCharacters) lines.push(`Speech (${usage.speechModel ?? 'unknown model'}): ${n(usage.synthesisedCharacters)} characters`);
+  if (usage.synthesisedCharacters)
+    lines.push(`Speech (${usage.speechModel ?? 'unknown model'}): ${n(usage.synthesisedCharacters)} characters`);
   if (usage.llmCalls) {
     const cached = usage.llmCachedInTokens ? ` (${n(usage.llmCachedInTokens)} cached)` : '';
     lines.push(

@@ -5,7 +5,10 @@ import { useLatest } from '../../lib/use-latest';
  * Calls `onDone` with the answer once a submission this component saw has finished (action and
  * reload): for what a screen does after a change, such as closing a row or choosing the saved item.
  */
-export function useFetcherDone<T>(fetcher: { state: 'idle' | 'loading' | 'submitting'; data: T | null | undefined }, onDone: (data: T) => void): void {
+export function useFetcherDone<T>(
+  fetcher: { state: 'idle' | 'loading' | 'submitting'; data: T | null | undefined },
+  onDone: (data: T) => void,
+): void {
   const pending = useRef(false);
   const onDoneRef = useLatest(onDone);
   useEffect(() => {

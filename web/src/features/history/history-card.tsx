@@ -22,7 +22,11 @@ export function HistoryCard({ rating, onOpen }: { rating: RatingItem; onOpen: ()
       <span className="flex items-start justify-between gap-3">
         <span className="min-w-0 text-base font-semibold text-slate-900">{rating.topic || 'Untitled Interview'}</span>
         {colour && rating.score !== null && (
-          <span data-testid="history-score" data-colour={colour} className={`shrink-0 rounded-full px-2.5 py-0.5 text-sm font-bold ring-1 ${scoreStyles[colour]}`}>
+          <span
+            data-testid="history-score"
+            data-colour={colour}
+            className={`shrink-0 rounded-full px-2.5 py-0.5 text-sm font-bold ring-1 ${scoreStyles[colour]}`}
+          >
             {formatPercent(rating.score)}
           </span>
         )}

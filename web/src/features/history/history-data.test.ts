@@ -4,7 +4,14 @@ import { createMemoryRouter } from 'react-router';
 import { routeErrorSentence } from '../../lib/load-data';
 import { loadHistory, modelAnswersFor, requestedPage } from './history-data';
 
-const pagination = (page: number, totalPages: number) => ({ page, limit: 9, totalCount: totalPages * 9, totalPages, hasNextPage: page < totalPages, hasPreviousPage: page > 1 });
+const pagination = (page: number, totalPages: number) => ({
+  page,
+  limit: 9,
+  totalCount: totalPages * 9,
+  totalPages,
+  hasNextPage: page < totalPages,
+  hasPreviousPage: page > 1,
+});
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -23,11 +30,17 @@ function browser(email: string | null, ratings: (page: number) => Response | Err
 }
 
 async function visit(path: string) {
-  const router = createMemoryRouter([{ id: 'history', path: '/history', loader: loadHistory, Component: () => null }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ id: 'history', path: '/history', loader: loadHistory, Component: () => null }], {
+    initialEntries: [path],
+  });
   await vi.waitFor(() => expect(router.state.initialized && router.state.navigation.state === 'idle').toBe(true));
   const { location, loaderData, errors } = router.state;
   router.dispose();
-  return { location: location.pathname + location.search, data: loaderData.history as Record<string, unknown> | undefined, sentence: routeErrorSentence(errors?.history) };
+  return {
+    location: location.pathname + location.search,
+    data: loaderData.history as Record<string, unknown> | undefined,
+    sentence: routeErrorSentence(errors?.history),
+  };
 }
 
 describe('the history loader', () => {
@@ -60,10 +73,15 @@ describe('the history loader', () => {
 
 describe('requestedPage and modelAnswersFor', () => {
   it('reads ?page=N, 1 for anything else', () => {
-    expect(['', '?page=3', '?page=0', '?page=x', '?page=1.5'].map((q) => requestedPage(new URL(`http://x/history${q}`)))).toEqual([1, 3, 1, 1, 1]);
+    expect(['', '?page=3', '?page=0', '?page=x', '?page=1.5'].map((q) => requestedPage(new URL(`http://x/history${q}`)))).toEqual([
+      1, 3, 1, 1, 1,
+    ]);
   });
   it('takes the model answers of the set whose index is questionSetIndex + 1', () => {
-    const sets = [{ index: 3, modelAnswers: 'three' }, { index: 4, modelAnswers: 'four' }] as never[];
+    const sets = [
+      { index: 3, modelAnswers: 'three' },
+      { index: 4, modelAnswers: 'four' },
+    ] as never[];
     expect(modelAnswersFor({ questionSetIndex: 2 } as never, sets)).toBe('three');
     expect(modelAnswersFor({ questionSetIndex: null } as never, sets)).toBeNull();
   });

@@ -56,7 +56,11 @@ export function HistoryList({ history, sets }: { history: RatingsResponse; sets:
           <Await resolve={sets}>
             {(resolved: QuestionSet[]) => (
               <ResultsOverlay
-                rating={{ status: 'ready', markdown: open.rating.ratingMarkdown ?? '*No rating available.*', score: open.rating.score ?? 0 }}
+                rating={{
+                  status: 'ready',
+                  markdown: open.rating.ratingMarkdown ?? '*No rating available.*',
+                  score: open.rating.score ?? 0,
+                }}
                 modelAnswers={modelAnswersFor(open.rating, resolved)}
                 dogImageApi={null}
                 transcript={open.transcript}

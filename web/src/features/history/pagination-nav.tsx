@@ -11,7 +11,12 @@ export function PaginationNav({ pagination, onPage }: { pagination: Pagination; 
   return (
     <nav aria-label="History pages" className="mt-8 flex flex-col items-center gap-3">
       <div className="flex flex-wrap items-center justify-center gap-1.5">
-        <button type="button" className={`${base} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`} disabled={!pagination.hasPreviousPage} onClick={() => onPage(page - 1)}>
+        <button
+          type="button"
+          className={`${base} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}
+          disabled={!pagination.hasPreviousPage}
+          onClick={() => onPage(page - 1)}
+        >
           Previous
         </button>
         {pageWindow(page, totalPages).map((n) => (
@@ -26,7 +31,12 @@ export function PaginationNav({ pagination, onPage }: { pagination: Pagination; 
             {n}
           </button>
         ))}
-        <button type="button" className={`${base} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`} disabled={!pagination.hasNextPage} onClick={() => onPage(page + 1)}>
+        <button
+          type="button"
+          className={`${base} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}
+          disabled={!pagination.hasNextPage}
+          onClick={() => onPage(page + 1)}
+        >
           Next
         </button>
       </div>

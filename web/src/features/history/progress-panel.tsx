@@ -101,9 +101,15 @@ function ScoreTable({ topic }: { topic: TopicProgress }) {
       <caption className="sr-only">{topic.topic}: scores over time</caption>
       <thead>
         <tr className="border-b border-slate-200 text-slate-600">
-          <th scope="col" className="py-1 pr-3 font-medium">Date</th>
-          <th scope="col" className="py-1 pr-3 font-medium">Set</th>
-          <th scope="col" className="py-1 font-medium">Score</th>
+          <th scope="col" className="py-1 pr-3 font-medium">
+            Date
+          </th>
+          <th scope="col" className="py-1 pr-3 font-medium">
+            Set
+          </th>
+          <th scope="col" className="py-1 font-medium">
+            Score
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -19,7 +19,9 @@ export default function ScoreChart({ topic, label }: { topic: TopicProgress; lab
       type: 'line',
       data: {
         labels: topic.points.map((p) => formatDate(p.at)),
-        datasets: [{ label: 'Score', data: topic.points.map((p) => p.score), borderColor: '#4338ca', backgroundColor: '#4338ca', tension: 0.2 }],
+        datasets: [
+          { label: 'Score', data: topic.points.map((p) => p.score), borderColor: '#4338ca', backgroundColor: '#4338ca', tension: 0.2 },
+        ],
       },
       options: {
         responsive: true,

@@ -10,7 +10,8 @@ export const RECONNECT_REFUSED_HINT = 'You can still end the interview and get f
 export const LIVE_SESSION_TITLE = 'Your interview is still open';
 export const CONTINUING_NOTICE = 'Reconnecting to your interview...';
 export function liveSessionText(topic: string, answers: number, canContinue: boolean): string {
-  const kept = answers === 0 ? 'nothing you said was recorded yet' : `${answers === 1 ? 'your answer is' : `your ${answers} answers are`} kept`;
+  const kept =
+    answers === 0 ? 'nothing you said was recorded yet' : `${answers === 1 ? 'your answer is' : `your ${answers} answers are`} kept`;
   const start = `Your ${topic} interview from earlier has not ended: ${kept}.`;
   return canContinue
     ? `${start} Continue it where it stopped (no extra session credit is used), or end it now and get feedback on what you said.`

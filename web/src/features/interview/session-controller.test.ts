@@ -59,17 +59,19 @@ interface Harness {
   calls: string[];
 }
 
-function harness(options: {
-  typed?: boolean;
-  fetchToken?: () => Promise<TokenResponse>;
-  rate?: (request: RateRequest) => Promise<RateOutcome>;
-  transport?: ScriptedTransport;
-  /** Transports handed out after the first (a reconnect gets the next one). */
-  later?: ScriptedTransport[];
-  resumeSession?: (sessionId: string) => Promise<TokenResponse>;
-  checkMicrophone?: () => Promise<string | null>;
-  abandon?: (sessionId: string) => Promise<boolean>;
-} = {}): Harness {
+function harness(
+  options: {
+    typed?: boolean;
+    fetchToken?: () => Promise<TokenResponse>;
+    rate?: (request: RateRequest) => Promise<RateOutcome>;
+    transport?: ScriptedTransport;
+    /** Transports handed out after the first (a reconnect gets the next one). */
+    later?: ScriptedTransport[];
+    resumeSession?: (sessionId: string) => Promise<TokenResponse>;
+    checkMicrophone?: () => Promise<string | null>;
+    abandon?: (sessionId: string) => Promise<boolean>;
+  } = {},
+): Harness {
   const transport = options.transport ?? new ScriptedTransport(options.typed ?? false);
   const h: Omit<Harness, 'controller'> = { transport, clock: { now: 1000 }, timers: [], rated: [], logs: [], wake: [], calls: [] };
   const deps: SessionDeps = {
@@ -222,7 +224,10 @@ describe('session controller (docs/product-rules.md, Session lifecycle)', () => 
         endReason: 'stopped-by-candidate',
       },
     ]);
-    expect(h.controller.getSnapshot()).toMatchObject({ phase: 'disconnected', rating: { status: 'ready', markdown: '# Great job', score: 84 } });
+    expect(h.controller.getSnapshot()).toMatchObject({
+      phase: 'disconnected',
+      rating: { status: 'ready', markdown: '# Great job', score: 84 },
+    });
   });
 
   it('shows the rating error text the rate call produced, and the generic one when it throws', async () => {
@@ -519,7 +524,10 @@ describe('session controller (docs/product-rules.md, Session lifecycle)', () => 
     h.transport.emit({ type: 'candidate', text: 'Something.', at: 5 });
     h.transport.emit({ type: 'failed', message: 'lost', reconnectable: true });
     await settle();
-    expect(h.controller.getSnapshot()).toMatchObject({ phase: 'interrupted', reconnect: { trying: false, message: refusal, canRetry: false } });
+    expect(h.controller.getSnapshot()).toMatchObject({
+      phase: 'interrupted',
+      reconnect: { trying: false, message: refusal, canRetry: false },
+    });
     h.controller.reconnect();
     expect(h.controller.getSnapshot().reconnect?.trying).toBe(false);
     await h.controller.stop();
@@ -576,7 +584,9 @@ describe('session controller (docs/product-rules.md, Session lifecycle)', () => 
   });
 
   it("the new connection's first turn refused by the server (a 4xx sentence) is final; a failure that did not get through can be retried", async () => {
-    const refused = new ScriptedTransport(true, () => Promise.reject(new TurnFailedError('This interview session has already finished. Please start a new session.', false)));
+    const refused = new ScriptedTransport(true, () =>
+      Promise.reject(new TurnFailedError('This interview session has already finished. Please start a new session.', false)),
+    );
     const h = harness({ typed: true, later: [refused], resumeSession: async () => token });
     await h.controller.start({ id: 7 });
     h.transport.emit({ type: 'failed', message: 'offline', reconnectable: true });
@@ -588,7 +598,9 @@ describe('session controller (docs/product-rules.md, Session lifecycle)', () => 
       canRetry: false,
     });
 
-    const flaky = new ScriptedTransport(true, () => Promise.reject(new TurnFailedError('The interviewer could not be reached. Please try again in a moment.', true)));
+    const flaky = new ScriptedTransport(true, () =>
+      Promise.reject(new TurnFailedError('The interviewer could not be reached. Please try again in a moment.', true)),
+    );
     const g = harness({ typed: true, later: [flaky], resumeSession: async () => token });
     await g.controller.start({ id: 7 });
     g.transport.emit({ type: 'failed', message: 'offline', reconnectable: true });
@@ -648,7 +660,12 @@ describe('session controller (docs/product-rules.md, Session lifecycle)', () => 
       h.clock.now += 5000;
       await h.controller.stop();
       expect(h.rated).toHaveLength(1);
-      expect(h.rated[0]).toMatchObject({ sessionId: 'sess-live', questionSetId: 9, durationSeconds: 125, endReason: 'stopped-by-candidate' });
+      expect(h.rated[0]).toMatchObject({
+        sessionId: 'sess-live',
+        questionSetId: 9,
+        durationSeconds: 125,
+        endReason: 'stopped-by-candidate',
+      });
       expect(h.rated[0]!.transcripts.map((t) => t.transcript)).toEqual([
         'What is a closure?',
         'A function with its scope.',
@@ -662,17 +679,32 @@ describe('session controller (docs/product-rules.md, Session lifecycle)', () => 
       await h.controller.endLive(live);
       expect(h.transport.listener).toBeNull();
       expect(h.rated).toHaveLength(1);
-      expect(h.rated[0]).toMatchObject({ sessionId: 'sess-live', questionSetId: 9, durationSeconds: 120, endReason: 'stopped-by-candidate' });
+      expect(h.rated[0]).toMatchObject({
+        sessionId: 'sess-live',
+        questionSetId: 9,
+        durationSeconds: 120,
+        endReason: 'stopped-by-candidate',
+      });
       expect(h.rated[0]!.transcripts).toEqual(live.transcript);
-      expect(h.controller.getSnapshot()).toMatchObject({ phase: 'disconnected', rating: { status: 'ready', markdown: '# Great job', score: 84 } });
+      expect(h.controller.getSnapshot()).toMatchObject({
+        phase: 'disconnected',
+        rating: { status: 'ready', markdown: '# Great job', score: 84 },
+      });
     });
 
     it('a continue that fails leaves the reconnect choice; a session under way here is not taken over', async () => {
-      const h = harness({ resumeSession: () => Promise.reject(new ResumeRefusedError('This interview has already been reconnected 2 times. Please start a new session.')) });
+      const h = harness({
+        resumeSession: () =>
+          Promise.reject(new ResumeRefusedError('This interview has already been reconnected 2 times. Please start a new session.')),
+      });
       await h.controller.continueLive(live);
       expect(h.controller.getSnapshot()).toMatchObject({
         phase: 'interrupted',
-        reconnect: { trying: false, canRetry: false, message: 'This interview has already been reconnected 2 times. Please start a new session.' },
+        reconnect: {
+          trying: false,
+          canRetry: false,
+          message: 'This interview has already been reconnected 2 times. Please start a new session.',
+        },
       });
       await h.controller.endLive(live);
       expect(h.rated).toHaveLength(0);

@@ -39,7 +39,6 @@ export interface ReconnectView {
   canRetry: boolean;
 }
 
-
 export interface SessionSnapshot {
   phase: SessionPhase;
   transcript: TranscriptEntry[];
@@ -113,7 +112,13 @@ export const RATING_NETWORK_ERROR = 'Error submitting transcript for rating.';
 // The texts live in their own module so the reconnect choice, which the first screen's controls
 // import, does not bring the controller into the first chunk (docs/first-screen.md).
 import { CONNECTION_LOST_CHOICE, CONTINUING_NOTICE, RECONNECT_FAILED_CHOICE, RECONNECTING_NOTICE } from './reconnect-texts';
-export { CONNECTION_LOST_CHOICE, CONTINUING_NOTICE, RECONNECT_FAILED_CHOICE, RECONNECT_REFUSED_HINT, RECONNECTING_NOTICE } from './reconnect-texts';
+export {
+  CONNECTION_LOST_CHOICE,
+  CONTINUING_NOTICE,
+  RECONNECT_FAILED_CHOICE,
+  RECONNECT_REFUSED_HINT,
+  RECONNECTING_NOTICE,
+} from './reconnect-texts';
 
 const initialSnapshot: SessionSnapshot = {
   phase: 'idle',
@@ -268,7 +273,14 @@ export class SessionController {
     transport?.close();
     this.deps.wakeLock.release();
     const request = this.rateRequest(ended);
-    this.update({ phase: 'rating', speaking: false, interim: '', acceptsTypedAnswers: false, reconnect: null, rating: { status: 'loading' } });
+    this.update({
+      phase: 'rating',
+      speaking: false,
+      interim: '',
+      acceptsTypedAnswers: false,
+      reconnect: null,
+      rating: { status: 'loading' },
+    });
     let outcome: RateOutcome;
     try {
       outcome = await this.deps.rate(request);
@@ -278,7 +290,9 @@ export class SessionController {
     }
     this.update({
       phase: 'disconnected',
-      rating: outcome.ok ? { status: 'ready', markdown: outcome.markdown, score: outcome.score } : { status: 'error', message: outcome.message },
+      rating: outcome.ok
+        ? { status: 'ready', markdown: outcome.markdown, score: outcome.score }
+        : { status: 'error', message: outcome.message },
     });
   }
 
@@ -354,7 +368,12 @@ export class SessionController {
         const transcript = [...this.snapshot.transcript];
         let index = transcript.length;
         while (index > 0 && (transcript[index - 1]?.at ?? 0) > at) index--;
-        transcript.splice(index, 0, { role: 'interviewee', transcript: event.text, at, ...(this.typing ? { input: 'typed' as const } : {}) });
+        transcript.splice(index, 0, {
+          role: 'interviewee',
+          transcript: event.text,
+          at,
+          ...(this.typing ? { input: 'typed' as const } : {}),
+        });
         this.update({ transcript, interim: '' });
         break;
       }
@@ -418,7 +437,9 @@ export class SessionController {
       speaking: false,
       interim: '',
       acceptsTypedAnswers: false,
-      reconnect: auto ? { trying: true, message: RECONNECTING_NOTICE, canRetry: true } : { trying: false, message: CONNECTION_LOST_CHOICE, canRetry: true },
+      reconnect: auto
+        ? { trying: true, message: RECONNECTING_NOTICE, canRetry: true }
+        : { trying: false, message: CONNECTION_LOST_CHOICE, canRetry: true },
     });
     if (auto) void this.resume();
   }
@@ -464,9 +485,12 @@ export class SessionController {
       transport?.close();
       if (!current()) return;
       // The server refused the resume, or the new connection's first turn (e.g. the session has ended): final.
-      const refusal = error instanceof ResumeRefusedError ? error.sentence : !isReconnectable(error) && error instanceof Error ? error.message : null;
+      const refusal =
+        error instanceof ResumeRefusedError ? error.sentence : !isReconnectable(error) && error instanceof Error ? error.message : null;
       this.update({
-        reconnect: refusal ? { trying: false, message: refusal, canRetry: false } : { trying: false, message: RECONNECT_FAILED_CHOICE, canRetry: true },
+        reconnect: refusal
+          ? { trying: false, message: refusal, canRetry: false }
+          : { trying: false, message: RECONNECT_FAILED_CHOICE, canRetry: true },
       });
     }
   }

@@ -4,7 +4,11 @@ import type { SessionReport, TokenResponse } from '../../../../contract';
 import type { TransportListener, VoiceTransport } from '../../lib/realtime/types';
 import { CLOSE_DELAY_MS, SessionController, type SessionDeps } from './session-controller';
 
-const token: TokenResponse = { transport: 'browser-speech', client_secret: { value: 'secret', expires_at: 2_000_000_000 }, sessionId: 'sess-1' };
+const token: TokenResponse = {
+  transport: 'browser-speech',
+  client_secret: { value: 'secret', expires_at: 2_000_000_000 },
+  sessionId: 'sess-1',
+};
 
 class Transport implements VoiceTransport {
   readonly acceptsTypedAnswers = true;

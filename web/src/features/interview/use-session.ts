@@ -70,7 +70,10 @@ function createSessionController(options: () => UseSessionOptions): SessionContr
       const email = options().email;
       if (!email) return;
       // Browser speech without speech recognition is typed (docs/product-rules.md, Session telemetry).
-      const body = report.event === 'connected' && options().voiceMode === 'browser-speech' ? { ...report, input: canRecognise() ? 'voice' as const : 'typed' as const } : report;
+      const body =
+        report.event === 'connected' && options().voiceMode === 'browser-speech'
+          ? { ...report, input: canRecognise() ? ('voice' as const) : ('typed' as const) }
+          : report;
       const result = await reportSession(email, sessionId, body);
       if (!result.ok) console.warn('The session report was not taken:', failureForLog(result));
     },

@@ -15,7 +15,11 @@ export function YourAnswers({ transcript }: { transcript: TranscriptEntry[] }) {
       <h2 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Your answers</h2>
       <ol className="mt-2 flex flex-col gap-2">
         {answers.map((entry, i) => (
-          <li key={`${entry.at ?? i}-${entry.transcript}`} data-testid="your-answer" className="ml-6 rounded-2xl bg-indigo-700 px-4 py-3 text-sm text-white sm:ml-16">
+          <li
+            key={`${entry.at ?? i}-${entry.transcript}`}
+            data-testid="your-answer"
+            className="ml-6 rounded-2xl bg-indigo-700 px-4 py-3 text-sm text-white sm:ml-16"
+          >
             <span className="sr-only">{entry.input === 'typed' ? 'You typed: ' : 'You said: '}</span>
             {entry.transcript}
           </li>

@@ -51,8 +51,9 @@ export function FeedbackDialog({ topic, questionIndex, onSent, onClose }: Feedba
     <Dialog title="Share Your Feedback" onClose={onClose} testId="feedback-dialog">
       <form onSubmit={submit} className="space-y-3">
         <p className="text-sm text-slate-600">
-          <span aria-hidden="true">💬 </span>Before you continue with {topic ? <strong className="text-slate-900">{topic}</strong> : 'this topic'}, tell us
-          how the practice has been for you so far: what helped, what was confusing, what you would change.
+          <span aria-hidden="true">💬 </span>Before you continue with{' '}
+          {topic ? <strong className="text-slate-900">{topic}</strong> : 'this topic'}, tell us how the practice has been for you so far:
+          what helped, what was confusing, what you would change.
         </p>
         <label htmlFor={id} className="block text-sm font-medium text-slate-800">
           Your feedback

@@ -14,7 +14,11 @@ const SCENARIOS: { title: string; description: string; user: TileUser }[] = [
   {
     title: 'Free user',
     description: 'Completed sets 1 and 2, no feedback given yet.',
-    user: { subscription: { type: 'free', status: 'active' }, topicLevels: { 'JavaScript Fundamentals': 1, 'React Basics': 2 }, topicFeedback: {} },
+    user: {
+      subscription: { type: 'free', status: 'active' },
+      topicLevels: { 'JavaScript Fundamentals': 1, 'React Basics': 2 },
+      topicFeedback: {},
+    },
   },
   {
     title: 'Pro user',
@@ -39,7 +43,11 @@ export default function TileTestPage() {
       <p className="mt-1 text-sm text-slate-600">The same five question sets as three different users see them.</p>
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         {SCENARIOS.map((scenario) => (
-          <section key={scenario.title} aria-labelledby={`scenario-${scenario.title.replace(/\s+/g, '-').toLowerCase()}`} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <section
+            key={scenario.title}
+            aria-labelledby={`scenario-${scenario.title.replace(/\s+/g, '-').toLowerCase()}`}
+            className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+          >
             <h2 id={`scenario-${scenario.title.replace(/\s+/g, '-').toLowerCase()}`} className="text-lg font-semibold text-slate-900">
               {scenario.title}
             </h2>

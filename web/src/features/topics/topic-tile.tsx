@@ -24,7 +24,9 @@ export function TopicTile({ set, user, selected = false, onClick }: TopicTilePro
       className={[
         'group relative flex w-full items-center gap-3 rounded-2xl border px-4 py-3.5 text-left transition',
         'focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-400/60',
-        selected ? 'border-indigo-500 bg-indigo-50 ring-1 ring-indigo-500' : 'border-slate-200 bg-white hover:border-indigo-300 hover:shadow-sm',
+        selected
+          ? 'border-indigo-500 bg-indigo-50 ring-1 ring-indigo-500'
+          : 'border-slate-200 bg-white hover:border-indigo-300 hover:shadow-sm',
         state.action === 'none' ? 'cursor-not-allowed bg-slate-50' : '',
       ].join(' ')}
     >

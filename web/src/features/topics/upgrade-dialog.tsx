@@ -13,14 +13,16 @@ export function UpgradeDialog({ config, onClose }: { config: PublicConfig; onClo
           <span aria-hidden="true">🔒 </span>This topic is part of Pro. To upgrade, please reach out via <ChatGroupLink config={config} />
           {config.supportContacts.length > 0 && (
             <>
-              {' '}or contact <FounderLinks config={config} />
+              {' '}
+              or contact <FounderLinks config={config} />
             </>
           )}
           .
         </p>
       ) : (
         <p className="text-sm leading-relaxed text-slate-700">
-          <span aria-hidden="true">🔒 </span>This topic is part of Pro. {SUPPORT_NOT_SET_UP} Please ask the people who run this site how to upgrade.
+          <span aria-hidden="true">🔒 </span>This topic is part of Pro. {SUPPORT_NOT_SET_UP} Please ask the people who run this site how to
+          upgrade.
         </p>
       )}
       <div className="mt-6 flex justify-end">

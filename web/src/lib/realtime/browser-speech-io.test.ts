@@ -6,7 +6,12 @@ const voice = (name: string, lang: string, extra: Partial<SpeechSynthesisVoice> 
 
 describe('pickVoice', () => {
   it('prefers the exact language, then the default or local voice of it', () => {
-    const voices = [voice('Anna', 'de-DE', { default: true }), voice('Daniel', 'en-GB'), voice('Samantha', 'en-US'), voice('Alex', 'en-US', { localService: true })];
+    const voices = [
+      voice('Anna', 'de-DE', { default: true }),
+      voice('Daniel', 'en-GB'),
+      voice('Samantha', 'en-US'),
+      voice('Alex', 'en-US', { localService: true }),
+    ];
     expect(pickVoice(voices, 'en-US')?.name).toBe('Alex');
     expect(pickVoice([...voices, voice('Google US', 'en_US', { default: true })], 'en-US')?.name).toBe('Google US');
   });

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserSpeechToken, TurnResponse } from '../../../../contract';
-import type {
-  RecognitionErrorEventLike,
-  RecognitionLike,
-  RecognitionResultEventLike,
-  SpeechOutput,
-} from './browser-speech-io';
+import type { RecognitionErrorEventLike, RecognitionLike, RecognitionResultEventLike, SpeechOutput } from './browser-speech-io';
 import {
   createBrowserSpeechTransport,
   END_OF_ANSWER_PAUSE_MS,
@@ -211,7 +206,14 @@ describe('browser-speech transport', () => {
     await flush();
     expect(t.server.requests).toHaveLength(3);
     // The close is requested as the remark arrives (the 4-second timer runs while it is spoken).
-    expect(t.events.map((e) => e.type)).toEqual(['candidate', 'interviewer', 'close-requested', 'speaking', 'speaking', 'closing-remark-done']);
+    expect(t.events.map((e) => e.type)).toEqual([
+      'candidate',
+      'interviewer',
+      'close-requested',
+      'speaking',
+      'speaking',
+      'closing-remark-done',
+    ]);
     expect(t.events[2]).toEqual({ type: 'close-requested', reason: 'all questions covered' });
 
     // After the close nothing more is sent.
@@ -248,10 +250,9 @@ describe('browser-speech transport', () => {
   });
 
   it('hears an answer through the recogniser: interim text, end after a patient pause', async () => {
-    const t = setup(
-      [say('What is a closure?'), { say: 'Thanks, goodbye.', closeSession: { reason: 'the candidate asked to stop' } }],
-      { recognition: true },
-    );
+    const t = setup([say('What is a closure?'), { say: 'Thanks, goodbye.', closeSession: { reason: 'the candidate asked to stop' } }], {
+      recognition: true,
+    });
     await t.transport.start(token, t.listener, 0);
     await t.clock.advance(0);
     const rec = t.recognition?.instances[0];
@@ -383,7 +384,10 @@ describe('browser-speech transport', () => {
   });
 
   it('a server failure (5xx) is reconnectable too; a 4xx sentence is final', async () => {
-    const t = setup([say('Question?'), { status: 503, body: { error: 'The interviewer is not available right now. Please try again in a few minutes.' } }]);
+    const t = setup([
+      say('Question?'),
+      { status: 503, body: { error: 'The interviewer is not available right now. Please try again in a few minutes.' } },
+    ]);
     await t.transport.start(token, t.listener, 0);
     await t.clock.advance(0);
     t.transport.sendText('my answer');
@@ -396,18 +400,29 @@ describe('browser-speech transport', () => {
     const t = setup([say('Question?')]);
     const fetchFn = t.server.fetchFn;
     let calls = 0;
-    const options = { fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
-      calls++;
-      if (calls === 1) return fetchFn(input, init);
-      return new Promise<Response>((resolve, reject) => {
-        answerTurn = resolve;
-        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-      });
-    }) as typeof fetch };
+    const options = {
+      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+        calls++;
+        if (calls === 1) return fetchFn(input, init);
+        return new Promise<Response>((resolve, reject) => {
+          answerTurn = resolve;
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        });
+      }) as typeof fetch,
+    };
     const network = fakeConnectivity();
-    const transport = createBrowserSpeechTransport(token, { userEmail: 'ann@example.com' }, {
-      ...options, speech: null, recognition: null, now: t.clock.now, schedule: t.clock.schedule, connectivity: network.connectivity,
-    });
+    const transport = createBrowserSpeechTransport(
+      token,
+      { userEmail: 'ann@example.com' },
+      {
+        ...options,
+        speech: null,
+        recognition: null,
+        now: t.clock.now,
+        schedule: t.clock.schedule,
+        connectivity: network.connectivity,
+      },
+    );
     const events: TransportEvent[] = [];
     await transport.start(token, (e) => events.push(e), 0);
     await t.clock.advance(5000);
@@ -458,7 +473,9 @@ describe('browser-speech transport', () => {
     await t.transport.start(token, t.listener, 0, { resumed: { pendingAnswer: 'my lost answer' } });
     await t.clock.advance(0);
     expect(t.server.requests[0]?.body).toEqual({ sessionToken: 'bs_secret', utterance: 'my lost answer', resume: true });
-    expect(t.events.filter((e) => e.type === 'interviewer').map((e) => (e as { text: string }).text)).toEqual(['Welcome back. Question two?']);
+    expect(t.events.filter((e) => e.type === 'interviewer').map((e) => (e as { text: string }).text)).toEqual([
+      'Welcome back. Question two?',
+    ]);
     expect(t.events.some((e) => e.type === 'candidate')).toBe(false);
 
     const u = setup([say('Welcome back. Question one?')]);

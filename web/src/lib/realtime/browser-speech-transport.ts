@@ -13,8 +13,7 @@ import { browserConnectivity, type Connectivity } from './connectivity';
 import { isReconnectable, OFFLINE_MESSAGE, TurnFailedError } from './turn-failure';
 import type { StartOptions, TransportContext, TransportEvent, TransportListener, VoiceTransport } from './types';
 
-export const NO_RECOGNITION_NOTICE =
-  'This browser cannot recognise speech. Type your answers in the box below and press Send.';
+export const NO_RECOGNITION_NOTICE = 'This browser cannot recognise speech. Type your answers in the box below and press Send.';
 export const RECOGNITION_FAILED_NOTICE =
   'Speech cannot be recognised in this browser right now. Type your answers in the box below and press Send.';
 export const NO_SYNTHESIS_NOTICE = "This browser cannot speak the interviewer's lines aloud. Read them on screen.";
@@ -100,7 +99,11 @@ export function createBrowserSpeechTransport(
     ears.stop();
     stopWatching();
     const pendingAnswer = pending.join(' ');
-    emit(reconnectable ? { type: 'failed', message, reconnectable: true, ...(pendingAnswer ? { pendingAnswer } : {}) } : { type: 'failed', message });
+    emit(
+      reconnectable
+        ? { type: 'failed', message, reconnectable: true, ...(pendingAnswer ? { pendingAnswer } : {}) }
+        : { type: 'failed', message },
+    );
   };
 
   const ears = createListeningLoop({
@@ -112,7 +115,8 @@ export function createBrowserSpeechTransport(
     onAnswer: (text) => submitAnswer(text),
     // A recogniser that fails because the device went offline comes back with the connection;
     // any other failure (no permission, no service: Chromium without Google's) leaves typing.
-    onUnusable: (error) => (error === 'network' && !connectivity.online() ? fail(OFFLINE_MESSAGE, true) : notice(RECOGNITION_FAILED_NOTICE)),
+    onUnusable: (error) =>
+      error === 'network' && !connectivity.online() ? fail(OFFLINE_MESSAGE, true) : notice(RECOGNITION_FAILED_NOTICE),
   });
   const listenIfIdle = (): void => {
     if (!closed && !closing && !busy) ears.listen();
@@ -127,7 +131,8 @@ export function createBrowserSpeechTransport(
       // Typed by the contract (the server's serializer checked it); a body that is not even the
       // right shape means something between us and the server answered.
       if (result.ok && isTurnResponse(result.data)) return result.data;
-      if (!result.ok && result.kind === 'http' && result.status < 500 && result.serverError) throw new TurnFailedError(result.serverError, false);
+      if (!result.ok && result.kind === 'http' && result.status < 500 && result.serverError)
+        throw new TurnFailedError(result.serverError, false);
       throw new TurnFailedError(TURN_FAILED_MESSAGE, true);
     } finally {
       inFlight.delete(controller);
@@ -205,7 +210,12 @@ export function createBrowserSpeechTransport(
   return {
     acceptsTypedAnswers: true,
 
-    async start(startToken: TokenResponse, onEvent: TransportListener, startedAtMs: number, startOptions: StartOptions = {}): Promise<void> {
+    async start(
+      startToken: TokenResponse,
+      onEvent: TransportListener,
+      startedAtMs: number,
+      startOptions: StartOptions = {},
+    ): Promise<void> {
       if (started) throw new Error('This interview session has already started.');
       started = true;
       if (startToken.transport === 'browser-speech') sessionToken = startToken.client_secret.value;

@@ -120,11 +120,18 @@ describe('OpenAiEventHandler', () => {
 
   it('ends on a failed response with its message, and carries on after a cancelled one', () => {
     const t = setup();
-    t.msg({ type: 'response.done', response: { status: 'cancelled', status_details: { type: 'cancelled', reason: 'turn_detected' }, output: [] } });
+    t.msg({
+      type: 'response.done',
+      response: { status: 'cancelled', status_details: { type: 'cancelled', reason: 'turn_detected' }, output: [] },
+    });
     expect(t.emitted).toEqual([]);
     t.msg({
       type: 'response.done',
-      response: { status: 'failed', status_details: { type: 'failed', error: { type: 'insufficient_quota', message: 'You exceeded your current quota.' } }, output: [] },
+      response: {
+        status: 'failed',
+        status_details: { type: 'failed', error: { type: 'insufficient_quota', message: 'You exceeded your current quota.' } },
+        output: [],
+      },
     });
     expect(t.emitted).toEqual([{ type: 'failed', message: 'The voice service reported an error: You exceeded your current quota.' }]);
   });
@@ -167,7 +174,6 @@ describe('OpenAiEventHandler', () => {
     expect(INAUDIBLE_NOTICE).toBe('Your last answer could not be heard clearly. If it mattered, please say it again.');
   });
 
-
   it('does nothing for a response.done without a close_session call', () => {
     const t = setup();
     t.msg({ type: 'response.done', response: { output: [{ type: 'message', role: 'assistant' }] } });
@@ -197,7 +203,10 @@ describe('OpenAiEventHandler', () => {
     t.msg({ type: 'error', error: { type: 'invalid_request_error', code: 'invalid_value', message: 'bad item' } });
     t.msg({ type: 'error', error: { type: 'server_error', code: null, message: 'hiccup' } });
     expect(t.emitted).toEqual([]);
-    t.msg({ type: 'error', error: { type: 'invalid_request_error', code: 'session_expired', message: 'Your session hit the maximum duration.' } });
+    t.msg({
+      type: 'error',
+      error: { type: 'invalid_request_error', code: 'session_expired', message: 'Your session hit the maximum duration.' },
+    });
     expect(t.emitted).toEqual([{ type: 'failed', message: 'The voice service reported an error: Your session hit the maximum duration.' }]);
   });
 

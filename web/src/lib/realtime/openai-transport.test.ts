@@ -74,9 +74,21 @@ const token: OpenAiToken = {
 
 function setup(respond: () => Response = () => new Response('v=0\r\no=fake-answer\r\n', { status: 201 })) {
   const peer = new FakePeer();
-  const track = { kind: 'audio', stopped: false, stop() { this.stopped = true; } };
+  const track = {
+    kind: 'audio',
+    stopped: false,
+    stop() {
+      this.stopped = true;
+    },
+  };
   const stream = { getTracks: () => [track], getAudioTracks: () => [track] };
-  const audio = { srcObject: null as unknown, removed: false, remove() { this.removed = true; } };
+  const audio = {
+    srcObject: null as unknown,
+    removed: false,
+    remove() {
+      this.removed = true;
+    },
+  };
   const requests: { url: string; init: RequestInit | undefined }[] = [];
   const constraints: MediaStreamConstraints[] = [];
   const timers: { fn: () => void; ms: number; cancelled: boolean }[] = [];
@@ -158,11 +170,16 @@ describe('createOpenAiTransport', () => {
     expect(error).toMatchObject({ message: ended, reconnectable: false });
     expect(isReconnectable(error)).toBe(false);
     expect(refused.peer.closed).toBe(true);
-    const busy = setup(() => Response.json({ error: 'The AI provider is having problems right now. Please try again in a few minutes.' }, { status: 503 }));
+    const busy = setup(() =>
+      Response.json({ error: 'The AI provider is having problems right now. Please try again in a few minutes.' }, { status: 503 }),
+    );
     const failure: unknown = await busy.started.catch((e: unknown) => e);
     expect(failure).not.toBeInstanceOf(TurnFailedError);
     expect(isReconnectable(failure)).toBe(true);
-    expect(failure).toMatchObject({ message: 'The voice service refused the connection (HTTP 503): The AI provider is having problems right now. Please try again in a few minutes.' });
+    expect(failure).toMatchObject({
+      message:
+        'The voice service refused the connection (HTTP 503): The AI provider is having problems right now. Please try again in a few minutes.',
+    });
   });
 
   it('rejects with a plain text when the voice service cannot be reached', async () => {
@@ -227,7 +244,10 @@ describe('createOpenAiTransport', () => {
     await t.started;
     t.peer.channel?.receive({
       type: 'response.done',
-      response: { status: 'completed', output: [{ type: 'function_call', name: 'close_session', call_id: 'c1', arguments: '{"reason":"done"}' }] },
+      response: {
+        status: 'completed',
+        output: [{ type: 'function_call', name: 'close_session', call_id: 'c1', arguments: '{"reason":"done"}' }],
+      },
     });
     expect(t.track.stopped).toBe(false);
     t.peer.channel?.receive({ type: 'response.created', response: { id: 'resp_bye', metadata: { purpose: 'closing' } } });
@@ -245,6 +265,9 @@ describe('createOpenAiTransport', () => {
     t.peer.channel?.receive({ type: 'response.created', response: { id: 'resp_bye', metadata: { purpose: 'closing' } } });
     t.peer.channel?.close();
     t.peer.setState('failed');
-    expect(t.events).toEqual([{ type: 'close-requested', reason: 'the interviewer is closing the interview' }, { type: 'closing-remark-done' }]);
+    expect(t.events).toEqual([
+      { type: 'close-requested', reason: 'the interviewer is closing the interview' },
+      { type: 'closing-remark-done' },
+    ]);
   });
 });

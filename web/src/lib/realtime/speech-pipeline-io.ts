@@ -63,7 +63,9 @@ export const startMicrophoneVad: StartAnswerDetector = async (events) => {
     startOnLoad: true,
     // Echo cancellation keeps the interviewer's own voice (from loudspeakers) out of the answers.
     getStream: () =>
-      navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true } }),
+      navigator.mediaDevices.getUserMedia({
+        audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+      }),
     ortConfig: (ort) => {
       ort.env.logLevel = 'error';
       // No cross-origin isolation here, so no WASM threads; one thread is plenty for 32 ms frames.

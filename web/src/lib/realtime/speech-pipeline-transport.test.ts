@@ -1,13 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import type { SpeechPipelineToken, SpeechTurnResponse } from '../../../../contract';
 import type { AnswerEvents, ClipEvents, VoicePlayer } from './speech-pipeline-io';
-import { createSpeechPipelineTransport, LISTENING_TEXT, NO_MICROPHONE_NOTICE, NO_VOICE_NOTICE, TRANSCRIBING_TEXT } from './speech-pipeline-transport';
+import {
+  createSpeechPipelineTransport,
+  LISTENING_TEXT,
+  NO_MICROPHONE_NOTICE,
+  NO_VOICE_NOTICE,
+  TRANSCRIBING_TEXT,
+} from './speech-pipeline-transport';
 import type { Connectivity, ConnectivityChange } from './connectivity';
 import { OFFLINE_MESSAGE } from './turn-failure';
 import type { StartOptions, TransportEvent } from './types';
 
-const token: SpeechPipelineToken = { transport: 'speech-pipeline', client_secret: { value: 'sp_secret', expires_at: 2_000_000_000 }, sessionId: 's1' };
-const turn = (over: Partial<SpeechTurnResponse>): SpeechTurnResponse => ({ heard: null, say: '', closeSession: null, audio: [], retry: false, ...over });
+const token: SpeechPipelineToken = {
+  transport: 'speech-pipeline',
+  client_secret: { value: 'sp_secret', expires_at: 2_000_000_000 },
+  sessionId: 's1',
+};
+const turn = (over: Partial<SpeechTurnResponse>): SpeechTurnResponse => ({
+  heard: null,
+  say: '',
+  closeSession: null,
+  audio: [],
+  retry: false,
+  ...over,
+});
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function harness(replies: SpeechTurnResponse[], options: { micFails?: boolean; missing?: 'refused' | 'server-error' | 'network' } = {}) {
@@ -95,7 +112,11 @@ describe('speech-pipeline transport', () => {
     await tick();
     await tick();
     expect(h.requests[1]).toMatchObject({ url: '/interview/speech-answer', body: wav });
-    expect(h.requests[1]?.headers).toMatchObject({ 'content-type': 'audio/wav', 'x-session-token': 'sp_secret', 'x-user-email': 'a@example.com' });
+    expect(h.requests[1]?.headers).toMatchObject({
+      'content-type': 'audio/wav',
+      'x-session-token': 'sp_secret',
+      'x-user-email': 'a@example.com',
+    });
     expect(h.events).toContainEqual({ type: 'candidate', text: 'It keeps its scope.', at: 1000 });
     expect(h.events).toContainEqual({ type: 'interviewer', text: 'Good. Next question.', at: 1000 });
   });
@@ -121,7 +142,10 @@ describe('speech-pipeline transport', () => {
   });
 
   it('close_session: microphone off, close requested, the remark played, then done', async () => {
-    const h = harness([turn({ say: 'Hi.' }), turn({ heard: 'I want to stop.', say: 'Goodbye.', closeSession: { reason: 'asked' }, audio: ['/c'] })]);
+    const h = harness([
+      turn({ say: 'Hi.' }),
+      turn({ heard: 'I want to stop.', say: 'Goodbye.', closeSession: { reason: 'asked' }, audio: ['/c'] }),
+    ]);
     await h.start();
     await tick();
     h.answers().speechEnd(new ArrayBuffer(44));
@@ -145,7 +169,10 @@ describe('speech-pipeline transport', () => {
     expect(h.events).toContainEqual({ type: 'candidate', text: 'typed answer', at: 1000 });
     await tick();
     await tick();
-    expect(h.requests[1]).toMatchObject({ url: '/interview/speech-turn', body: JSON.stringify({ sessionToken: 'sp_secret', utterance: 'typed answer' }) });
+    expect(h.requests[1]).toMatchObject({
+      url: '/interview/speech-turn',
+      body: JSON.stringify({ sessionToken: 'sp_secret', utterance: 'typed answer' }),
+    });
   });
 
   it('a refused turn ends the session with the server sentence', async () => {

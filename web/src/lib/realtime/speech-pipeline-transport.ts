@@ -170,7 +170,11 @@ export function createSpeechPipelineTransport(
     stopWatching();
     player.stop();
     const pendingAnswer = pending.join(' ');
-    emit(reconnectable ? { type: 'failed', message, reconnectable: true, ...(pendingAnswer ? { pendingAnswer } : {}) } : { type: 'failed', message });
+    emit(
+      reconnectable
+        ? { type: 'failed', message, reconnectable: true, ...(pendingAnswer ? { pendingAnswer } : {}) }
+        : { type: 'failed', message },
+    );
   }
 
   /** Answers go to the server one after another, so each reply belongs to its answer. */
@@ -221,7 +225,12 @@ export function createSpeechPipelineTransport(
   return {
     acceptsTypedAnswers: true,
 
-    async start(startToken: TokenResponse, onEvent: TransportListener, startedAtMs: number, startOptions: StartOptions = {}): Promise<void> {
+    async start(
+      startToken: TokenResponse,
+      onEvent: TransportListener,
+      startedAtMs: number,
+      startOptions: StartOptions = {},
+    ): Promise<void> {
       if (started) throw new Error('This interview session has already started.');
       started = true;
       if (startToken.transport === 'speech-pipeline') sessionToken = startToken.client_secret.value;

@@ -41,7 +41,14 @@ export function MainDialogs({ dialog, config, data, selected, outOfTokens, onLog
     <Suspense fallback={null}>
       {dialog === 'welcome' && <WelcomeDialog productName={config.productName} onClose={onClose} />}
       {dialog === 'topics' && (
-        <TopicPicker config={config} sets={account?.sets ?? []} user={account?.profile ?? null} selectedId={selected?.id ?? null} onSelect={onSelect} onClose={onClose} />
+        <TopicPicker
+          config={config}
+          sets={account?.sets ?? []}
+          user={account?.profile ?? null}
+          selectedId={selected?.id ?? null}
+          onSelect={onSelect}
+          onClose={onClose}
+        />
       )}
       {dialog === 'support' && <SupportDialog config={config} onClose={onClose} />}
     </Suspense>

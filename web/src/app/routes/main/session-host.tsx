@@ -28,7 +28,15 @@ export interface SessionHostProps {
   children: (view: SessionView) => ReactNode;
 }
 
-export default function SessionHost({ options, selected, onRestore, dogImageApi, startRequested, onStartTaken, children }: SessionHostProps) {
+export default function SessionHost({
+  options,
+  selected,
+  onRestore,
+  dogImageApi,
+  startRequested,
+  onStartTaken,
+  children,
+}: SessionHostProps) {
   const session = useSession(options);
   // The main route's data: the signed-in candidate's interviews left, shown above the start button while idle (docs/product-rules.md, Credits).
   const { account } = useLoaderData() as AccountData;
@@ -57,7 +65,9 @@ export default function SessionHost({ options, selected, onRestore, dogImageApi,
     startError,
     start: () => session.start(selected),
     stop: session.stop,
-    reconnect: session.snapshot.reconnect && <ReconnectChoice view={session.snapshot.reconnect} onReconnect={session.reconnect} onStop={session.stop} />,
+    reconnect: session.snapshot.reconnect && (
+      <ReconnectChoice view={session.snapshot.reconnect} onReconnect={session.reconnect} onStop={session.stop} />
+    ),
     messages:
       interviewerMessages.length > 0 ? (
         <>
@@ -65,23 +75,32 @@ export default function SessionHost({ options, selected, onRestore, dogImageApi,
           <YourAnswers transcript={session.snapshot.transcript} />
         </>
       ) : null,
-    footer: phase === 'idle' ? credits && <CreditsLine credits={credits} /> : active && (
-      <>
-        {notice && (
-          <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200" data-testid="session-notice">
-            {notice}
-          </p>
-        )}
-        {interim && (
-          <p className="text-sm text-slate-600 italic" aria-live="polite" data-testid="interim-text">
-            {interim}
-          </p>
-        )}
-        {acceptsTypedAnswers && <TypedAnswer onSend={session.sendText} />}
-      </>
-    ),
+    footer:
+      phase === 'idle'
+        ? credits && <CreditsLine credits={credits} />
+        : active && (
+            <>
+              {notice && (
+                <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200" data-testid="session-notice">
+                  {notice}
+                </p>
+              )}
+              {interim && (
+                <p className="text-sm text-slate-600 italic" aria-live="polite" data-testid="interim-text">
+                  {interim}
+                </p>
+              )}
+              {acceptsTypedAnswers && <TypedAnswer onSend={session.sendText} />}
+            </>
+          ),
     overlay: rating ? (
-      <ResultsOverlay rating={rating} modelAnswers={selected?.modelAnswers ?? null} dogImageApi={dogImageApi} transcript={session.snapshot.transcript} onContinue={() => window.location.reload()} />
+      <ResultsOverlay
+        rating={rating}
+        modelAnswers={selected?.modelAnswers ?? null}
+        dogImageApi={dogImageApi}
+        transcript={session.snapshot.transcript}
+        onContinue={() => window.location.reload()}
+      />
     ) : (
       session.live && <LiveSessionChoice live={session.live} onContinue={session.continueLive} onEnd={session.endLive} />
     ),

@@ -14,7 +14,17 @@ export interface BarSeries {
   color: string;
 }
 
-export function BarChart({ label, labels, series, horizontal = false }: { label: string; labels: string[]; series: BarSeries[]; horizontal?: boolean }) {
+export function BarChart({
+  label,
+  labels,
+  series,
+  horizontal = false,
+}: {
+  label: string;
+  labels: string[];
+  series: BarSeries[];
+  horizontal?: boolean;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {

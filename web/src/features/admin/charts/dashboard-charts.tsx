@@ -17,8 +17,8 @@ const RATED = '#15803d';
 const SCORES = '#7c3aed';
 const REACHED = '#c2410c';
 
-const TOGGLE = 'rounded border px-3 py-1 text-sm aria-pressed:border-blue-700 aria-pressed:bg-blue-700 aria-pressed:text-white border-gray-300 bg-white hover:bg-gray-100';
-
+const TOGGLE =
+  'rounded border px-3 py-1 text-sm aria-pressed:border-blue-700 aria-pressed:bg-blue-700 aria-pressed:text-white border-gray-300 bg-white hover:bg-gray-100';
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -40,16 +40,26 @@ function Charts({ stats, asTables }: { stats: DailyStats; asTables: boolean }) {
     [stats],
   );
   const bands = useMemo(() => stats.scores.map((b) => `${b.from}-${b.to}`), [stats]);
-  const scores: BarSeries[] = useMemo(() => [{ label: 'Rated interviews', values: stats.scores.map((b) => b.count), color: SCORES }], [stats]);
+  const scores: BarSeries[] = useMemo(
+    () => [{ label: 'Rated interviews', values: stats.scores.map((b) => b.count), color: SCORES }],
+    [stats],
+  );
   const sets = useMemo(() => stats.completionBySet.map((s) => `Set ${s.index} · ${s.name}`), [stats]);
-  const reached: BarSeries[] = useMemo(() => [{ label: 'Accounts', values: stats.completionBySet.map((s) => s.accounts), color: REACHED }], [stats]);
+  const reached: BarSeries[] = useMemo(
+    () => [{ label: 'Accounts', values: stats.completionBySet.map((s) => s.accounts), color: REACHED }],
+    [stats],
+  );
   const total = (values: number[]) => values.reduce((sum, n) => sum + n, 0);
 
   return (
     <div className="grid gap-4 xl:grid-cols-2">
       <Panel title="Interviews per day">
         {asTables ? (
-          <DataTable caption="Interviews per day" headers={['Day', 'Started', 'Rated']} rows={stats.perDay.map((d) => [d.date, d.started, d.rated])} />
+          <DataTable
+            caption="Interviews per day"
+            headers={['Day', 'Started', 'Rated']}
+            rows={stats.perDay.map((d) => [d.date, d.started, d.rated])}
+          />
         ) : (
           <BarChart
             label={`Interviews per day from ${stats.from} to ${stats.to}: ${total(daily[0]?.values ?? [])} started, ${total(daily[1]?.values ?? [])} rated.`}
@@ -60,14 +70,26 @@ function Charts({ stats, asTables }: { stats: DailyStats; asTables: boolean }) {
       </Panel>
       <Panel title="Score distribution">
         {asTables ? (
-          <DataTable caption="Score distribution" headers={['Score', 'Rated interviews']} rows={stats.scores.map((b) => [`${b.from}-${b.to}`, b.count])} />
+          <DataTable
+            caption="Score distribution"
+            headers={['Score', 'Rated interviews']}
+            rows={stats.scores.map((b) => [`${b.from}-${b.to}`, b.count])}
+          />
         ) : (
-          <BarChart label={`Score distribution of ${total(scores[0]?.values ?? [])} rated interviews in ten bands from 0 to 100.`} labels={bands} series={scores} />
+          <BarChart
+            label={`Score distribution of ${total(scores[0]?.values ?? [])} rated interviews in ten bands from 0 to 100.`}
+            labels={bands}
+            series={scores}
+          />
         )}
       </Panel>
       <Panel title="Completion per set">
         {asTables ? (
-          <DataTable caption="Completion per set" headers={['Set', 'Accounts']} rows={stats.completionBySet.map((s) => [`Set ${s.index} · ${s.name}`, s.accounts])} />
+          <DataTable
+            caption="Completion per set"
+            headers={['Set', 'Accounts']}
+            rows={stats.completionBySet.map((s) => [`Set ${s.index} · ${s.name}`, s.accounts])}
+          />
         ) : (
           <BarChart label={`Accounts with a rated interview on each of ${sets.length} sets.`} labels={sets} series={reached} horizontal />
         )}

@@ -27,7 +27,11 @@ export async function runQuestionSetChange(secret: string, change: QuestionSetCh
   if (change.intent === 'move') {
     const moved = await submitData(moveQuestionSet(secret, change.id, change.index), MOVE_TEXTS);
     if (!moved.ok) return moved;
-    return { ok: true, notice: `Moved "${change.name}" to place ${change.index}. Candidates see the new order now.`, saved: moved.data.find((s) => s.id === change.id) ?? null };
+    return {
+      ok: true,
+      notice: `Moved "${change.name}" to place ${change.index}. Candidates see the new order now.`,
+      saved: moved.data.find((s) => s.id === change.id) ?? null,
+    };
   }
   const answer = await submitData(deleteQuestionSet(secret, change.id), DELETE_TEXTS);
   if (!answer.ok) return answer;

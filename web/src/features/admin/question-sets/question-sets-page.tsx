@@ -35,7 +35,15 @@ export async function action({ params, request }: ActionFunctionArgs): Promise<Q
 type Selection = { id: number | null; draft: SetDraft } | null;
 
 /** The chosen set: its form and its delete (or archive) button, or why there is none. */
-function SetPanel({ selection, set, busy, message, onChange, onSave, onRemove }: {
+function SetPanel({
+  selection,
+  set,
+  busy,
+  message,
+  onChange,
+  onSave,
+  onRemove,
+}: {
   selection: Selection;
   set: AdminQuestionSet | null;
   busy: boolean;
@@ -45,8 +53,15 @@ function SetPanel({ selection, set, busy, message, onChange, onSave, onRemove }:
   onSave: () => void;
   onRemove: (set: AdminQuestionSet) => void;
 }) {
-  if (selection === null) return <>{message}<p className="text-gray-600">Choose a set to edit, or create a new one.</p></>;
-  if (set?.archivedAt) return <p className="text-gray-600">This set is archived: candidates no longer see it, and its interviews keep their topic.</p>;
+  if (selection === null)
+    return (
+      <>
+        {message}
+        <p className="text-gray-600">Choose a set to edit, or create a new one.</p>
+      </>
+    );
+  if (set?.archivedAt)
+    return <p className="text-gray-600">This set is archived: candidates no longer see it, and its interviews keep their topic.</p>;
   return (
     <>
       <SetEditor draft={selection.draft} onChange={onChange} onSubmit={onSave} busy={busy} isNew={selection.id === null} />
@@ -121,7 +136,13 @@ export function Component() {
         <div>
           <h2 className="mb-2 font-semibold">Tile order</h2>
           {origin === 'order' && <Outcome error={error} notice={notice} />}
-          <TileOrder sets={sets} selected={selection?.id ?? null} busy={busy} onSelect={(set) => choose({ id: set.id, draft: draftOf(set) })} onMove={move} />
+          <TileOrder
+            sets={sets}
+            selected={selection?.id ?? null}
+            busy={busy}
+            onSelect={(set) => choose({ id: set.id, draft: draftOf(set) })}
+            onMove={move}
+          />
         </div>
         <div>
           <SetPanel

@@ -35,10 +35,18 @@ export function SetEditor({
         </label>
         <label className="flex w-24 flex-col text-sm">
           Index
-          <input type="number" min={1} value={draft.index} onChange={(e) => set('index', e.target.value)} className={FIELD} aria-describedby={`${id}-index-help`} />
+          <input
+            type="number"
+            min={1}
+            value={draft.index}
+            onChange={(e) => set('index', e.target.value)}
+            className={FIELD}
+            aria-describedby={`${id}-index-help`}
+          />
         </label>
         <p id={`${id}-index-help`} className="basis-full text-xs text-gray-600">
-          The set&apos;s place in the tile order (candidates see it as &quot;Set {draft.index || 'n'}&quot;). A taken place moves that set and the later ones down one place; the arrows in the tile order move a set too.
+          The set&apos;s place in the tile order (candidates see it as &quot;Set {draft.index || 'n'}&quot;). A taken place moves that set
+          and the later ones down one place; the arrows in the tile order move a set too.
         </p>
       </div>
       <div className="flex flex-wrap gap-4 text-sm">
@@ -63,7 +71,12 @@ export function SetEditor({
       <div className="grid gap-3 lg:grid-cols-2">
         <label className="flex flex-col text-sm">
           Model answers (Markdown: one &quot;### n. question&quot; section per question, each with &quot;**Key points:** a; b&quot;)
-          <textarea rows={16} value={draft.modelAnswers} onChange={(e) => set('modelAnswers', e.target.value)} className={`${FIELD} font-mono text-xs`} />
+          <textarea
+            rows={16}
+            value={draft.modelAnswers}
+            onChange={(e) => set('modelAnswers', e.target.value)}
+            className={`${FIELD} font-mono text-xs`}
+          />
         </label>
         {/* Focusable: a scrolling region must be reachable by keyboard. Code wraps instead of scrolling. */}
         <section
@@ -105,16 +118,23 @@ A closure is a function together with the variables of the scope it was created 
 function JudgingHelp() {
   return (
     <details className="rounded border border-gray-200 bg-gray-50 p-3 text-sm">
-      <summary className="cursor-pointer font-semibold">How answers are judged: key points, &quot;Also accepted&quot; and &quot;Contradicted by&quot;</summary>
+      <summary className="cursor-pointer font-semibold">
+        How answers are judged: key points, &quot;Also accepted&quot; and &quot;Contradicted by&quot;
+      </summary>
       <div className="mt-2 flex flex-col gap-2 text-gray-800">
         <p>
-          Each model answer ends with its <strong>key points</strong>: the ideas a good answer states. A key point is credited only when one sentence of the candidate&apos;s own words says it, and that sentence is shown as the evidence.
+          Each model answer ends with its <strong>key points</strong>: the ideas a good answer states. A key point is credited only when one
+          sentence of the candidate&apos;s own words says it, and that sentence is shown as the evidence.
         </p>
         <p>
-          A good key point is one short idea in plain words, the way a candidate would say it (&quot;keeps access to its outer variables&quot;), not a textbook definition or a list of several ideas. Two or three words that must appear together are safer than one rare term.
+          A good key point is one short idea in plain words, the way a candidate would say it (&quot;keeps access to its outer
+          variables&quot;), not a textbook definition or a list of several ideas. Two or three words that must appear together are safer
+          than one rare term.
         </p>
         <p>
-          <strong>Also accepted</strong> (optional) lists other ways to say a point: a bullet per key point (its text or its number), a colon, then phrasings separated by |. <strong>Contradicted by</strong> (optional) lists statements that get a point wrong, usually common misconceptions; an answer that says one does not earn the point.
+          <strong>Also accepted</strong> (optional) lists other ways to say a point: a bullet per key point (its text or its number), a
+          colon, then phrasings separated by |. <strong>Contradicted by</strong> (optional) lists statements that get a point wrong, usually
+          common misconceptions; an answer that says one does not earn the point.
         </p>
         <p>Example:</p>
         <pre className="overflow-x-auto whitespace-pre-wrap rounded bg-white p-2 font-mono text-xs">{EXAMPLE}</pre>

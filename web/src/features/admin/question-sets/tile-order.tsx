@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AdminQuestionSet } from '../admin-api';
 
-const MOVE = 'rounded border border-gray-300 bg-white px-2 text-sm text-gray-800 hover:bg-gray-50 disabled:text-gray-400 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-400/60';
+const MOVE =
+  'rounded border border-gray-300 bg-white px-2 text-sm text-gray-800 hover:bg-gray-50 disabled:text-gray-400 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-400/60';
 
 /**
  * The sets in tile order (sets unlock by index, one after another); archived ones greyed. Each
@@ -55,10 +56,24 @@ export function TileOrder({
           </button>
           {!set.archivedAt && (
             <span className="flex flex-col gap-1">
-              <button type="button" data-move={`${set.id}-up`} className={MOVE} disabled={set.index <= 1} onClick={() => move(set, true)} aria-label={`Move "${set.name}" (set ${set.index}) up`}>
+              <button
+                type="button"
+                data-move={`${set.id}-up`}
+                className={MOVE}
+                disabled={set.index <= 1}
+                onClick={() => move(set, true)}
+                aria-label={`Move "${set.name}" (set ${set.index}) up`}
+              >
                 <span aria-hidden="true">↑</span>
               </button>
-              <button type="button" data-move={`${set.id}-down`} className={MOVE} disabled={set.index >= last} onClick={() => move(set, false)} aria-label={`Move "${set.name}" (set ${set.index}) down`}>
+              <button
+                type="button"
+                data-move={`${set.id}-down`}
+                className={MOVE}
+                disabled={set.index >= last}
+                onClick={() => move(set, false)}
+                aria-label={`Move "${set.name}" (set ${set.index}) down`}
+              >
                 <span aria-hidden="true">↓</span>
               </button>
             </span>

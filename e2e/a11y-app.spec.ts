@@ -298,7 +298,7 @@ test.describe('keyboard', () => {
     const summary = overlay.locator('summary', { hasText: 'Model Answers' });
     await tabTo(page, summary);
     await page.keyboard.press('Enter');
-    await expect(overlay.locator('details')).toHaveAttribute('open', '');
+    await expect(overlay.locator('details', { has: page.locator('summary', { hasText: 'Model Answers' }) })).toHaveAttribute('open', '');
     await tabTo(page, overlay.getByRole('button', { name: 'Continue' }));
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/history|\/$/);

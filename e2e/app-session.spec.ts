@@ -124,7 +124,7 @@ for (const { name, viewport } of WIDTHS) {
       await expect(overlay.locator('.markdown').first()).not.toBeEmpty();
       const modelAnswers = overlay.getByText('Model Answers', { exact: true });
       await expect(modelAnswers).toBeVisible();
-      const details = overlay.locator('details');
+      const details = overlay.locator('details', { has: page.locator('summary', { hasText: 'Model Answers' }) });
       await expect(details).not.toHaveAttribute('open', '');
       await modelAnswers.click();
       await expect(details).toHaveAttribute('open', '');

@@ -1,4 +1,4 @@
-/** A 16 kHz, 16-bit mono PCM WAV of `seconds` of audio (a quiet tone, so it is not all zeros): what the web app's encoder sends. */
+/** A 16 kHz, 16-bit mono integer PCM WAV of `seconds` of audio (a quiet tone, so it is not all zeros). The web app itself sends 32-bit float WAV (see speech-budgets.test.ts). */
 export function pcmWav(seconds: number, rate = 16_000): Buffer {
   const samples = Math.round(seconds * rate);
   const data = Buffer.alloc(samples * 2);

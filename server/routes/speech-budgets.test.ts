@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startFakeAudioServer, type FakeAudioServer } from '../../test-support/fake-audio-server';
 import { call, FIXTURE_SETS, startInterview } from '../../test-support/fixtures';
+import { utils as vadUtils } from '@ricky0123/vad-web';
 import { pcmWav } from '../../test-support/pcm-wav';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
 import type { SpeechPipelineToken, SpeechTurnResponse } from '../../contract';
@@ -81,6 +82,16 @@ describeDatabases('speech budgets of a session', (database) => {
     expect(await answer(email, secret, pcmWav(13))).toMatchObject({ status: 413, body: { error: answerTooLong(12) } });
     expect(stt()).toBe(0);
     expect(await budget(token.sessionId)).toEqual({ answers: 0, seconds: 0 });
+  });
+
+  it("takes the web app's own recording as it comes: 32-bit float WAV from the voice detector's encoder", async () => {
+    const email = 'speech-float@example.com';
+    const token = await startInterview<SpeechPipelineToken>(t.app, email);
+    const float = Buffer.from(vadUtils.encodeWAV(new Float32Array(16_000 * 2)));
+    expect(float.readUInt16LE(20)).toBe(3);
+    expect(await answer(email, token.client_secret.value, float)).toMatchObject({ status: 200, body: { heard: '', retry: true } });
+    expect(stt()).toBe(1);
+    expect(await budget(token.sessionId)).toEqual({ answers: 1, seconds: 2 });
   });
 
   it('counts every answer and its seconds, heard or not, and refuses beyond the budget without calling speech-to-text', async () => {

@@ -1,39 +1,46 @@
+import { utils as vadUtils } from '@ricky0123/vad-web';
 import { describe, expect, it } from 'vitest';
-import { wavSeconds } from './wav-seconds';
+import { pcmWav } from '../../test-support/pcm-wav';
+import { pcmWavSeconds } from './wav-seconds';
 
-/** A PCM WAV of `samples` 16-bit mono samples at `rate` Hz. */
-function wav(samples: number, rate = 16_000, extraChunk = false): Buffer {
-  const data = Buffer.alloc(samples * 2);
-  const fmt = Buffer.alloc(24);
-  fmt.write('fmt ', 0, 'ascii');
-  fmt.writeUInt32LE(16, 4);
-  fmt.writeUInt16LE(1, 8);
-  fmt.writeUInt16LE(1, 10);
-  fmt.writeUInt32LE(rate, 12);
-  fmt.writeUInt32LE(rate * 2, 16);
-  fmt.writeUInt16LE(2, 20);
-  fmt.writeUInt16LE(16, 22);
-  const list = extraChunk
-    ? Buffer.concat([Buffer.from('LIST', 'ascii'), Buffer.from([3, 0, 0, 0]), Buffer.from('abc\0', 'ascii')])
-    : Buffer.alloc(0);
-  const header = Buffer.alloc(8);
-  header.write('data', 0, 'ascii');
-  header.writeUInt32LE(data.length, 4);
-  const body = Buffer.concat([Buffer.from('WAVE', 'ascii'), fmt, list, header, data]);
-  const riff = Buffer.alloc(8);
-  riff.write('RIFF', 0, 'ascii');
-  riff.writeUInt32LE(body.length, 4);
-  return Buffer.concat([riff, body]);
+/** `wav` with a LIST chunk between `fmt ` and `data`, as some recorders write. */
+function withListChunk(wav: Buffer): Buffer {
+  const list = Buffer.concat([Buffer.from('LIST', 'ascii'), Buffer.from([3, 0, 0, 0]), Buffer.from('abc\0', 'ascii')]);
+  return Buffer.concat([wav.subarray(0, 36), list, wav.subarray(36)]);
 }
 
-describe('wavSeconds', () => {
-  it('reads the length of a PCM WAV, past other chunks', () => {
-    expect(wavSeconds(wav(24_000))).toBe(1.5);
-    expect(wavSeconds(wav(8_000, 16_000, true))).toBe(0.5);
+describe('pcmWavSeconds', () => {
+  it('reads the length of an integer PCM WAV, past other chunks', () => {
+    expect(pcmWavSeconds(pcmWav(1.5))).toBe(1.5);
+    expect(pcmWavSeconds(withListChunk(pcmWav(0.5)))).toBe(0.5);
+    expect(pcmWavSeconds(pcmWav(2, 48_000))).toBe(2);
   });
 
-  it('answers null for what is not a WAV', () => {
-    expect(wavSeconds(Buffer.from('OggS0000000000000000'))).toBeNull();
-    expect(wavSeconds(Buffer.alloc(4))).toBeNull();
+  it("reads the web app's own recordings: 32-bit float from the voice detector's encoder", () => {
+    expect(pcmWavSeconds(Buffer.from(vadUtils.encodeWAV(new Float32Array(24_000))))).toBe(1.5);
+  });
+
+  it('counts what arrived when a streamed WAV announces more than it holds', () => {
+    const wav = pcmWav(1);
+    wav.writeUInt32LE(0xffffffff, 40);
+    expect(pcmWavSeconds(wav)).toBe(1);
+  });
+
+  it('answers null for what is not a sane PCM WAV', () => {
+    expect(pcmWavSeconds(Buffer.from('OggS0000000000000000'))).toBeNull();
+    expect(pcmWavSeconds(Buffer.alloc(4))).toBeNull();
+    const lyingRate = pcmWav(1);
+    lyingRate.writeUInt32LE(1, 28);
+    expect(pcmWavSeconds(lyingRate)).toBeNull();
+    const compressed = pcmWav(1);
+    compressed.writeUInt16LE(0x55, 20);
+    expect(pcmWavSeconds(compressed)).toBeNull();
+    // A float format with integer-sized samples.
+    const floatOf16Bits = pcmWav(1);
+    floatOf16Bits.writeUInt16LE(3, 20);
+    expect(pcmWavSeconds(floatOf16Bits)).toBeNull();
+    const tooFast = pcmWav(1, 96_000);
+    expect(pcmWavSeconds(tooFast)).toBeNull();
+    expect(pcmWavSeconds(pcmWav(0))).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { useLoaderData } from 'react-router';
 import type { QuestionSet } from '../../../../../contract';
 import { tileState } from '../../../../../domain/tiles';
 import type { AccountData } from '../../../features/account/account-session';
-import { rememberedSetId } from '../../../lib/selected-set';
+import { forgetSet, rememberedSetId } from '../../../lib/selected-set';
 import { CreditsLine } from '../../../features/account/credits-line';
 import { ResultsOverlay } from '../../../components/results-overlay';
 import { LiveSessionChoice } from '../../../features/interview/live-session-choice';
@@ -99,7 +99,11 @@ export default function SessionHost({
         modelAnswers={selected?.modelAnswers ?? null}
         dogImageApi={dogImageApi}
         transcript={session.snapshot.transcript}
-        onContinue={() => window.location.reload()}
+        onContinue={() => {
+          // The interview on this topic is done: after the reload the list offers the next one.
+          forgetSet();
+          window.location.reload();
+        }}
       />
     ) : (
       session.live && <LiveSessionChoice live={session.live} onContinue={session.continueLive} onEnd={session.endLive} />

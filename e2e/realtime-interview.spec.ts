@@ -10,7 +10,7 @@ import { chromiumArgs } from '../playwright.config';
 import { PROVIDER_TEXTS } from '../server/providers/openai-realtime';
 import { TOO_MANY_RESUMES } from '../server/services/resume';
 import { TOKEN_REFUSED } from '../server/services/realtime-calls';
-import { INAUDIBLE_NOTICE } from '../web/src/lib/realtime/openai-events';
+import { INAUDIBLE_NOTICE } from '../web/src/lib/voice/openai-events';
 import { RECONNECT_FAILED_CHOICE, RECONNECT_REFUSED_HINT } from '../web/src/features/interview/session-controller';
 import {
   FOUNDERS,

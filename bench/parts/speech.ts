@@ -16,7 +16,7 @@ import { chromium } from '@playwright/test';
 import { chromiumArgs } from '../../playwright.config';
 import { startFakeAudioServer, type FakeAudioServer } from '../../test-support/fake-audio-server';
 import { espeakMp3, spokenWav } from '../../test-support/local-speech';
-import { END_OF_ANSWER_SILENCE_MS } from '../../web/src/lib/realtime/speech-pipeline-io';
+import { END_OF_ANSWER_SILENCE_MS } from '../../web/src/lib/voice/speech-pipeline-io';
 import { startBenchServer, type BenchServer } from '../lib/processes';
 
 export const STT_DELAY_MS = 300;

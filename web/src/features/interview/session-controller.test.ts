@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveSession, RateRequest, TokenResponse } from '../../../../contract';
-import { TurnFailedError } from '../../lib/realtime/turn-failure';
-import type { StartOptions, TransportListener, VoiceTransport } from '../../lib/realtime/types';
+import { TurnFailedError } from '../../lib/voice/turn-failure';
+import type { StartOptions, TransportListener, VoiceTransport } from '../../lib/voice/types';
 import {
   CLOSE_DELAY_MS,
   CLOSING_REMARK_WAIT_MS,

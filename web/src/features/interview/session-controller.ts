@@ -7,8 +7,8 @@
 import type { LiveSession, RateRequest, SessionReport, TokenResponse, TranscriptEntry } from '../../../../contract';
 import { MAX_DURATION_SECONDS, MAX_REPORT_DETAIL } from '../../../../contract/limits';
 import { wholeSecondsBetween } from '../../../../domain/format';
-import { isReconnectable } from '../../lib/realtime/turn-failure';
-import type { TransportEvent, VoiceTransport } from '../../lib/realtime/types';
+import { isReconnectable } from '../../lib/voice/turn-failure';
+import type { TransportEvent, VoiceTransport } from '../../lib/voice/types';
 import type { Schedule } from '../../lib/schedule';
 import { connectionFailedText, OUT_OF_SESSIONS_TEXT, StartFailedError, TOKEN_FAILED_TEXT } from './start-failure';
 import type { RatingView } from '../../components/results-overlay';

@@ -1,7 +1,7 @@
 /** The session controller's telemetry reports (docs/product-rules.md, Session telemetry). */
 import { describe, expect, it } from 'vitest';
 import type { SessionReport, TokenResponse } from '../../../../contract';
-import type { TransportListener, VoiceTransport } from '../../lib/realtime/types';
+import type { TransportListener, VoiceTransport } from '../../lib/voice/types';
 import { CLOSE_DELAY_MS, SessionController, type SessionDeps } from './session-controller';
 
 const token: TokenResponse = {

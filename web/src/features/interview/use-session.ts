@@ -3,7 +3,7 @@ import type { LiveSession, QuestionSet } from '../../../../contract';
 import { abandonSession, fetchLiveSession, fetchToken, rateTranscript, reportSession, resumeSession } from '../../lib/session-api';
 import { failureForLog } from '../../lib/http';
 import { checkMicrophone } from '../../lib/microphone-check';
-import { createTransport } from '../../lib/realtime/create-transport';
+import { createTransport } from '../../lib/voice/create-transport';
 import { schedule } from '../../lib/schedule';
 import { useLatest } from '../../lib/use-latest';
 import { createScreenWakeLock } from '../../lib/wake-lock';

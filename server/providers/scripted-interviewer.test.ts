@@ -87,10 +87,8 @@ describe('scripted interviewer', () => {
     // "a fast copy of data" names too much to be a prompt; the next missed point's subject is used.
     expect(followUp).toEqual({ say: 'Could you say a little more about lower latency?', closeSession: null });
     expect(followUp.say).not.toContain('reads');
-    // A second thin answer does not earn a second follow-up: the interview moves on.
-    expect((await play(history, 'Not much more to say.')).say).toBe(
-      'Thanks, that is helpful. Question 2 of 3. How do you invalidate cached data?',
-    );
+    // A second thin answer does not earn a second follow-up: the interview moves on, without calling it helpful.
+    expect((await play(history, 'Not much more to say.')).say).toBe('All right. Question 2 of 3. How do you invalidate cached data?');
   });
 
   it('picks the follow-up topic from the first missed key point', async () => {
@@ -98,7 +96,7 @@ describe('scripted interviewer', () => {
     await play(history);
     await play(history, STRONG_1);
     // Mentions deleting on write only: TTL expiry is the first point missed.
-    expect((await play(history, 'We delete the key on write.')).say).toBe('How would you bring TTL expiry into your answer?');
+    expect((await play(history, 'We delete the key on write.')).say).toBe('What about TTL expiry? Where does that come in?');
   });
 
   it('repeats the current question on request, without using up the follow-up', async () => {
@@ -113,9 +111,55 @@ describe('scripted interviewer', () => {
       'Of course. Here is the question again. What is a cache and why would you use one?',
     );
     // The follow-up was already asked before the repeat: the next answer moves on.
-    expect((await play(history, 'Still just faster.')).say).toBe(
-      'Thanks, that is helpful. Question 2 of 3. How do you invalidate cached data?',
+    expect((await play(history, 'Still just faster.')).say).toBe('All right. Question 2 of 3. How do you invalidate cached data?');
+  });
+
+  it.each(['Not sure.', "I don't know.", 'I have no idea, sorry.', 'Pass.', "I'm not really sure about that one."])(
+    'does not thank an "I don\'t know" (%s): one nudge towards a missed key point, then the next question',
+    async (utterance) => {
+      const history: TranscriptEntry[] = [];
+      await play(history);
+      const nudge = (await play(history, utterance)).say;
+      expect(nudge).toBe("That's all right. As a hint, think about lower latency. What can you tell me about it?");
+      const next = (await play(history, utterance)).say;
+      expect(next).toBe("That's all right, let's move on. Question 2 of 3. How do you invalidate cached data?");
+      for (const line of [nudge, next]) expect(line).not.toMatch(/thank|helpful/i);
+    },
+  );
+
+  it('after the last question, an "I don\'t know" is not praised as an answer', async () => {
+    const history: TranscriptEntry[] = [];
+    await play(history);
+    await play(history, STRONG_1);
+    await play(history, STRONG_2);
+    await play(history, 'No idea.');
+    expect((await play(history, 'No idea.')).say).toBe(
+      "That's all right. Thank you, that covers all of my questions. Well done for working through them all. Your written feedback is being prepared now.",
     );
+  });
+
+  it('nudges without naming anything when no missed key point has a nameable subject', async () => {
+    const set = {
+      ...SET,
+      modelAnswers: SET.modelAnswers.replace(
+        'a fast copy of data; lower latency for reads; less load on the database',
+        'use a cache for reads',
+      ),
+    };
+    const history: TranscriptEntry[] = [];
+    await play(history, undefined, set);
+    expect((await play(history, "I don't know.", set)).say).toBe(
+      "That's all right. Is there any part of it you can answer, even a small one?",
+    );
+    expect((await play(history, "I don't know.", set)).say).toBe(
+      "That's all right, let's move on. Question 2 of 3. How do you invalidate cached data?",
+    );
+  });
+
+  it('an answer that says "not sure" but covers a key point is an answer, not an "I don\'t know"', async () => {
+    const history: TranscriptEntry[] = [];
+    await play(history);
+    expect((await play(history, 'Not sure, but lower latency for reads?')).say).toBe('Could you say a little more about less load?');
   });
 
   it.each(['I want to stop.', "Let's stop here", 'Can we end the interview please?', 'stop', 'I would like to finish now.'])(
@@ -171,6 +215,30 @@ describe('scripted interviewer', () => {
     expect(followUpTopic('use data or evidence rather than opinion')).toBeNull();
     expect(followUpTopic('pagination, filtering and sorting')).toBe('pagination');
   });
+
+  it('names no subject a person would not ask about', () => {
+    // "How would you bring a function into your answer?" was said for this one.
+    expect(followUpTopic('a function that remembers and carries the lexical scope it was created in')).toBeNull();
+    expect(followUpTopic('a promise is pending, then fulfilled or rejected')).toBeNull();
+    expect(followUpTopic('429 with Retry-After')).toBeNull();
+    expect(followUpTopic('concrete example such as a counter, debounce or event handler')).toBeNull();
+    expect(followUpTopic('new sets the prototype from the constructor property')).toBeNull();
+    expect(followUpTopic('update the database then invalidate the cache key')).toBeNull();
+    expect(followUpTopic('asynchronous analytics through a queue')).toBe('asynchronous analytics');
+    expect(followUpTopic('debounce waits for a quiet period')).toBe('debounce');
+    expect(followUpTopic('a specific lesson learned')).toBe('a specific lesson learned');
+  });
+
+  it('reads a follow-up of an earlier wording as a follow-up, so a stored interview goes on the same way', () => {
+    const history: TranscriptEntry[] = [
+      { role: 'interviewer', transcript: 'Hello. Here is the first question. What is a cache and why would you use one?' },
+      { role: 'interviewee', transcript: 'It is fast.' },
+      { role: 'interviewer', transcript: 'How would you bring lower latency into your answer?' },
+    ];
+    expect(scriptedTurn({ set: SET, history, utterance: 'Still fast.' }).say).toBe(
+      'All right. Question 2 of 3. How do you invalidate cached data?',
+    );
+  });
 });
 
 describe('scripted interviewer on the shipped catalogue', () => {
@@ -190,8 +258,9 @@ describe('scripted interviewer on the shipped catalogue', () => {
         lines.push(turn.say);
       }
       expect(turn.closeSession).toEqual({ reason: 'all questions covered' });
-      // Thin answers everywhere: each question gets exactly one follow-up, then the next question.
+      // "I am not sure" everywhere: each question gets exactly one nudge, then the next question; nothing thanks it.
       expect(lines).toHaveLength(set.questions.length * 2 + 1);
+      for (const line of lines.slice(1)) expect(line).not.toMatch(/^(Thank|Got it|Okay, thank)|helpful/);
       for (const line of lines) expect(line).not.toMatch(/[*_`#[\]]/);
       for (const keyPoints of set.modelAnswers.match(/\*\*Key points:\*\*.*$/gm) ?? []) {
         for (const point of keyPoints.replace('**Key points:**', '').split(';')) {

@@ -7,17 +7,19 @@ import type { TranscriptEntry, TurnResponse } from '../../contract';
 import { splitModelAnswers } from '../catalogue/model-answers';
 import { countWords, keyPointCoverage } from '../rater/text-match';
 import {
-  CLOSING_DONE,
   CLOSING_EMPTY_SET,
   CLOSING_STOP,
   DONE_REASON,
   STOP_REASON,
+  closingDoneLine,
   followUpLine,
   isFollowUpLine,
   nextQuestionLine,
   openingLine,
   repeatLine,
+  saysNotKnown,
   waitingLine,
+  type AnswerKind,
   wantsRepeat,
   wantsToStop,
 } from './scripted-interviewer-lines';
@@ -62,11 +64,6 @@ export function readPosition(set: QuestionSetRecord, history: readonly Transcrip
   return position;
 }
 
-export function isThinAnswer(answer: string, keyPoints: readonly string[], question?: string): boolean {
-  if (countWords(answer) < THIN_ANSWER_WORDS) return true;
-  return keyPoints.length > 0 && keyPointCoverage(answer, keyPoints, question).ratio < THIN_COVERAGE;
-}
-
 export function scriptedTurn({ set, history, utterance }: InterviewerTurnInput): TurnResponse {
   const questions = set.questions;
   if (questions.length === 0) return { say: CLOSING_EMPTY_SET, closeSession: { reason: DONE_REASON } };
@@ -81,17 +78,22 @@ export function scriptedTurn({ set, history, utterance }: InterviewerTurnInput):
   if (wantsToStop(utterance)) return { say: CLOSING_STOP, closeSession: { reason: STOP_REASON } };
   if (wantsRepeat(utterance)) return { say: repeatLine(question), closeSession: null };
 
-  if (!position.followedUp) {
-    const answer = [...position.answerSoFar, utterance].join(' ');
-    const keyPoints = splitModelAnswers(set.modelAnswers, questions.length)[position.current]?.keyPoints ?? [];
-    if (isThinAnswer(answer, keyPoints, question)) {
-      const missed = keyPointCoverage(answer, keyPoints, question).missed;
-      return { say: followUpLine(missed, position.current), closeSession: null };
-    }
+  const answer = [...position.answerSoFar, utterance].join(' ');
+  const keyPoints = splitModelAnswers(set.modelAnswers, questions.length)[position.current]?.keyPoints ?? [];
+  const coverage = keyPointCoverage(answer, keyPoints, question);
+  // An "I don't know" that happens to name a key point is still an answer.
+  const kind: AnswerKind =
+    saysNotKnown(utterance) && keyPointCoverage(utterance, keyPoints, question).missed.length === keyPoints.length
+      ? 'not-known'
+      : countWords(answer) < THIN_ANSWER_WORDS || (keyPoints.length > 0 && coverage.ratio < THIN_COVERAGE)
+        ? 'thin'
+        : 'answer';
+  if (!position.followedUp && kind !== 'answer') {
+    return { say: followUpLine(coverage.missed, position.current, kind), closeSession: null };
   }
   const next = position.current + 1;
-  if (next >= questions.length) return { say: CLOSING_DONE, closeSession: { reason: DONE_REASON } };
-  return { say: nextQuestionLine(next, questions.length, questions[next]!), closeSession: null };
+  if (next >= questions.length) return { say: closingDoneLine(kind), closeSession: { reason: DONE_REASON } };
+  return { say: nextQuestionLine(next, questions.length, questions[next]!, kind), closeSession: null };
 }
 
 export function createScriptedInterviewer(): Interviewer {

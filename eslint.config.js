@@ -88,6 +88,16 @@ const productionZones = [
     from: ['test-support', 'e2e'],
     message: 'Production code never imports test code (test-support/, e2e/); only tests do.',
   })),
+  {
+    target: 'server/providers',
+    from: ['server/services', 'server/routes', 'server/plugins'],
+    message: 'Providers are the seams to the outside world: services use them, never the other way round.',
+  },
+  {
+    target: 'server/providers/upstream',
+    from: ['server/providers/voice', 'server/providers/interviewer', 'server/providers/rating'],
+    message: 'providers/upstream/ holds the clients of outside services: the voice, interviewer and rating parts build on them.',
+  },
 ];
 
 /** Folders at the top of the repository that no zone covers (lint fails while there is one). */

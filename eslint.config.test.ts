@@ -68,6 +68,26 @@ describe('production code never imports test code', () => {
   });
 });
 
+describe('providers stay below the services', () => {
+  it.each([
+    ['server/providers/voice/probe.ts', "import { runningCall } from '../../services/call-registry';\nexport const x = runningCall;\n"],
+    ['server/providers/probe.ts', "import { HttpError } from '../services/http-error';\nexport const x = HttpError;\n"],
+    ['server/providers/upstream/probe.ts', "import { speakable } from '../interviewer/speakable';\nexport const x = speakable;\n"],
+    ['server/providers/upstream/probe.ts', "import { sdpPath } from '../voice/openai-realtime-voice';\nexport const x = sdpPath;\n"],
+  ])('%s: %s is refused', async (file, code) => {
+    expect(await rulesFired(file, code)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('lets the voice, interviewer and rating parts use the upstream clients', async () => {
+    expect(
+      await rulesFired(
+        'server/providers/rating/probe.ts',
+        "import { extractJsonObject } from '../upstream/llm-client';\nexport const x = extractJsonObject;\n",
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe('every folder is in a zone', () => {
   const scratch = mkdtempSync(path.join(tmpdir(), 'zones-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));

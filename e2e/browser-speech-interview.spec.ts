@@ -7,8 +7,8 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { splitModelAnswers } from '../server/catalogue/model-answers';
-import { CLOSING_DONE, CLOSING_STOP } from '../server/providers/scripted-interviewer-lines';
-import { speakable } from '../server/providers/speakable';
+import { CLOSING_DONE, CLOSING_STOP } from '../server/providers/interviewer/scripted-interviewer-lines';
+import { speakable } from '../server/providers/interviewer/speakable';
 import { CONNECTION_LOST_CHOICE } from '../web/src/features/interview/session-controller';
 import { openAdmin } from './admin-fixtures';
 import { expectNoSeriousViolations } from './a11y-support';

@@ -8,7 +8,7 @@
  */
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { CLOSING_STOP } from '../server/providers/scripted-interviewer-lines';
+import { CLOSING_STOP } from '../server/providers/interviewer/scripted-interviewer-lines';
 import { api } from './support/server';
 import { spokenPipelineSuite } from './support/speech-pipeline';
 

@@ -6,7 +6,7 @@
  * closes, and one rating covers both halves.
  */
 import { expect, test } from './support/test';
-import { CLOSING_STOP } from '../server/providers/scripted-interviewer-lines';
+import { CLOSING_STOP } from '../server/providers/interviewer/scripted-interviewer-lines';
 import { WELCOME_BACK } from '../domain/interviewer-protocol';
 import { api } from './support/server';
 import { spokenPipelineSuite } from './support/speech-pipeline';

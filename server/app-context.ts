@@ -2,11 +2,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
-import type { SpeechClients } from './providers/speech-clients';
+import type { SpeechClients } from './providers/upstream/speech-clients';
 import type { Interviewer, Rater, VoiceProvider } from './providers/types';
-import type { ClipStore } from './providers/speech-clips';
-import type { RealtimeCalls } from './providers/realtime-calls';
-import type { CallSupervisor } from './services/realtime-call';
+import type { ClipStore } from './providers/voice/speech-clips';
+import type { RealtimeCallsClient } from './providers/upstream/realtime-calls-client';
+import type { CallSupervisor } from './services/call-supervisor';
 import type { WindowCounter } from './services/window-counter';
 import type { RateResponse } from '../contract';
 
@@ -23,7 +23,7 @@ export interface Providers {
   /** Set in the speech-pipeline voice mode only. */
   speech?: SpeechPipeline;
   /** Set in the OpenAI realtime voice mode only: the server's half of each call. */
-  realtime?: RealtimeCalls;
+  realtime?: RealtimeCallsClient;
 }
 
 /** AppConfig after start-up resolved the admin secret (ADMIN_SECRET or the generated one). */
@@ -37,7 +37,7 @@ export interface AppContext {
   /** Rate-limit and admin-throttle counters: shared in PostgreSQL, in memory on PGlite. */
   limits: WindowCounter;
   /**
-   * The OpenAI voice calls this process supervises, by session id (services/realtime-calls.ts).
+   * The OpenAI voice calls this process supervises, by session id (services/call-registry.ts).
    * In memory and per process, like the next one: created in buildApp, gone when it closes.
    */
   callRegistry: Map<string, CallSupervisor>;

@@ -23,7 +23,7 @@ import { questionSetRoutes } from './routes/question-sets';
 import { userRoutes } from './routes/user';
 import { loadCatalogueIfEmpty, type CatalogueSet } from './services/catalogue';
 import { createQuestionSetCache } from './services/question-set-cache';
-import { handOverAll } from './services/realtime-calls';
+import { handOverAll } from './services/call-registry';
 import { startCallLeases } from './services/call-leases';
 import { randomUUID } from 'node:crypto';
 import { startBackgroundJobs, type BackgroundJobs } from './services/background-jobs';

@@ -20,7 +20,7 @@ import {
   DEFAULT_TRANSCRIPTION_MODEL,
   modelPriceSchema,
   NOISE_REDUCTION_SETTINGS,
-} from './providers/openai-models';
+} from './providers/upstream/openai-models';
 
 /** The question sets shipped with the product; CATALOGUE_DIR points elsewhere. */
 export const SHIPPED_CATALOGUE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../content/question-sets');
@@ -270,7 +270,7 @@ const SETTINGS = {
   ttsModel: setting('TTS_MODEL', optionalText),
   ttsVoice: setting('TTS_VOICE', optionalText),
   ttsApiKey: setting('TTS_API_KEY', optionalText),
-  /** USD prices per model: DEFAULT_MODEL_PRICES (providers/openai-models.ts) with MODEL_PRICES laid over them. */
+  /** USD prices per model: DEFAULT_MODEL_PRICES (providers/upstream/openai-models.ts) with MODEL_PRICES laid over them. */
   modelPrices: setting(
     'MODEL_PRICES',
     z.preprocess(emptyToUndefined, pricesSchema.default({})).transform((prices) => ({ ...DEFAULT_MODEL_PRICES, ...prices })),
@@ -453,7 +453,7 @@ function unpricedModels(config: AppConfig): string[] {
       if (speech.tts.baseUrl === config.openaiBaseUrl) models.push(speech.tts.model);
     }
   }
-  // The language model (providers/llm-client.ts resolveLlmSettings): OpenAI's when only OPENAI_API_KEY is set.
+  // The language model (providers/upstream/llm-client.ts resolveLlmSettings): OpenAI's when only OPENAI_API_KEY is set.
   const llmOnOpenAi = config.llmBaseUrl ? config.llmBaseUrl === config.openaiBaseUrl : config.openaiApiKey !== null;
   if (llmOnOpenAi) models.push(config.llmModel ?? DEFAULT_OPENAI_TEXT_MODEL);
   return [...new Set(models)].filter((model) => !Object.hasOwn(config.modelPrices, model));

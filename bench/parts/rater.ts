@@ -8,7 +8,7 @@ import { evaluateLabelled, type LabelledFigures } from '../rater/evaluate';
 import { LABEL_DIR, LABELLED_SETS, readLabelledSet, type LabelledSetInfo } from '../rater/labelled-set';
 import { readCatalogue } from '../../server/catalogue/read-catalogue';
 import { CATALOGUE_DIR } from '../../server/app';
-import { loadTranscriptFixture } from '../../server/providers/fixtures/load-transcripts';
+import { loadTranscriptFixture } from '../../test-support/transcripts/load-transcripts';
 import { createRubricRater } from '../../server/rater';
 import type { TranscriptEntry } from '../../contract';
 

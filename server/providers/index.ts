@@ -5,17 +5,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Providers } from '../app-context';
 import { resolveSpeechSettings, resolveVoiceMode, type AppConfig } from '../config';
-import { createClipStore } from './speech-clips';
-import { createSpeechClients } from './speech-clients';
-import { createSpeechPipelineVoice } from './speech-pipeline-voice';
-import { createBrowserSpeechVoice } from './browser-speech-voice';
-import { createOpenAiRealtimeVoice } from './openai-realtime';
-import { CALL_TIMEOUT_MS, createRealtimeCalls } from './realtime-calls';
-import { createLlmClient, DEFAULT_LLM_TIMEOUT_MS, resolveLlmSettings } from './llm-client';
-import { createLlmInterviewer } from './llm-interviewer';
-import { createLlmRater } from './llm-rater';
+import { createClipStore } from './voice/speech-clips';
+import { createSpeechClients } from './upstream/speech-clients';
+import { createSpeechPipelineVoice } from './voice/speech-pipeline-voice';
+import { createBrowserSpeechVoice } from './voice/browser-speech-voice';
+import { createOpenAiRealtimeVoice } from './voice/openai-realtime-voice';
+import { CALL_TIMEOUT_MS, createRealtimeCallsClient } from './upstream/realtime-calls-client';
+import { createLlmClient, DEFAULT_LLM_TIMEOUT_MS, resolveLlmSettings } from './upstream/llm-client';
+import { createLlmInterviewer } from './interviewer/llm-interviewer';
+import { createLlmRater } from './rating/llm-rater';
 import { createRubricRater } from '../rater';
-import { createScriptedInterviewer } from './scripted-interviewer';
+import { createScriptedInterviewer } from './interviewer/scripted-interviewer';
 
 export type { Providers };
 
@@ -66,7 +66,7 @@ export function createProviders(config: AppConfig, log: FastifyBaseLogger): Prov
   // The server's half of every OpenAI voice call (SDP, sideband, hang-up) needs the key.
   const realtime =
     voiceMode === 'realtime' && config.openaiApiKey
-      ? createRealtimeCalls({ openaiApiKey: config.openaiApiKey, openaiBaseUrl: config.openaiBaseUrl }, log, {
+      ? createRealtimeCallsClient({ openaiApiKey: config.openaiApiKey, openaiBaseUrl: config.openaiBaseUrl }, log, {
           timeoutMs: Math.min(CALL_TIMEOUT_MS, deadlineMs),
         })
       : undefined;

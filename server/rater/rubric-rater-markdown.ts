@@ -2,7 +2,7 @@
 import type { QuestionSetRecord } from '../db/schema';
 import type { QuestionBreakdown, RatingBreakdown } from '../../contract';
 import type { AnswerJudgement, Contradiction, NearMiss } from './rubric-rater-judge';
-import { type DeliveryFigures, formatDeliveryMarkdown } from '../providers/delivery-figures';
+import { type DeliveryFigures, formatDeliveryMarkdown } from '../providers/rating/delivery-figures';
 
 /** Fewer words than this on average reads as brief answers in the summary. */
 const BRIEF_AVERAGE_WORDS = 60;

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptEntry } from '../../contract';
 import { readCatalogue, type CatalogueSet } from '../catalogue/read-catalogue';
-import { loadTranscriptFixture } from '../providers/fixtures/load-transcripts';
+import { loadTranscriptFixture } from '../../test-support/transcripts/load-transcripts';
 import { createRubricRater, rateWithRubric } from './rubric-rater';
 import type { QuestionSetRecord } from '../db/schema';
 

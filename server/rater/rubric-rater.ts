@@ -5,7 +5,7 @@
  */
 import type { RatingBreakdown } from '../../contract';
 import { splitModelAnswers } from '../catalogue/model-answers';
-import { deliveryFigures } from '../providers/delivery-figures';
+import { deliveryFigures } from '../providers/rating/delivery-figures';
 import { judgeAnswer, type AnswerJudgement } from './rubric-rater-judge';
 import { emptyRatingMarkdown, ratingMarkdown } from './rubric-rater-markdown';
 import { pairAnswers } from './rubric-rater-pairing';

@@ -8,11 +8,11 @@ import { startFakeLlmServer, type FakeLlmServer } from '../../test-support/fake-
 import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
 import { accounts, events, interviewSessions } from '../db/schema';
-import { createBrowserSpeechVoice } from '../providers/browser-speech-voice';
-import { createLlmClient } from '../providers/llm-client';
-import { createLlmInterviewer } from '../providers/llm-interviewer';
+import { createBrowserSpeechVoice } from '../providers/voice/browser-speech-voice';
+import { createLlmClient } from '../providers/upstream/llm-client';
+import { createLlmInterviewer } from '../providers/interviewer/llm-interviewer';
 import { createRubricRater } from '../rater';
-import { createScriptedInterviewer } from '../providers/scripted-interviewer';
+import { createScriptedInterviewer } from '../providers/interviewer/scripted-interviewer';
 import type { Rater } from '../providers/types';
 import { hashToken } from '../services/sessions';
 

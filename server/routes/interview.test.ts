@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
 import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
 import { accounts, events, interviewSessions } from '../db/schema';
-import { createBrowserSpeechVoice } from '../providers/browser-speech-voice';
+import { createBrowserSpeechVoice } from '../providers/voice/browser-speech-voice';
 import { createRubricRater } from '../rater';
-import { createScriptedInterviewer } from '../providers/scripted-interviewer';
+import { createScriptedInterviewer } from '../providers/interviewer/scripted-interviewer';
 import { ProviderError, type Rater } from '../providers/types';
 
 interface Token {

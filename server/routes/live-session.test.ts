@@ -10,9 +10,9 @@ import type { BrowserSpeechToken, LiveSessionResponse } from '../../contract';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
 import { call, FIXTURE_SETS, login, startInterview } from '../../test-support/fixtures';
 import { accounts, interviewSessions } from '../db/schema';
-import { createBrowserSpeechVoice } from '../providers/browser-speech-voice';
+import { createBrowserSpeechVoice } from '../providers/voice/browser-speech-voice';
 import { createRubricRater } from '../rater';
-import { createScriptedInterviewer } from '../providers/scripted-interviewer';
+import { createScriptedInterviewer } from '../providers/interviewer/scripted-interviewer';
 import { UNKNOWN_USER } from '../services/accounts';
 
 const ANSWER = 'A closure is a function that keeps the variables of the scope it was created in, even after that function returned.';

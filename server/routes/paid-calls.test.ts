@@ -8,8 +8,8 @@ import { startFakeLlmServer, type FakeLlmServer } from '../../test-support/fake-
 import { call, FIXTURE_SETS, setIds, startInterview } from '../../test-support/fixtures';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
 import type { BrowserSpeechToken } from '../../contract';
-import { createBrowserSpeechVoice } from '../providers/browser-speech-voice';
-import { createScriptedInterviewer } from '../providers/scripted-interviewer';
+import { createBrowserSpeechVoice } from '../providers/voice/browser-speech-voice';
+import { createScriptedInterviewer } from '../providers/interviewer/scripted-interviewer';
 import type { Rater } from '../providers/types';
 import { ratingFailedText } from '../services/ratings';
 import { INTERVIEWER_UNAVAILABLE, MAX_TURN_CALLS, TOO_MANY_TURNS } from '../services/turns';

@@ -9,7 +9,7 @@ import { startFakeLlmServer, type FakeLlmServer } from '../../test-support/fake-
 import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
 import { accounts, interviewSessions } from '../db/schema';
-import { CLOSING_STOP } from '../providers/scripted-interviewer-lines';
+import { CLOSING_STOP } from '../providers/interviewer/scripted-interviewer-lines';
 import {
   CLIP_FAILED,
   CLIP_GONE,

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, speechAnswerHeadersSchema, speechTurnResponseSchema, turnRequestSchema, userHeadersSchema } from '../../contract';
 import type { AppContext } from '../app-context';
-import { TTS_CONTENT_TYPE } from '../providers/speech-clients';
+import { TTS_CONTENT_TYPE } from '../providers/upstream/speech-clients';
 import { callLimit } from '../plugins/call-limits';
 import { perMinute } from '../plugins/security';
 import { speechAudioTurn, speechClip, speechTextTurn } from '../services/speech-turns';

@@ -15,15 +15,15 @@ import type { AppContext } from '../app-context';
 import { call, FIXTURE_SETS, startInterview } from '../../test-support/fixtures';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
 import { interviewSessions } from '../db/schema';
-import { createOpenAiRealtimeVoice } from '../providers/openai-realtime';
-import type { RealtimeCalls, Sideband } from '../providers/realtime-calls';
+import { createOpenAiRealtimeVoice } from '../providers/voice/openai-realtime-voice';
+import type { RealtimeCallsClient, Sideband } from '../providers/upstream/realtime-calls-client';
 import { createRubricRater } from '../rater';
-import { createScriptedInterviewer } from '../providers/scripted-interviewer';
+import { createScriptedInterviewer } from '../providers/interviewer/scripted-interviewer';
 import { ProviderError } from '../providers/types';
 import { memoryWindowCounter } from './window-counter';
 import { takeLease } from './call-lease-rows';
 import { tendCallLeases } from './call-leases';
-import { handOverAll, supervisedSessions } from './realtime-calls';
+import { handOverAll, supervisedSessions } from './call-registry';
 
 class ScriptedSideband implements Sideband {
   sent: RealtimeClientEvent[] = [];
@@ -61,7 +61,7 @@ function scriptedCalls() {
   const sidebands = new Map<string, ScriptedSideband[]>();
   const hangups: string[] = [];
   const gone = new Set<string>();
-  const calls: RealtimeCalls = {
+  const calls: RealtimeCallsClient = {
     create: () => Promise.reject(new Error('not used')),
     hangup: async (callId) => void hangups.push(callId),
     openSideband: async (callId) => {

@@ -12,9 +12,9 @@ import type { AppContext } from '../app-context';
 import { interviewSessions } from '../db/schema';
 import { ProviderError } from '../providers/types';
 import { findQuestionSet } from './question-sets';
-import { callConfig, supervise, supervisedSessions } from './realtime-calls';
+import { callConfig, supervise, supervisedSessions } from './call-registry';
 import { dropLease, leaseEnd } from './call-lease-rows';
-import { END_SESSION_GONE } from './realtime-call';
+import { END_SESSION_GONE } from './call-supervisor';
 import { OPEN_STATUSES, type InterviewSession } from './sessions';
 
 export { CALL_LEASE_MS } from './call-lease-rows';

@@ -11,9 +11,9 @@ import type { AdminEvent, BrowserSpeechToken, RatingsResponse } from '../../cont
 import { call, FIXTURE_SETS, startInterview } from '../../test-support/fixtures';
 import { createTestApp, describeDatabases, TEST_ADMIN_SECRET, type TestApp } from '../../test-support/test-app';
 import { accounts, events, interviewSessions } from '../db/schema';
-import { createBrowserSpeechVoice } from '../providers/browser-speech-voice';
+import { createBrowserSpeechVoice } from '../providers/voice/browser-speech-voice';
 import { createRubricRater } from '../rater';
-import { createScriptedInterviewer } from '../providers/scripted-interviewer';
+import { createScriptedInterviewer } from '../providers/interviewer/scripted-interviewer';
 import { leftDetail, leftNoteText } from './left-note';
 
 const ANSWER = 'A closure is a function that keeps the variables of the scope it was created in, even after that function returned.';

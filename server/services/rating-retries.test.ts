@@ -7,9 +7,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
 import { accounts, events } from '../db/schema';
-import { createBrowserSpeechVoice } from '../providers/browser-speech-voice';
+import { createBrowserSpeechVoice } from '../providers/voice/browser-speech-voice';
 import { createRubricRater } from '../rater';
-import { createScriptedInterviewer } from '../providers/scripted-interviewer';
+import { createScriptedInterviewer } from '../providers/interviewer/scripted-interviewer';
 import type { Rater } from '../providers/types';
 
 const transcripts = [

@@ -3,7 +3,7 @@
  * The caller's open session gets a new session token (no credit is spent, the rating stays bound
  * to the session, so one interview is one credit and one rating), at most MAX_RESUMES times. For an
  * OpenAI voice session the next SDP offer starts a continuation call whose instructions carry the
- * transcript so far and where to pick up (continuation-instructions.ts); a turn-taking session goes on with
+ * transcript so far and where to pick up (providers/interviewer/continuation-instructions.ts); a turn-taking session goes on with
  * its stored turns, its first turn asking with `resume: true` (continuationTurn in turns.ts).
  */
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
@@ -14,8 +14,8 @@ import { ProviderError } from '../providers/types';
 import { requireAccount } from './accounts';
 import { HttpError } from './http-error';
 import { requireQuestionSet } from './question-sets';
-import { END_RECONNECTED } from './realtime-call';
-import { endRunningCall } from './realtime-calls';
+import { END_RECONNECTED } from './call-supervisor';
+import { endRunningCall } from './call-registry';
 import { findSession, hashToken, NOT_YOUR_SESSION, OPEN_STATUSES, SESSION_ENDED, UNKNOWN_SESSION } from './sessions';
 
 /** Reconnections per interview session. */

@@ -9,7 +9,7 @@
 import { MAX_UTTERANCE_LENGTH, type SpeechTurnResponse, type TurnResponse } from '../../contract';
 import type { AppContext, SpeechPipeline } from '../app-context';
 import { HttpError } from './http-error';
-import { SpeechError } from '../providers/speech-clients';
+import { SpeechError } from '../providers/upstream/speech-clients';
 import { requireAccount } from './accounts';
 import { findSession, OPEN_STATUSES, type InterviewSession } from './sessions';
 import { continuationTurn, SESSION_FINISHED, sessionOf, takeTurn } from './turns';

@@ -11,7 +11,7 @@ import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { interviewSessions } from '../db/schema';
 import { HttpError } from './http-error';
-import { BROWSER_SPEECH_TOKEN_TTL_SECONDS } from '../providers/browser-speech-voice';
+import { BROWSER_SPEECH_TOKEN_TTL_SECONDS } from '../providers/voice/browser-speech-voice';
 import { ProviderError } from '../providers/types';
 import { requireAccount } from './accounts';
 import { requireQuestionSet } from './question-sets';

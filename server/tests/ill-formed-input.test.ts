@@ -9,9 +9,9 @@ import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
 import { events } from '../db/schema';
 import { serializeError } from '../plugins/log-redaction';
-import { createBrowserSpeechVoice } from '../providers/browser-speech-voice';
+import { createBrowserSpeechVoice } from '../providers/voice/browser-speech-voice';
 import { createRubricRater } from '../rater';
-import { createScriptedInterviewer } from '../providers/scripted-interviewer';
+import { createScriptedInterviewer } from '../providers/interviewer/scripted-interviewer';
 import type { Interviewer, Rater } from '../providers/types';
 
 const ILL_FORMED = 'Text must be valid Unicode: it contains a lone surrogate (half of a character).';

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { BROWSER_SPEECH_TOKEN_TTL_SECONDS } from './browser-speech-voice';
-import type { VoiceProvider } from './types';
+import type { VoiceProvider } from '../types';
 
 export function createSpeechPipelineVoice(now: () => number = Date.now): VoiceProvider {
   return {

@@ -3,9 +3,9 @@
  * from the history of this interviewer's own lines (every question is asked verbatim, and every
  * follow-up has a recognisable form), so the server only has to store the transcript.
  */
-import type { TranscriptEntry, TurnResponse } from '../../contract';
-import { splitModelAnswers } from '../catalogue/model-answers';
-import { countWords, keyPointCoverage } from '../rater/text-match';
+import type { TranscriptEntry, TurnResponse } from '../../../contract';
+import { splitModelAnswers } from '../../catalogue/model-answers';
+import { countWords, keyPointCoverage } from '../../rater/text-match';
 import {
   CLOSING_EMPTY_SET,
   CLOSING_STOP,
@@ -24,8 +24,8 @@ import {
   wantsToStop,
 } from './scripted-interviewer-lines';
 import { speakable } from './speakable';
-import type { Interviewer, InterviewerTurnInput } from './types';
-import type { QuestionSetRecord } from '../db/schema';
+import type { Interviewer, InterviewerTurnInput } from '../types';
+import type { QuestionSetRecord } from '../../db/schema';
 
 /** An answer shorter than this is thin whatever it covers. */
 export const THIN_ANSWER_WORDS = 25;

@@ -1,15 +1,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TranscriptEntry, TurnResponse } from '../../contract';
-import { readCatalogue, type CatalogueSet } from '../catalogue/read-catalogue';
-import { loadTranscriptFixture } from './fixtures/load-transcripts';
-import { rateWithRubric } from '../rater';
+import type { TranscriptEntry, TurnResponse } from '../../../contract';
+import { readCatalogue, type CatalogueSet } from '../../catalogue/read-catalogue';
+import { loadTranscriptFixture } from '../../../test-support/transcripts/load-transcripts';
+import { rateWithRubric } from '../../rater';
 import { createScriptedInterviewer, scriptedTurn } from './scripted-interviewer';
 import { followUpTopic, wantsRepeat, wantsToStop } from './scripted-interviewer-lines';
-import type { QuestionSetRecord } from '../db/schema';
+import type { QuestionSetRecord } from '../../db/schema';
 
-const CATALOGUE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../content/question-sets');
+const CATALOGUE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../content/question-sets');
 
 const SET: QuestionSetRecord = {
   id: 1,

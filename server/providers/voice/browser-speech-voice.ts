@@ -3,7 +3,7 @@
  * POST /interview/turn for each interviewer line, proving the session with this random token.
  */
 import { randomBytes } from 'node:crypto';
-import type { VoiceProvider } from './types';
+import type { VoiceProvider } from '../types';
 
 /** A browser-speech session token is good for this long (a long interview fits). */
 export const BROWSER_SPEECH_TOKEN_TTL_SECONDS = 2 * 60 * 60;

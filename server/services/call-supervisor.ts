@@ -10,11 +10,11 @@
 import type { RealtimeServerEvent, RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
 import type { SessionEndReason, SessionUsage, TranscriptEntry } from '../../contract';
 import { CLOSE_SESSION_TOOL_NAME, CLOSING_METADATA, FATAL_REALTIME_ERROR_CODES, INAUDIBLE } from '../../domain/interviewer-protocol';
-import type { Sideband } from '../providers/realtime-calls';
-import { closingResponse } from '../providers/realtime-session-config';
+import type { Sideband } from '../providers/upstream/realtime-calls-client';
+import { closingResponse } from '../providers/voice/realtime-session-config';
 
 export { INAUDIBLE };
-import { ResponseSequencer } from '../providers/response-sequencer';
+import { ResponseSequencer } from '../providers/voice/response-sequencer';
 
 /** The call ends about this long after the closing remark was asked for... */
 export const CLOSE_DELAY_MS = 4000;

@@ -4,8 +4,8 @@
  * A question the candidate had not answered when the connection dropped is asked again, led by
  * "Welcome back."; after an answer the interview goes on with the next question.
  */
-import type { TranscriptEntry } from '../../contract';
-import { INAUDIBLE, WELCOME_BACK } from '../../domain/interviewer-protocol';
+import type { TranscriptEntry } from '../../../contract';
+import { INAUDIBLE, WELCOME_BACK } from '../../../domain/interviewer-protocol';
 
 /** Where a continuation call picks up. */
 export type ResumePoint =

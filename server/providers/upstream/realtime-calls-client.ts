@@ -9,9 +9,27 @@
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { RealtimeClientEvent, RealtimeServerEvent, RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
 import WebSocket from 'ws';
-import { PROVIDER_TEXTS, type ProviderLog } from './openai-realtime';
-import { ProviderError } from './types';
-import { isAbort } from './upstream';
+import { ProviderError } from '../types';
+import { isAbort } from './plumbing';
+
+/** pino-compatible (Fastify's logger fits). */
+export interface ProviderLog {
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
+/** The sentences the candidate sees when the voice service fails (the upstream's own words go to the log only). */
+export const PROVIDER_TEXTS = {
+  rejectedKey: "The AI provider rejected the server's API key. Please ask the operator to check OPENAI_API_KEY.",
+  forbidden:
+    'The AI provider refused this server access to the voice model (for example in this region). Please ask the operator to check the OpenAI project.',
+  rateLimited: 'The AI provider is busy or its usage quota is used up. Please try again in a few minutes.',
+  unavailable: 'The AI provider is having problems right now. Please try again in a few minutes.',
+  timeout: 'The AI provider did not answer in time. Please try again.',
+  malformed: 'The AI provider sent an answer the server could not understand. Please try again later.',
+  network: 'The server could not reach the AI provider. Please try again later.',
+  refused: 'The AI provider could not start a voice session. Please try again later.',
+  noKey: 'Voice interviews with OpenAI are not configured on this server.',
+} as const;
 
 export const CALL_TIMEOUT_MS = 10_000;
 export const SIDEBAND_OPEN_TIMEOUT_MS = 5_000;
@@ -23,7 +41,7 @@ export interface Sideband {
   onClose(listener: () => void): void;
 }
 
-export interface RealtimeCalls {
+export interface RealtimeCallsClient {
   /** Posts the offer with the session; answers the call id and the answer SDP. */
   create(
     sdp: string,
@@ -36,7 +54,7 @@ export interface RealtimeCalls {
   openSideband(callId: string): Promise<Sideband>;
 }
 
-export interface RealtimeCallsConfig {
+export interface RealtimeCallsClientConfig {
   openaiApiKey: string;
   /** No trailing slash, e.g. https://api.openai.com/v1 */
   openaiBaseUrl: string;
@@ -74,7 +92,11 @@ function callIdOf(location: string | null): string | null {
   return id && /^[\w-]{1,200}$/.test(id) ? id : null;
 }
 
-export function createRealtimeCalls(config: RealtimeCallsConfig, log: ProviderLog, options: { timeoutMs?: number } = {}): RealtimeCalls {
+export function createRealtimeCallsClient(
+  config: RealtimeCallsClientConfig,
+  log: ProviderLog,
+  options: { timeoutMs?: number } = {},
+): RealtimeCallsClient {
   const timeoutMs = options.timeoutMs ?? CALL_TIMEOUT_MS;
   const client = new OpenAI({
     apiKey: config.openaiApiKey,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeLlmServer, type FakeLlmServer } from '../../test-support/fake-llm-server';
-import { loadConfig } from '../config';
+import { startFakeLlmServer, type FakeLlmServer } from '../../../test-support/fake-llm-server';
+import { loadConfig } from '../../config';
 import { buildInterviewerInstructions } from './interviewer-instructions';
-import { createLlmClient, DEFAULT_OPENAI_TEXT_MODEL, LlmError, resolveLlmSettings } from './llm-client';
+import { createLlmClient, DEFAULT_OPENAI_TEXT_MODEL, LlmError, resolveLlmSettings } from '../upstream/llm-client';
 import { createLlmInterviewer, FALLBACK_CLOSING_REMARK, JOINED_MESSAGE } from './llm-interviewer';
-import type { QuestionSetRecord } from '../db/schema';
+import type { QuestionSetRecord } from '../../db/schema';
 
 const set: QuestionSetRecord = {
   id: 1,

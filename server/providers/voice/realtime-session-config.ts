@@ -4,16 +4,16 @@
  * the official `openai` package, so a field the service does not know is a compile error.
  */
 import type { RealtimeResponseCreateParams, RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
-import type { QuestionSetRecord } from '../db/schema';
-import { DEFAULT_TRANSCRIPTION_MODEL, type NoiseReductionSetting } from './openai-models';
+import type { QuestionSetRecord } from '../../db/schema';
+import { DEFAULT_TRANSCRIPTION_MODEL, type NoiseReductionSetting } from '../upstream/openai-models';
 import {
   buildInterviewerInstructions,
   CLOSE_SESSION_DESCRIPTION,
   CLOSE_SESSION_TOOL_NAME,
   closeSessionToolParameters,
   closingRemarkInstructions,
-} from './interviewer-instructions';
-import { CLOSING_METADATA } from '../../domain/interviewer-protocol';
+} from '../interviewer/interviewer-instructions';
+import { CLOSING_METADATA } from '../../../domain/interviewer-protocol';
 
 export const DEFAULT_VOICE = 'marin' satisfies NonNullable<NonNullable<RealtimeSessionCreateRequest['audio']>['output']>['voice'];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAbort, upstreamDetail, upstreamErrorMessage } from './upstream';
+import { isAbort, upstreamDetail, upstreamErrorMessage } from './plumbing';
 
 describe('upstream plumbing', () => {
   it('reads the message of both error body shapes, and nothing from others', () => {

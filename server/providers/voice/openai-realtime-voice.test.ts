@@ -6,16 +6,20 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeOffer } from '../../e2e/realtime-peer/offer';
-import { defaultPeerOptions, type CallFailure } from '../../e2e/realtime-peer/options';
-import { questionsFromInstructions } from '../../e2e/realtime-peer/session-schema';
-import { startRealtimePeer, type RealtimePeer } from '../../e2e/realtime-peer/server';
-import { buildInterviewerInstructions, closeSessionToolParameters, CLOSE_SESSION_DESCRIPTION } from './interviewer-instructions';
-import { createOpenAiRealtimeVoice, PROVIDER_TEXTS } from './openai-realtime';
-import { createRealtimeCalls, sidebandUrl } from './realtime-calls';
+import { makeOffer } from '../../../e2e/realtime-peer/offer';
+import { defaultPeerOptions, type CallFailure } from '../../../e2e/realtime-peer/options';
+import { questionsFromInstructions } from '../../../e2e/realtime-peer/session-schema';
+import { startRealtimePeer, type RealtimePeer } from '../../../e2e/realtime-peer/server';
+import {
+  buildInterviewerInstructions,
+  closeSessionToolParameters,
+  CLOSE_SESSION_DESCRIPTION,
+} from '../interviewer/interviewer-instructions';
+import { createOpenAiRealtimeVoice } from './openai-realtime-voice';
+import { createRealtimeCallsClient, PROVIDER_TEXTS, sidebandUrl } from '../upstream/realtime-calls-client';
 import { buildRealtimeSession } from './realtime-session-config';
-import { ProviderError } from './types';
-import type { QuestionSetRecord } from '../db/schema';
+import { ProviderError } from '../types';
+import type { QuestionSetRecord } from '../../db/schema';
 
 const set: QuestionSetRecord = {
   id: 7,
@@ -33,7 +37,7 @@ let peer: RealtimePeer;
 const warnings: Array<{ details: Record<string, unknown>; message: string }> = [];
 const log = { warn: (details: Record<string, unknown>, message: string) => warnings.push({ details, message }) };
 const calls = (overrides: { key?: string; baseUrl?: string; timeoutMs?: number } = {}) =>
-  createRealtimeCalls({ openaiApiKey: overrides.key ?? 'test-key', openaiBaseUrl: overrides.baseUrl ?? peer.baseUrl }, log, {
+  createRealtimeCallsClient({ openaiApiKey: overrides.key ?? 'test-key', openaiBaseUrl: overrides.baseUrl ?? peer.baseUrl }, log, {
     timeoutMs: overrides.timeoutMs ?? 2000,
   });
 
@@ -97,7 +101,7 @@ describe('createOpenAiRealtimeVoice', () => {
   });
 });
 
-describe('createRealtimeCalls', () => {
+describe('createRealtimeCallsClient', () => {
   it('posts multipart sdp + the exact session with the server key, keeps the call id, opens the sideband and hangs up', async () => {
     const offer = await makeOffer();
     try {

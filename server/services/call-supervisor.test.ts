@@ -5,8 +5,8 @@
 import type { RealtimeClientEvent, RealtimeServerEvent } from 'openai/resources/realtime/realtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TranscriptEntry } from '../../contract';
-import type { Sideband } from '../providers/realtime-calls';
-import { buildRealtimeSession } from '../providers/realtime-session-config';
+import type { Sideband } from '../providers/upstream/realtime-calls-client';
+import { buildRealtimeSession } from '../providers/voice/realtime-session-config';
 import {
   CallSupervisor,
   CLOSE_DELAY_MS,
@@ -16,7 +16,7 @@ import {
   sessionEndOf,
   TIME_LIMIT_REASON,
   type CallTelemetry,
-} from './realtime-call';
+} from './call-supervisor';
 
 const set = {
   id: 1,

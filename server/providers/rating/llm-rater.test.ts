@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeLlmServer, type FakeLlmServer } from '../../test-support/fake-llm-server';
+import { startFakeLlmServer, type FakeLlmServer } from '../../../test-support/fake-llm-server';
 import { deliveryFigures, formatDeliveryMarkdown } from './delivery-figures';
-import { createLlmClient } from './llm-client';
+import { createLlmClient } from '../upstream/llm-client';
 import { createLlmRater, ratingJsonSchema } from './llm-rater';
-import { createRubricRater } from '../rater';
-import type { RatingInput } from './types';
-import type { QuestionSetRecord } from '../db/schema';
+import { createRubricRater } from '../../rater';
+import type { RatingInput } from '../types';
+import type { QuestionSetRecord } from '../../db/schema';
 
 const set: QuestionSetRecord = {
   id: 1,

@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig } from '../../config';
 import { DEFAULT_TRANSCRIPTION_MODEL } from './openai-models';
-import { buildRealtimeSession, DEFAULT_VOICE } from './realtime-session-config';
+import { buildRealtimeSession, DEFAULT_VOICE } from '../voice/realtime-session-config';
 
 const require = createRequire(import.meta.url);
 const sdkTypes = readFileSync(path.join(path.dirname(require.resolve('openai')), 'resources/realtime/realtime.d.ts'), 'utf8');

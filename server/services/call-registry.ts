@@ -2,7 +2,7 @@
  * POST /interview/sessions/{id}/sdp: the browser's SDP offer for an OpenAI voice session. The
  * session token (minted with the session, sha256 stored) proves the session; the server opens the
  * call with its own key and the session it builds, attaches the sideband before the browser gets
- * its answer (so nothing said is missed), and supervises the call (realtime-call.ts) until it ends.
+ * its answer (so nothing said is missed), and supervises the call (call-supervisor.ts) until it ends.
  * A call that cannot start gives the credit back, as a failed mint did.
  * Calls live in this process; ratings ask `settleRealtimeCall` first, so they rate the server's
  * transcript with everything heard.
@@ -13,15 +13,16 @@ import type { TranscriptEntry } from '../../contract';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { interviewSessions, type QuestionSetRecord } from '../db/schema';
-import type { Sideband } from '../providers/realtime-calls';
+import type { Sideband } from '../providers/upstream/realtime-calls-client';
 import { HttpError } from './http-error';
-import { PROVIDER_TEXTS, SESSION_TOKEN_TTL_SECONDS } from '../providers/openai-realtime';
-import { continuationInstructions, resumePoint } from '../providers/continuation-instructions';
-import { buildRealtimeSession } from '../providers/realtime-session-config';
+import { SESSION_TOKEN_TTL_SECONDS } from '../providers/voice/openai-realtime-voice';
+import { PROVIDER_TEXTS } from '../providers/upstream/realtime-calls-client';
+import { continuationInstructions, resumePoint } from '../providers/interviewer/continuation-instructions';
+import { buildRealtimeSession } from '../providers/voice/realtime-session-config';
 import { ProviderError } from '../providers/types';
 import { requireQuestionSet } from './question-sets';
 import { addError, addUsage, quietly, recordConnected, recordEnd } from './session-telemetry';
-import { CallSupervisor, END_HANDED_OVER, END_SESSION_GONE, END_SUBMITTED, type CallLog, type CallTelemetry } from './realtime-call';
+import { CallSupervisor, END_HANDED_OVER, END_SESSION_GONE, END_SUBMITTED, type CallLog, type CallTelemetry } from './call-supervisor';
 import { dropLease, releaseLease, takeLease } from './call-lease-rows';
 import {
   abandonWithRefund,

@@ -4,7 +4,7 @@
  * Ollama / llama.cpp models) get a JSON-field protocol instead, detected on the first refusal.
  */
 import { z } from 'zod';
-import type { TurnResponse } from '../../contract';
+import type { TurnResponse } from '../../../contract';
 import {
   buildInterviewerInstructions,
   CLOSE_SESSION_DESCRIPTION,
@@ -12,9 +12,9 @@ import {
   closeSessionToolParameters,
   closingRemarkInstructions,
 } from './interviewer-instructions';
-import { extractJsonObject, LlmError, type ChatMessage, type ChatTool, type LlmClient } from './llm-client';
+import { extractJsonObject, LlmError, type ChatMessage, type ChatTool, type LlmClient } from '../upstream/llm-client';
 import { speakable } from './speakable';
-import type { Interviewer, InterviewerTurnInput, LlmUsage, LlmUsageMeter } from './types';
+import type { Interviewer, InterviewerTurnInput, LlmUsage, LlmUsageMeter } from '../types';
 
 export const JOINED_MESSAGE = '(The candidate has joined the call.)';
 export const FALLBACK_CLOSING_REMARK = 'Thank you for your time today. Your written feedback is being prepared.';

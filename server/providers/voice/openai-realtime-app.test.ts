@@ -5,18 +5,18 @@
  * back, and a rating uses the server's transcript (a forged browser transcript is ignored).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeOffer } from '../../e2e/realtime-peer/offer';
-import { defaultPeerOptions } from '../../e2e/realtime-peer/options';
-import { questionsFromInstructions } from '../../e2e/realtime-peer/session-schema';
-import { startRealtimePeer, type RealtimePeer } from '../../e2e/realtime-peer/server';
-import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { NOTHING_TO_RATE } from '../services/ratings';
-import { runningCall, TOKEN_REFUSED } from '../services/realtime-calls';
-import { TOO_MANY_RESUMES } from '../services/resume';
-import { UNKNOWN_SESSION } from '../services/sessions';
-import { PROVIDER_TEXTS } from './openai-realtime';
-import type { AdminEvent, SessionTelemetry } from '../../contract';
+import { makeOffer } from '../../../e2e/realtime-peer/offer';
+import { defaultPeerOptions } from '../../../e2e/realtime-peer/options';
+import { questionsFromInstructions } from '../../../e2e/realtime-peer/session-schema';
+import { startRealtimePeer, type RealtimePeer } from '../../../e2e/realtime-peer/server';
+import { call, FIXTURE_SETS, login, setIds } from '../../../test-support/fixtures';
+import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { NOTHING_TO_RATE } from '../../services/ratings';
+import { runningCall, TOKEN_REFUSED } from '../../services/call-registry';
+import { TOO_MANY_RESUMES } from '../../services/resume';
+import { UNKNOWN_SESSION } from '../../services/sessions';
+import { PROVIDER_TEXTS } from '../upstream/realtime-calls-client';
+import type { AdminEvent, SessionTelemetry } from '../../../contract';
 
 interface Token {
   transport: string;

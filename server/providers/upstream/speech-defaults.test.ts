@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, resolveSpeechSettings } from '../config';
+import { loadConfig, resolveSpeechSettings } from '../../config';
 import { DEFAULT_OPENAI_STT_MODEL, DEFAULT_OPENAI_TTS_MODEL, DEFAULT_OPENAI_TTS_VOICE } from './openai-models';
 
 const require = createRequire(import.meta.url);

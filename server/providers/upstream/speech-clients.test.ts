@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeMp3, startFakeAudioServer, type FakeAudioOptions, type FakeAudioServer } from '../../test-support/fake-audio-server';
+import { fakeMp3, startFakeAudioServer, type FakeAudioOptions, type FakeAudioServer } from '../../../test-support/fake-audio-server';
 import { createSpeechClients, SpeechError, type SpeechClientOptions } from './speech-clients';
 
 const MODELS = { sttModel: 'Systran/faster-whisper-small', ttsModel: 'kokoro', ttsVoice: 'af_heart' };

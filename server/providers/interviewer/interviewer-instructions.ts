@@ -2,10 +2,10 @@
  * The interviewer's standing instructions, built from a question set. One text serves the OpenAI
  * realtime interviewer and the LLM interviewer of browser-speech mode, so both behave alike.
  */
-import { CLOSE_SESSION_TOOL_NAME } from '../../domain/interviewer-protocol';
-import type { QuestionSetRecord } from '../db/schema';
+import { CLOSE_SESSION_TOOL_NAME } from '../../../domain/interviewer-protocol';
+import type { QuestionSetRecord } from '../../db/schema';
 
-export { CLOSE_SESSION_TOOL_NAME, closingRemarkInstructions } from '../../domain/interviewer-protocol';
+export { CLOSE_SESSION_TOOL_NAME, closingRemarkInstructions } from '../../../domain/interviewer-protocol';
 
 /** The close_session function both interviewers may call (OpenAI tool / chat-completions tool). */
 export const closeSessionToolParameters = {

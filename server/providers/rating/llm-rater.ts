@@ -7,13 +7,13 @@
  * Markdown says so.
  */
 import { z } from 'zod';
-import type { RatingBreakdown, TranscriptEntry } from '../../contract';
-import { readerModelAnswers, splitModelAnswers } from '../catalogue/model-answers';
+import type { RatingBreakdown, TranscriptEntry } from '../../../contract';
+import { readerModelAnswers, splitModelAnswers } from '../../catalogue/model-answers';
 import { normaliseWords, quoteIsInTranscript } from './quote-check';
-import { questionFeedback, quote, rateWithRubric, RUBRIC_RATER_NAME } from '../rater';
+import { questionFeedback, quote, rateWithRubric, RUBRIC_RATER_NAME } from '../../rater';
 import { deliveryFigures, formatDeliveryMarkdown } from './delivery-figures';
-import { extractJsonObject, LlmError, type ChatRequest, type LlmClient } from './llm-client';
-import type { Rater, RatingInput, RatingResult } from './types';
+import { extractJsonObject, LlmError, type ChatRequest, type LlmClient } from '../upstream/llm-client';
+import type { Rater, RatingInput, RatingResult } from '../types';
 
 /** Longest transcript text sent to the model; a longer one keeps its start and end. */
 const MAX_PROMPT_TRANSCRIPT_CHARS = 60_000;

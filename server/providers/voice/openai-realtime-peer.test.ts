@@ -4,13 +4,13 @@
  * (It lives in e2e/realtime-peer; Vitest only collects tests under server/, web/, ...)
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_VAD, encodeToneFrame, OpusEnergyVad } from '../../e2e/realtime-peer/audio';
-import { defaultPeerOptions } from '../../e2e/realtime-peer/options';
-import { startRealtimePeer, type RealtimePeer } from '../../e2e/realtime-peer/server';
-import { questionsFromInstructions, realtimeSessionSchema } from '../../e2e/realtime-peer/session-schema';
-import { buildInterviewerInstructions } from './interviewer-instructions';
+import { DEFAULT_VAD, encodeToneFrame, OpusEnergyVad } from '../../../e2e/realtime-peer/audio';
+import { defaultPeerOptions } from '../../../e2e/realtime-peer/options';
+import { startRealtimePeer, type RealtimePeer } from '../../../e2e/realtime-peer/server';
+import { questionsFromInstructions, realtimeSessionSchema } from '../../../e2e/realtime-peer/session-schema';
+import { buildInterviewerInstructions } from '../interviewer/interviewer-instructions';
 import { buildRealtimeSession } from './realtime-session-config';
-import type { QuestionSetRecord } from '../db/schema';
+import type { QuestionSetRecord } from '../../db/schema';
 
 const set: QuestionSetRecord = {
   id: 1,

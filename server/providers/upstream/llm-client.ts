@@ -5,10 +5,10 @@
  * an error.
  */
 import { z } from 'zod';
-import { ConfigError, type AppConfig } from '../config';
+import { ConfigError, type AppConfig } from '../../config';
 import { DEFAULT_OPENAI_TEXT_MODEL } from './openai-models';
-import { ProviderError, type LlmUsage } from './types';
-import { isAbort, upstreamErrorMessage } from './upstream';
+import { ProviderError, type LlmUsage } from '../types';
+import { isAbort, upstreamErrorMessage } from './plumbing';
 
 export { DEFAULT_OPENAI_TEXT_MODEL };
 export const DEFAULT_LLM_TIMEOUT_MS = 30_000;

@@ -6,9 +6,9 @@
  * become a `SpeechError` a person can act on, never with the key in it.
  */
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError, toFile } from 'openai';
-import type { SpeechEndpoint, SpeechSettings } from '../config';
-import { ProviderError } from './types';
-import { isAbort } from './upstream';
+import type { SpeechEndpoint, SpeechSettings } from '../../config';
+import { ProviderError } from '../types';
+import { isAbort } from './plumbing';
 
 export const STT_TIMEOUT_MS = 20_000;
 /** Until the first audio bytes arrive; the rest streams, within the overall deadline. */

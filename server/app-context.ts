@@ -4,16 +4,15 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { SpeechClients } from './providers/upstream/speech-clients';
 import type { Interviewer, Rater, VoiceProvider } from './providers/types';
-import type { ClipStore } from './providers/voice/speech-clips';
+import type { ClipStore } from './services/speech-clips';
 import type { RealtimeCallsClient } from './providers/upstream/realtime-calls-client';
 import type { CallSupervisor } from './services/call-supervisor';
 import type { WindowCounter } from './services/window-counter';
 import type { RateResponse } from '../contract';
 
-/** The speech pipeline's upstream clients and the interviewer's audio in flight. */
+/** The speech pipeline's upstream clients (the interviewer's audio in flight is on the AppContext: `clips`). */
 export interface SpeechPipeline {
   clients: SpeechClients;
-  clips: ClipStore;
 }
 
 export interface Providers {
@@ -43,6 +42,11 @@ export interface AppContext {
   callRegistry: Map<string, CallSupervisor>;
   /** Ratings running in this process, by session id: a repeated rating call waits for the first (services/ratings.ts). */
   ratingRegistry: Map<string, Promise<RateResponse>>;
+  /**
+   * The speech pipeline's audio clips: stored in the database, so any server serves any clip
+   * (services/speech-clips.ts); in memory only a cache of the clips this process writes.
+   */
+  clips: ClipStore;
   /** This server process (random per start): the owner named in the OpenAI call leases (services/call-leases.ts). */
   instanceId: string;
 }

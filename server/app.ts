@@ -29,6 +29,7 @@ import { randomUUID } from 'node:crypto';
 import { startBackgroundJobs, type BackgroundJobs } from './services/background-jobs';
 import { completePendingRatings } from './services/ratings';
 import { memoryWindowCounter, postgresWindowCounter } from './services/window-counter';
+import { createClipStore } from './services/speech-clips';
 
 /** The shipped catalogue (the default of CATALOGUE_DIR). */
 export const CATALOGUE_DIR = SHIPPED_CATALOGUE_DIR;
@@ -126,6 +127,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     limits,
     callRegistry: new Map(),
     ratingRegistry: new Map(),
+    clips: createClipStore(database.db, { perSession: resolved.sessionAudioClips }),
     instanceId: randomUUID(),
   };
   app.decorate('appContext', ctx);

@@ -5,11 +5,13 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   serial,
   text,
@@ -215,6 +217,46 @@ export const interviewSessions = pgTable(
   ],
 );
 
+/** Raw bytes (the driver gives a Buffer on PostgreSQL, a Uint8Array on PGlite). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The interviewer's audio in the speech pipeline (services/speech-clips.ts): one row per clip, its
+ * id a random capability, kept for a couple of minutes; any server of a group can serve any clip.
+ */
+export const speechClips = pgTable(
+  'speech_clips',
+  {
+    id: text('id').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => interviewSessions.id, { onDelete: 'cascade' }),
+    /** The clock at the insert itself (not the transaction's start), so the clips of one line keep their order. */
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    /** pending while text-to-speech streams; done, or failed (the line is shown as text). */
+    state: text('state').$type<'pending' | 'done' | 'failed'>().notNull().default('pending'),
+  },
+  (t) => [
+    // the oldest first (expiry, and the clip budget's eviction order)
+    index('speech_clips_created_idx').on(t.createdAt),
+  ],
+);
+
+/** A clip's audio as it arrived from text-to-speech, part after part (a reader streams them in order). */
+export const speechClipParts = pgTable(
+  'speech_clip_parts',
+  {
+    clipId: text('clip_id')
+      .notNull()
+      .references(() => speechClips.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    audio: bytea('audio').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clipId, t.seq] })],
+);
+
 /**
  * Fixed-window counters shared by every server process on one PostgreSQL: the login and token
  * rate limits and the admin-secret throttle (services/window-counter.ts). PGlite keeps them in
@@ -227,4 +269,4 @@ export const rateLimits = pgTable('rate_limits', {
   windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
 });
 
-export const schema = { accounts, questionSets, events, feedback, interviewSessions, rateLimits };
+export const schema = { accounts, questionSets, events, feedback, interviewSessions, speechClips, speechClipParts, rateLimits };

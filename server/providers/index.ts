@@ -5,7 +5,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Providers } from '../app-context';
 import { resolveSpeechSettings, resolveVoiceMode, type AppConfig } from '../config';
-import { createClipStore } from './voice/speech-clips';
 import { createSpeechClients } from './upstream/speech-clients';
 import { createSpeechPipelineVoice } from './voice/speech-pipeline-voice';
 import { createBrowserSpeechVoice } from './voice/browser-speech-voice';
@@ -27,9 +26,7 @@ export function createProviders(config: AppConfig, log: FastifyBaseLogger): Prov
   const deadlineMs = config.upstreamDeadlineSeconds * 1000;
   const speechSettings = voiceMode === 'pipeline' ? resolveSpeechSettings(config) : null;
   const speech =
-    speechSettings && !('missing' in speechSettings)
-      ? { clients: createSpeechClients(speechSettings, { deadlineMs }), clips: createClipStore({ perSession: config.sessionAudioClips }) }
-      : undefined;
+    speechSettings && !('missing' in speechSettings) ? { clients: createSpeechClients(speechSettings, { deadlineMs }) } : undefined;
   const voice =
     voiceMode === 'realtime' ? createOpenAiRealtimeVoice(config) : speech ? createSpeechPipelineVoice() : createBrowserSpeechVoice();
   // An LLM (LLM_BASE_URL + LLM_MODEL, or OPENAI_API_KEY) upgrades the interviewer and the rater;

@@ -21,6 +21,7 @@ import { createRubricRater } from '../rater';
 import { createScriptedInterviewer } from '../providers/interviewer/scripted-interviewer';
 import { ProviderError } from '../providers/types';
 import { memoryWindowCounter } from './window-counter';
+import { createClipStore } from './speech-clips';
 import { takeLease } from './call-lease-rows';
 import { tendCallLeases } from './call-leases';
 import { handOverAll, supervisedSessions } from './call-registry';
@@ -91,6 +92,7 @@ describeDatabases('OpenAI call leases', (database) => {
     instanceId: randomUUID(),
     callRegistry: new Map(),
     ratingRegistry: new Map(),
+    clips: createClipStore(t.db),
   });
   let a: AppContext;
   let b: AppContext;

@@ -18,6 +18,7 @@ import { pcmWavSeconds } from './wav-seconds';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { interviewSessions } from '../db/schema';
 import { resolveSpeechSettings } from '../config';
+import { ClipFailedError } from './speech-clips';
 
 export const NOT_A_PIPELINE_SERVER = 'This server does not run spoken interviews through speech servers. Please start a new session.';
 export const NOT_A_PIPELINE_SESSION = 'This interview session does not use the speech pipeline. Please start a new session.';
@@ -78,10 +79,13 @@ function speechModels(ctx: AppContext): { stt?: string; tts?: string } {
   return 'missing' in settings ? {} : { stt: settings.stt.model, tts: settings.tts.model };
 }
 
-/** Starts synthesis now (one part at a time, in order) and answers the clip paths at once. */
-function speak(ctx: AppContext, pipeline: SpeechPipeline, sessionId: string, text: string): string[] {
+/**
+ * Reserves the line's clips (in the database, so any server can play them), starts synthesis (one
+ * part at a time, in order) and answers the clip paths once the clips exist.
+ */
+async function speak(ctx: AppContext, pipeline: SpeechPipeline, sessionId: string, text: string): Promise<string[]> {
   const parts = speechParts(text);
-  const ids = parts.map(() => pipeline.clips.create(sessionId));
+  const ids = await ctx.clips.create(sessionId, parts.length);
   void (async () => {
     let characters = 0;
     for (const [i, part] of parts.entries()) {
@@ -91,9 +95,9 @@ function speak(ctx: AppContext, pipeline: SpeechPipeline, sessionId: string, tex
         characters += part.length;
         for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) {
           // A full or dropped clip needs no more audio: the stream is cancelled.
-          if (!pipeline.clips.append(id, chunk)) break;
+          if (!(await ctx.clips.append(id, chunk))) break;
         }
-        pipeline.clips.finish(id, true);
+        await ctx.clips.finish(id, true);
       } catch (error) {
         const detail =
           error instanceof SpeechError
@@ -105,7 +109,7 @@ function speak(ctx: AppContext, pipeline: SpeechPipeline, sessionId: string, tex
           'error',
           addError(ctx.db, sessionId, { source: 'text-to-speech', code: statusCode(error), message: errorText(error) }),
         );
-        pipeline.clips.finish(id, false);
+        await ctx.clips.finish(id, false).catch((failure: unknown) => ctx.log.warn({ err: failure }, 'could not mark the clip failed'));
       }
     }
     if (characters > 0)
@@ -126,8 +130,14 @@ function reply(heard: string | null, turn: TurnResponse, audio: string[], retry:
   return { heard, say: turn.say, closeSession: turn.closeSession, audio, retry };
 }
 
-function apologise(ctx: AppContext, pipeline: SpeechPipeline, sessionId: string, heard: string | null, say: string): SpeechTurnResponse {
-  return reply(heard, { say, closeSession: null }, speak(ctx, pipeline, sessionId, say), true);
+async function apologise(
+  ctx: AppContext,
+  pipeline: SpeechPipeline,
+  sessionId: string,
+  heard: string | null,
+  say: string,
+): Promise<SpeechTurnResponse> {
+  return reply(heard, { say, closeSession: null }, await speak(ctx, pipeline, sessionId, say), true);
 }
 
 async function interviewerTurn(
@@ -139,12 +149,14 @@ async function interviewerTurn(
   /** The first turn after a resume picks up from the stored transcript (continuationTurn). */
   resume = false,
 ) {
-  let audio: string[] = [];
+  let audio: Promise<string[]> = Promise.resolve([]);
   let turn: TurnResponse;
   try {
     // Synthesis starts the moment the line is known, while the turn is being stored.
     const onLine = (line: TurnResponse): void => {
-      audio = line.say ? speak(ctx, pipeline, session.id, line.say) : [];
+      audio = line.say ? speak(ctx, pipeline, session.id, line.say) : Promise.resolve([]);
+      // Awaited below; a failure meanwhile must not count as unhandled.
+      audio.catch(() => undefined);
     };
     turn = resume ? await continuationTurn(ctx, session, utterance, onLine) : await takeTurn(ctx, session, utterance, onLine);
   } catch (error) {
@@ -152,7 +164,7 @@ async function interviewerTurn(
     if (utterance === undefined || !(error instanceof HttpError) || !UPSTREAM_STATUSES.has(error.statusCode)) throw error;
     return apologise(ctx, pipeline, session.id, heard, INTERVIEWER_APOLOGY);
   }
-  return reply(heard, turn, audio, false);
+  return reply(heard, turn, await audio, false);
 }
 
 /** The opening line (no utterance), a typed answer, or the first turn after a resume (`resume`). */
@@ -230,11 +242,24 @@ export async function speechAudioTurn(
   return interviewerTurn(ctx, pipeline, session, heard, heard.slice(0, MAX_UTTERANCE_LENGTH));
 }
 
-/** GET /interview/speech/:clipId: the clip's audio as it arrives, or why not. */
+/** GET /interview/speech/:clipId: the clip's audio as it arrives (from whichever server makes it), or why not. */
 export async function speechClip(ctx: AppContext, clipId: string): Promise<AsyncIterable<Buffer>> {
-  const pipeline = requirePipeline(ctx);
-  const clip = pipeline.clips.read(clipId);
+  requirePipeline(ctx);
+  const clip = await ctx.clips.read(clipId);
   if (!clip) throw new HttpError(404, CLIP_GONE);
-  if (!(await pipeline.clips.firstBytes(clipId))) throw new HttpError(502, CLIP_FAILED);
-  return clip;
+  // The first bytes (or the failure) decide the status; the rest streams after them.
+  const bytes = clip[Symbol.asyncIterator]();
+  let first: IteratorResult<Buffer>;
+  try {
+    first = await bytes.next();
+  } catch (error) {
+    if (error instanceof ClipFailedError) throw new HttpError(502, CLIP_FAILED);
+    throw error;
+  }
+  if (first.done) throw new HttpError(404, CLIP_GONE);
+  const head = first.value;
+  return (async function* () {
+    yield head;
+    for (let next = await bytes.next(); !next.done; next = await bytes.next()) yield next.value;
+  })();
 }

@@ -83,6 +83,8 @@ export const sessionUsageSchema = z.object({
   /** The language model of the interviewer (browser speech, speech pipeline) and the AI rater. */
   llmModel: z.string().optional(),
   llmCalls: count,
+  /** Of `llmCalls`, those the AI rater made (each also counted against the session's rater budget). */
+  raterCalls: count,
   llmInTokens: count,
   llmCachedInTokens: count,
   llmOutTokens: count,

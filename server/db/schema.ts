@@ -192,6 +192,8 @@ export const interviewSessions = pgTable(
     /** Speech pipeline: spoken answers taken and their seconds of audio, each reserved before speech-to-text is paid for. */
     speechAnswers: integer('speech_answers').notNull().default(0),
     speechSeconds: doublePrecision('speech_seconds').notNull().default(0),
+    /** The AI rater's language-model calls, each reserved before it is made; capped per session (services/ratings.ts raterCallBudget). */
+    raterCalls: integer('rater_calls').notNull().default(0),
     // OpenAI call supervision (services/call-leases.ts, docs/decisions/015-interviews-outlive-servers.md).
     /** The current OpenAI call's id while a server supervises it (its sideband reopens by this id). */
     callId: text('call_id'),

@@ -54,6 +54,11 @@ export interface RatingInput {
   transcripts: TranscriptEntry[];
   durationSeconds: number;
   meter?: LlmUsageMeter;
+  /**
+   * Takes one of the session's rater calls before a paid language-model call; false: the session's
+   * budget is spent and the rater answers without the model (services/ratings.ts raterCallBudget).
+   */
+  reserveCall?: () => Promise<boolean>;
 }
 
 export interface RatingResult {

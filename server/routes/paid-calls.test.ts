@@ -1,17 +1,21 @@
 /**
  * Issue 24, items 2 and 6, over HTTP on both databases: a repeated rating call never rates a failed
- * rating again (only the capped background retries do), and every paid interviewer completion,
- * an unusable reply included, counts against the session's turn budget.
+ * rating again (only the capped background retries do), every paid interviewer completion,
+ * an unusable reply included, counts against the session's turn budget, and every AI rater
+ * completion against the session's rater budget.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { startFakeLlmServer, type FakeLlmServer } from '../../test-support/fake-llm-server';
+import { FAKE_LLM_USAGE, startFakeLlmServer, type FakeLlmServer } from '../../test-support/fake-llm-server';
 import { call, FIXTURE_SETS, setIds, startInterview } from '../../test-support/fixtures';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
-import type { BrowserSpeechToken } from '../../contract';
+import type { AdminEvent, BrowserSpeechToken } from '../../contract';
+import { events } from '../db/schema';
 import { createBrowserSpeechVoice } from '../providers/voice/browser-speech-voice';
+import { LLM_RATING_ATTEMPTS, RATER_BUDGET_SPENT } from '../providers/rating/llm-rater';
 import { createScriptedInterviewer } from '../providers/interviewer/scripted-interviewer';
 import type { Rater } from '../providers/types';
-import { ratingFailedText } from '../services/ratings';
+import { completePendingRatings, ratingFailedText, raterCallBudget } from '../services/ratings';
 import { INTERVIEWER_UNAVAILABLE, MAX_TURN_CALLS, TOO_MANY_TURNS } from '../services/turns';
 
 describeDatabases('a failed rating is not rated again by a repeat', (database) => {
@@ -93,4 +97,75 @@ describeDatabases('every paid interviewer completion counts against the turn bud
     expect(refused).toEqual({ error: TOO_MANY_TURNS });
     expect(llm.requests).toHaveLength(asked * 2);
   });
+});
+
+describeDatabases("every AI rater completion counts against the session's rater budget", (database) => {
+  let llm: FakeLlmServer;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    llm = await startFakeLlmServer();
+    t = await createTestApp({
+      database,
+      questionSets: FIXTURE_SETS,
+      config: { llmBaseUrl: llm.baseUrl, llmModel: 'local-model', ratingRetryAttempts: 1, ratingRetryDelaySeconds: 3600 },
+    });
+  }, 300_000);
+  afterAll(async () => {
+    await t?.close();
+    await llm?.close();
+  });
+
+  it(
+    'a rating left pending by restart after restart stops calling the model at the budget; each call is in the telemetry',
+    { timeout: 120_000 },
+    async () => {
+      const budget = raterCallBudget({ ratingRetryAttempts: 1 });
+      expect(budget).toBe(2 * LLM_RATING_ATTEMPTS);
+      // Replies that are no rating: each is a billed completion, retried, and then the rubric rates.
+      // The first rating's report their usage; later ones come from an endpoint that reports none.
+      llm.enqueue(...Array.from({ length: LLM_RATING_ATTEMPTS }, () => ({ content: 'Not a rating.' })));
+      const noUsage = JSON.stringify({
+        choices: [{ index: 0, message: { role: 'assistant', content: 'Not a rating.' }, finish_reason: 'stop' }],
+      });
+      llm.setFallback({ raw: noUsage });
+
+      const email = 'rater-budget@example.com';
+      const token = await startInterview<BrowserSpeechToken>(t.app, email);
+      const rated = await call<{ id: number; markdown: string }>(t.app, 'POST', '/interview/rate-transcript', {
+        email,
+        body: {
+          questionSetId: (await setIds(t.app)).get(1),
+          sessionId: token.sessionId,
+          durationSeconds: 60,
+          transcripts: [
+            { role: 'interviewer', transcript: 'What is a closure?' },
+            { role: 'interviewee', transcript: 'A closure keeps access to the variables of its outer function.' },
+          ],
+        },
+      });
+      expect(rated.status).toBe(200);
+      expect(llm.requests).toHaveLength(LLM_RATING_ATTEMPTS);
+
+      // A server that dies while rating leaves the rating pending; each start rates it again.
+      for (let restart = 0; restart < 4; restart++) {
+        await t.db.update(events).set({ ratingStatus: 'pending' }).where(eq(events.id, rated.body.id));
+        expect(await completePendingRatings(t.app.appContext)).toBe(1);
+      }
+      expect(llm.requests).toHaveLength(budget);
+
+      const listed = await call<AdminEvent[]>(t.app, 'GET', '/api/events?limit=500', { admin: t.config.adminSecret });
+      const event = listed.body.find((e) => e.session?.sessionId === token.sessionId);
+      // The rubric rated once the budget was spent, and the admin reads why.
+      expect(event?.rater).toContain(RATER_BUDGET_SPENT);
+      expect(event?.session?.usage).toEqual({
+        llmModel: 'local-model',
+        llmCalls: budget,
+        raterCalls: budget,
+        llmInTokens: LLM_RATING_ATTEMPTS * FAKE_LLM_USAGE.prompt_tokens,
+        llmCachedInTokens: LLM_RATING_ATTEMPTS * FAKE_LLM_USAGE.prompt_tokens_details.cached_tokens,
+        llmOutTokens: LLM_RATING_ATTEMPTS * FAKE_LLM_USAGE.completion_tokens,
+      });
+    },
+  );
 });

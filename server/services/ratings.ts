@@ -3,12 +3,13 @@
  * rating leaves it stored. Ratings left pending by a crash are completed at the next start.
  * A rating belongs to exactly one interview session (sessions.ts).
  */
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, lte, sql } from 'drizzle-orm';
 import type { Pagination, RateRequest, RateResponse, RatingBreakdown, RatingItem, SessionInput, TranscriptEntry } from '../../contract';
 import type { AppContext } from '../app-context';
 import type { AppConfig } from '../config';
-import { preparedRows } from '../db/client';
-import { accounts, events } from '../db/schema';
+import { preparedRows, type Db } from '../db/client';
+import { accounts, events, interviewSessions } from '../db/schema';
+import { LLM_RATING_ATTEMPTS } from '../providers/rating/llm-rater';
 import { HttpError } from './http-error';
 import type { QuestionSetRecord } from '../db/schema';
 import { requireAccount, UNKNOWN_USER, type Account } from './accounts';
@@ -56,6 +57,25 @@ export function inaudibleNote(entries: readonly TranscriptEntry[]): string {
   return `\n\n> ${n === 1 ? 'One answer' : `${n} answers`} could not be heard (marked "${INAUDIBLE}" in the transcript), so ${n === 1 ? 'it was' : 'they were'} rated as unanswered.`;
 }
 
+/**
+ * The AI rater's language-model calls one session may cause at most: every attempt of its one
+ * rating and of each background retry (README, Security and limits). A restart that finishes a
+ * pending rating counts against it too, so no path rates one credit's interview without end.
+ */
+export function raterCallBudget(config: Pick<AppConfig, 'ratingRetryAttempts'>): number {
+  return LLM_RATING_ATTEMPTS * (1 + config.ratingRetryAttempts);
+}
+
+/** Takes one of the session's rater calls (one conditional UPDATE, so it holds across server processes), or answers false. */
+async function reserveRaterCall(db: Db, sessionId: string, budget: number): Promise<boolean> {
+  const reserved = await db
+    .update(interviewSessions)
+    .set({ raterCalls: sql`${interviewSessions.raterCalls} + 1` })
+    .where(and(eq(interviewSessions.id, sessionId), lt(interviewSessions.raterCalls, budget)))
+    .returning({ id: interviewSessions.id });
+  return reserved.length === 1;
+}
+
 export async function rateEvent(
   ctx: AppContext,
   event: { id: number; sessionId: string | null },
@@ -66,7 +86,9 @@ export async function rateEvent(
 ): Promise<RateResponse> {
   const eventId = event.id;
   const note = lead ?? (event.sessionId ? await leftSessionNote(ctx.db, event.sessionId) : '');
-  const llm = llmUsageTally();
+  const llm = llmUsageTally({ rater: true });
+  const sessionId = event.sessionId;
+  const budget = raterCallBudget(ctx.config);
   let result;
   try {
     const rated = await ctx.providers.rater.rate({
@@ -74,6 +96,8 @@ export async function rateEvent(
       transcripts: input.transcripts,
       durationSeconds: input.durationSeconds,
       meter: llm.meter,
+      // An event from before sessions existed has no session to count against.
+      ...(sessionId ? { reserveCall: () => reserveRaterCall(ctx.db, sessionId, budget) } : {}),
     });
     result = { ...rated, markdown: note + rated.markdown + inaudibleNote(input.transcripts) };
   } catch (error) {
@@ -82,7 +106,7 @@ export async function rateEvent(
     throw new HttpError(502, ratingFailedText(ctx.config));
   } finally {
     // The AI rater's tokens count in the session's cost, whichever attempt (a retry, a restart) made them.
-    if (event.sessionId) await quietly(ctx, 'usage', recordLlmUsage(ctx, event.sessionId, llm));
+    if (sessionId) await quietly(ctx, 'usage', recordLlmUsage(ctx, sessionId, llm));
   }
   const score = Math.max(0, Math.min(100, Math.round(result.score)));
   await ctx.db.transaction(async (tx) => {

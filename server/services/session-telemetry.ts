@@ -94,6 +94,7 @@ const NUMERIC_USAGE_KEYS = [
   'transcriptionTextTokens',
   'synthesisedCharacters',
   'llmCalls',
+  'raterCalls',
   'llmInTokens',
   'llmCachedInTokens',
   'llmOutTokens',
@@ -134,13 +135,15 @@ export interface LlmUsageTally {
   readonly part: SessionUsage | null;
 }
 
-export function llmUsageTally(): LlmUsageTally {
+/** `rater`: the calls are the AI rater's, so they are counted as `raterCalls` too. */
+export function llmUsageTally(options: { rater?: boolean } = {}): LlmUsageTally {
   let part: SessionUsage | null = null;
   return {
     meter: (usage) => {
       part = {
         llmModel: usage.model,
         llmCalls: (part?.llmCalls ?? 0) + 1,
+        ...(options.rater ? { raterCalls: (part?.raterCalls ?? 0) + 1 } : {}),
         llmInTokens: (part?.llmInTokens ?? 0) + usage.inputTokens,
         llmCachedInTokens: (part?.llmCachedInTokens ?? 0) + usage.cachedInputTokens,
         llmOutTokens: (part?.llmOutTokens ?? 0) + usage.outputTokens,

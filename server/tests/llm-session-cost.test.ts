@@ -50,6 +50,7 @@ describeDatabases("a session's language-model usage and cost", (database) => {
     expect(session?.usage).toEqual({
       llmModel: 'gpt-4.1-mini',
       llmCalls: calls,
+      raterCalls: 3,
       llmInTokens: calls * FAKE_LLM_USAGE.prompt_tokens,
       llmCachedInTokens: calls * FAKE_LLM_USAGE.prompt_tokens_details.cached_tokens,
       llmOutTokens: calls * FAKE_LLM_USAGE.completion_tokens,

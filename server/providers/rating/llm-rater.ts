@@ -16,7 +16,11 @@ import { extractJsonObject, LlmError, type ChatRequest, type LlmClient } from '.
 import type { Rater, RatingInput, RatingResult } from '../types';
 
 /** Longest transcript text sent to the model; a longer one keeps its start and end. */
-const MAX_PROMPT_TRANSCRIPT_CHARS = 60_000;
+export const MAX_PROMPT_TRANSCRIPT_CHARS = 60_000;
+/** Language-model calls one rating makes at most by default: the first and its retries (the session's rater budget is a multiple). */
+export const LLM_RATING_ATTEMPTS = 3;
+/** Why the rubric rated (the admin's rater field): the session's rater calls were spent. */
+export const RATER_BUDGET_SPENT = "The session's language-model calls for rating are spent.";
 
 export const ratingJsonSchema = {
   type: 'object',
@@ -74,7 +78,7 @@ export interface LlmRaterOptions {
   fallback: Rater;
   /** The deterministic delivery figures as Markdown; default: the rubric rater's, so both report the same numbers. */
   deliveryMarkdown?: (transcripts: TranscriptEntry[], durationSeconds: number) => string;
-  /** Further attempts after the first (default 2). */
+  /** Further attempts after the first (default LLM_RATING_ATTEMPTS - 1). */
   retries?: number;
   /** Pause before a retry; tests pass a no-op. */
   sleep?: (ms: number) => Promise<void>;
@@ -219,7 +223,7 @@ export function fallbackRater(model: string, error: Error): string {
 
 export function createLlmRater(options: LlmRaterOptions): Rater {
   const { client, fallback } = options;
-  const retries = options.retries ?? 2;
+  const retries = options.retries ?? LLM_RATING_ATTEMPTS - 1;
   const deliveryMarkdown = options.deliveryMarkdown ?? ((t: TranscriptEntry[], d: number) => formatDeliveryMarkdown(deliveryFigures(t, d)));
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   // Endpoints without json_schema support refuse it every time; learned once per process.
@@ -230,8 +234,11 @@ export function createLlmRater(options: LlmRaterOptions): Rater {
     for (let attempt = 0; attempt <= retries; attempt++) {
       if (attempt > 0) await sleep(500 * attempt);
       try {
+        // Reserved before it is paid for: a session's ratings, retries and restarts share one budget.
+        if (input.reserveCall && !(await input.reserveCall())) throw new LlmError(RATER_BUDGET_SPENT, 429, false);
         const result = await client.chat(buildRatingRequest(input, schemaSupported));
-        if (result.usage) input.meter?.(result.usage);
+        // Metered also when the endpoint reports no usage: the session's telemetry counts every completion.
+        input.meter?.(result.usage ?? { model: client.model, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0 });
         const rating = parseRating(result.content, input.set.questions.length);
         const delivery = deliveryMarkdown(input.transcripts, input.durationSeconds);
         const breakdown = verifiedBreakdown(rating, input);

@@ -49,5 +49,8 @@ describe('session telemetry texts', () => {
     expect(usageLines({ llmModel: 'gpt-4.1-mini', llmCalls: 3, llmInTokens: 2400, llmCachedInTokens: 1024, llmOutTokens: 310 })).toEqual([
       'Language model (gpt-4.1-mini, interviewer and rater): 3 calls; in 2,400 tokens (1,024 cached); out 310 tokens',
     ]);
+    expect(usageLines({ llmModel: 'local', llmCalls: 5, raterCalls: 3, llmInTokens: 0, llmOutTokens: 0 })).toEqual([
+      'Language model (local, interviewer and rater): 5 calls (3 by the rater); in 0 tokens; out 0 tokens',
+    ]);
   });
 });

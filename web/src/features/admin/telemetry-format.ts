@@ -75,7 +75,7 @@ export function usageLines(usage: SessionUsage): string[] {
   if (usage.llmCalls) {
     const cached = usage.llmCachedInTokens ? ` (${n(usage.llmCachedInTokens)} cached)` : '';
     lines.push(
-      `Language model (${usage.llmModel ?? 'unknown model'}, interviewer and rater): ${n(usage.llmCalls)} calls; in ${n(usage.llmInTokens)} tokens${cached}; out ${n(usage.llmOutTokens)} tokens`,
+      `Language model (${usage.llmModel ?? 'unknown model'}, interviewer and rater): ${n(usage.llmCalls)} calls${usage.raterCalls ? ` (${n(usage.raterCalls)} by the rater)` : ''}; in ${n(usage.llmInTokens)} tokens${cached}; out ${n(usage.llmOutTokens)} tokens`,
     );
   }
   return lines;

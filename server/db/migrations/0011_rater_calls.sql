@@ -1,0 +1,1 @@
+ALTER TABLE "interview_sessions" ADD COLUMN "rater_calls" integer DEFAULT 0 NOT NULL;

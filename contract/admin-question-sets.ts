@@ -71,8 +71,62 @@ export const tryAnswerSchema = z.object({
     .trim()
     .min(1, { error: 'answer must not be empty.' })
     .max(MAX_UTTERANCE_LENGTH, { error: `answer must be at most ${MAX_UTTERANCE_LENGTH} characters.` }),
+  /** Also ask the configured language-model rater (a paid call, counted in the editor's budget); refused without one. */
+  languageModel: z.boolean({ error: 'languageModel must be true or false.' }).default(false),
 });
-export type TryAnswerInput = z.infer<typeof tryAnswerSchema>;
-/** The judgement of that question (verdict, score, key points earned with the evidence sentence, missed) and who judged. */
-export const tryAnswerResultSchema = questionBreakdownSchema.extend({ rater: z.string() });
+export type TryAnswerInput = z.input<typeof tryAnswerSchema>;
+
+/** What the built-in rater made of one key point of the tried answer. */
+export const KEY_POINT_OUTCOMES = ['credited', 'contradicted', 'close', 'missed'] as const;
+export const triedKeyPointSchema = z.object({
+  point: z.string(),
+  outcome: z.enum(KEY_POINT_OUTCOMES),
+  /** The statement that earned it, contradicted it, or came closest by meaning; null when none did. */
+  said: z.string().nullable(),
+  /** How close `said` came by meaning, 0-1 (1: the point's own words); null without `said` or when contradicted. */
+  closeness: z.number().min(0).max(1).nullable(),
+});
+export type TriedKeyPoint = z.infer<typeof triedKeyPointSchema>;
+
+/** One rater's judgement of the question (verdict, score, key points earned with the evidence sentence, missed) and who judged. */
+export const judgedAnswerSchema = questionBreakdownSchema.extend({ rater: z.string() });
+export type JudgedAnswer = z.infer<typeof judgedAnswerSchema>;
+
+/** The built-in rater's judgement, per key point, and the language model's when it was asked. */
+export const tryAnswerResultSchema = judgedAnswerSchema.extend({
+  keyPoints: z.array(triedKeyPointSchema),
+  /** The answer as the rater cut it into statements (what an "Also accepted" or "Contradicted by" line can quote). */
+  statements: z.array(z.string()),
+  /** The language-model rater's judgement (`rater` says when it failed and the built-in one answered); null when not asked. */
+  languageModel: judgedAnswerSchema.nullable(),
+});
 export type TryAnswerResult = z.infer<typeof tryAnswerResultSchema>;
+
+/** GET /api/admin/question-sets/assistant: what the editor's language-model helpers can do here. */
+export const setAssistantSchema = z.object({
+  /** The configured model's name, or null when no language model is configured. */
+  languageModel: z.string().nullable(),
+  /** Why the helpers that need a model are unavailable (null when they are available). */
+  unavailable: z.string().nullable(),
+  /** The editor's language-model calls per hour across all admins (EDITOR_LLM_CALLS_PER_HOUR). */
+  callsPerHour: z.number().int(),
+});
+export type SetAssistant = z.infer<typeof setAssistantSchema>;
+
+/** POST /api/admin/question-sets/suggest-phrasings: drafts for one key point of a (draft) set, never saved. */
+export const suggestPhrasingsSchema = z.object({
+  set: questionSetInputSchema,
+  questionNumber: tryAnswerSchema.shape.questionNumber,
+  keyPoint: z.string({ error: 'keyPoint must be text.' }).trim().min(1, { error: 'keyPoint must not be empty.' }).max(1000),
+});
+export type SuggestPhrasingsInput = z.infer<typeof suggestPhrasingsSchema>;
+export const phrasingSuggestionsSchema = z.object({
+  keyPoint: z.string(),
+  /** Other plain-word ways to state the point, for "Also accepted" (none the set already has). */
+  accepted: z.array(z.string()),
+  /** Common misconceptions that get the point wrong, for "Contradicted by". */
+  contradicted: z.array(z.string()),
+  /** `llm:{model}`. */
+  drafter: z.string(),
+});
+export type PhrasingSuggestions = z.infer<typeof phrasingSuggestionsSchema>;

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { SpeechClients } from './providers/upstream/speech-clients';
-import type { Interviewer, Rater, VoiceProvider } from './providers/types';
+import type { Interviewer, PhrasingDrafter, Rater, VoiceProvider } from './providers/types';
 import type { ClipStore } from './services/speech-clips';
 import type { RealtimeCallsClient } from './providers/upstream/realtime-calls-client';
 import type { CallSupervisor } from './services/call-supervisor';
@@ -23,6 +23,8 @@ export interface Providers {
   speech?: SpeechPipeline;
   /** Set in the OpenAI realtime voice mode only: the server's half of each call. */
   realtime?: RealtimeCallsClient;
+  /** Set when a language model is configured: the question-set editor's "Suggest phrasings". */
+  phrasings?: PhrasingDrafter;
 }
 
 /** AppConfig after start-up resolved the admin secret (ADMIN_SECRET or the generated one). */

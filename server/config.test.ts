@@ -125,6 +125,7 @@ describe('loadConfig', () => {
       sessionSpeechSeconds: 900,
       maxAnswerSeconds: 120,
       sessionAudioClips: 40,
+      editorLlmCallsPerHour: 60,
     });
   });
 

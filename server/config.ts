@@ -308,6 +308,11 @@ const SETTINGS = {
     'SESSION_AUDIO_CLIPS',
     z.preprocess(emptyToUndefined, z.coerce.number().int().min(4, { error: 'must be at least 4' }).max(500).default(40)),
   ),
+  /** The question-set editor's language-model calls (suggested phrasings, tried answers), per hour across all admins; 0 turns them off. */
+  editorLlmCallsPerHour: setting(
+    'EDITOR_LLM_CALLS_PER_HOUR',
+    z.preprocess(emptyToUndefined, z.coerce.number().int().min(0, { error: 'must be 0 or more' }).max(10_000).default(60)),
+  ),
 } satisfies SettingTree;
 
 /** The parsed settings, as the server uses them (inferred from SETTINGS). */

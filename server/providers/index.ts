@@ -13,6 +13,7 @@ import { CALL_TIMEOUT_MS, createRealtimeCallsClient } from './upstream/realtime-
 import { createLlmClient, DEFAULT_LLM_TIMEOUT_MS, resolveLlmSettings } from './upstream/llm-client';
 import { createLlmInterviewer } from './interviewer/llm-interviewer';
 import { createLlmRater } from './rating/llm-rater';
+import { createLlmPhrasingDrafter } from './rating/llm-phrasings';
 import { createRubricRater } from '../rater';
 import { createScriptedInterviewer } from './interviewer/scripted-interviewer';
 
@@ -67,5 +68,9 @@ export function createProviders(config: AppConfig, log: FastifyBaseLogger): Prov
           timeoutMs: Math.min(CALL_TIMEOUT_MS, deadlineMs),
         })
       : undefined;
-  return { voice, rater, interviewer, speech, realtime };
+  // The question-set editor's drafts ("Suggest phrasings"): only with a language model.
+  const phrasings = llm
+    ? createLlmPhrasingDrafter(createLlmClient(llm, { timeoutMs: Math.min(DEFAULT_LLM_TIMEOUT_MS, deadlineMs) }))
+    : undefined;
+  return { voice, rater, interviewer, speech, realtime, phrasings };
 }

@@ -88,3 +88,29 @@ export interface InterviewerTurnInput {
 export interface Interviewer {
   nextTurn(input: InterviewerTurnInput): Promise<TurnResponse>;
 }
+
+/** What the question-set editor asks a language model about one key point. */
+export interface PhrasingRequest {
+  question: string;
+  /** The example answer of that question (Markdown, without the rater's phrasing blocks). */
+  modelAnswer: string;
+  keyPoint: string;
+  /** The question's other key points: a drafted phrasing must not state one of them. */
+  otherKeyPoints: string[];
+  /** What the set already holds for the point, so the drafts add something new. */
+  accepted: string[];
+  contradicted: string[];
+  meter?: LlmUsageMeter;
+}
+
+export interface PhrasingDrafts {
+  accepted: string[];
+  contradicted: string[];
+}
+
+/** Drafts "Also accepted" phrasings and "Contradicted by" misconceptions for the editor (set only when a language model is configured). */
+export interface PhrasingDrafter {
+  /** The model's name. */
+  readonly model: string;
+  draft(input: PhrasingRequest): Promise<PhrasingDrafts>;
+}

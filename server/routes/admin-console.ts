@@ -20,6 +20,9 @@ import {
   questionSetInputSchema,
   questionSetParamsSchema,
   questionSetPositionSchema,
+  phrasingSuggestionsSchema,
+  setAssistantSchema,
+  suggestPhrasingsSchema,
   tryAnswerResultSchema,
   tryAnswerSchema,
   userDataSchema,
@@ -34,9 +37,10 @@ import {
   deleteQuestionSet,
   listAdminQuestionSets,
   moveQuestionSet,
-  tryAnswer,
   updateQuestionSet,
 } from '../services/admin-question-sets';
+import { setAssistant, suggestPhrasings, tryAnswer } from '../services/set-editor-assist';
+import { perMinute } from '../plugins/security';
 import { dailyStats } from '../services/admin-stats';
 import { eraseUser, userData } from '../services/admin-users';
 import type { QuestionSetCache } from '../services/question-set-cache';
@@ -45,6 +49,11 @@ const denied = { 401: errorSchema, 429: errorSchema };
 const tags = ['admin'];
 const security = [{ admin: [] }];
 const headers = adminHeadersSchema;
+/** The editor's helpers per client address (the language model's calls also count against EDITOR_LLM_CALLS_PER_HOUR). */
+const TRIES_PER_MINUTE = 30;
+const SUGGESTIONS_PER_MINUTE = 10;
+/** A language-model call that failed upstream. */
+const modelErrors = { 502: errorSchema, 503: errorSchema, 504: errorSchema };
 
 /** A CSV download, or 204 when there is nothing to export. */
 function sendCsv(reply: FastifyReply, fileName: string, chunks: AsyncIterable<string> | null) {
@@ -156,20 +165,50 @@ function questionSetRoutes(scope: FastifyInstance, ctx: AppContext, catalogue: Q
       return updated;
     },
   );
-  r.post(
-    '/api/admin/question-sets/try-answer',
+  r.get(
+    '/api/admin/question-sets/assistant',
     {
       schema: {
         tags,
         security,
         headers,
-        description:
-          'How the rater would judge an answer to one question of the set as drafted: verdict, score, key points with the evidence sentence. Nothing is saved; no credit is spent.',
-        body: tryAnswerSchema,
-        response: { 200: tryAnswerResultSchema, 400: errorSchema, ...denied },
+        description: "What the editor's language-model helpers can do on this server: the model's name, or why they are unavailable.",
+        response: { 200: setAssistantSchema, ...denied },
       },
     },
-    (request) => tryAnswer(ctx.providers.rater, request.body),
+    () => setAssistant(ctx),
+  );
+  r.post(
+    '/api/admin/question-sets/try-answer',
+    {
+      config: { rateLimit: perMinute(TRIES_PER_MINUTE) },
+      schema: {
+        tags,
+        security,
+        headers,
+        description:
+          'How the built-in rater judges an answer to one question of the set as drafted: verdict, score, each key point with the statement that earned it, contradicted it or came close; with `languageModel: true` also the language-model rater (one call of EDITOR_LLM_CALLS_PER_HOUR). Nothing is saved; no credit is spent.',
+        body: tryAnswerSchema,
+        response: { 200: tryAnswerResultSchema, 400: errorSchema, 409: errorSchema, ...modelErrors, ...denied },
+      },
+    },
+    (request) => tryAnswer(ctx, request.body),
+  );
+  r.post(
+    '/api/admin/question-sets/suggest-phrasings',
+    {
+      config: { rateLimit: perMinute(SUGGESTIONS_PER_MINUTE) },
+      schema: {
+        tags,
+        security,
+        headers,
+        description:
+          'Drafts "Also accepted" phrasings and "Contradicted by" misconceptions for one key point of the set as drafted, with the configured language model (one call of EDITOR_LLM_CALLS_PER_HOUR); 409 without one. Nothing is saved: the operator picks what to add.',
+        body: suggestPhrasingsSchema,
+        response: { 200: phrasingSuggestionsSchema, 400: errorSchema, 409: errorSchema, ...modelErrors, ...denied },
+      },
+    },
+    (request) => suggestPhrasings(ctx, request.body),
   );
   r.put(
     '/api/admin/question-sets/:id/position',

@@ -5,8 +5,7 @@
  * refer to is archived instead of deleted, so history keeps its topic.
  */
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import type { AdminQuestionSet, QuestionSetDeleteResult, QuestionSetInput, TryAnswerInput, TryAnswerResult } from '../../contract';
-import type { Rater } from '../providers/types';
+import type { AdminQuestionSet, QuestionSetDeleteResult, QuestionSetInput } from '../../contract';
 import { MAX_QUESTION_SETS } from '../../contract/limits';
 import { CatalogueError, checkCatalogueSet } from '../catalogue/read-catalogue';
 import type { Db } from '../db/client';
@@ -54,7 +53,7 @@ export async function listAdminQuestionSets(db: Db): Promise<AdminQuestionSet[]>
 }
 
 /** The catalogue's rules, answered as a 400 sentence. */
-function checked(input: QuestionSetInput): QuestionSetInput {
+export function checked(input: QuestionSetInput): QuestionSetInput {
   try {
     return checkCatalogueSet('', { ...input });
   } catch (error) {
@@ -229,26 +228,4 @@ export async function deleteQuestionSet(db: Db, id: number): Promise<QuestionSet
     );
     return { outcome: used ? 'archived' : 'deleted' };
   });
-}
-
-/**
- * "Try an answer": what the configured rater (the built-in one, or the language model's when one
- * is configured) would credit for one answer to one question of the set as drafted, with the
- * evidence and the score. Nothing is saved and no credit is spent.
- */
-export async function tryAnswer(rater: Rater, input: TryAnswerInput): Promise<TryAnswerResult> {
-  const set = checked(input.set);
-  const question = set.questions[input.questionNumber - 1];
-  if (question === undefined) throw new HttpError(400, `This set has no question ${input.questionNumber}.`);
-  const result = await rater.rate({
-    set: { id: 0, ...set },
-    transcripts: [
-      { role: 'interviewer', transcript: question },
-      { role: 'interviewee', transcript: input.answer },
-    ],
-    durationSeconds: 60,
-  });
-  const judged = result.breakdown[input.questionNumber - 1];
-  if (!judged) throw new Error('The rater judged no such question.');
-  return { ...judged, rater: result.rater };
 }

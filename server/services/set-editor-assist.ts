@@ -1,0 +1,198 @@
+/**
+ * The question-set editor's helpers, on the set as drafted (nothing is saved, no credit is spent):
+ * "Try an answer" judges one answer to one question with the built-in rater, key point by key
+ * point, and with the language-model rater when asked; "Suggest phrasings" asks the language model
+ * for "Also accepted" phrasings and "Contradicted by" misconceptions of one key point, which the
+ * operator reviews. Every language-model call counts against EDITOR_LLM_CALLS_PER_HOUR, shared by
+ * all admins and servers (the WindowCounter).
+ */
+import type {
+  PhrasingSuggestions,
+  SetAssistant,
+  SuggestPhrasingsInput,
+  TriedKeyPoint,
+  TryAnswerInput,
+  TryAnswerResult,
+} from '../../contract';
+import type { AppContext } from '../app-context';
+import { splitModelAnswers, type ModelAnswer } from '../catalogue/model-answers';
+import { ProviderError } from '../providers/types';
+import { judgeAnswer, quote, RUBRIC_RATER_NAME, splitStatements } from '../rater';
+import { checked } from './admin-question-sets';
+import { HttpError } from './http-error';
+
+const HOUR_MS = 60 * 60 * 1000;
+const BUDGET_KEY = 'admin:editor-llm';
+/** Statements offered as phrasings, at most (long unpunctuated speech is read as many overlapping runs). */
+const MAX_STATEMENTS = 20;
+/** Drafts of each kind kept, at most; longer ones are no phrasing. */
+const MAX_DRAFTS = 6;
+const MAX_DRAFT_CHARS = 120;
+
+export const NO_LANGUAGE_MODEL =
+  'No language model is configured on this server, so it cannot draft phrasings or judge answers with one. Set LLM_BASE_URL and LLM_MODEL (or OPENAI_API_KEY) and restart the server; "Try an answer" with the built-in rater works without one.';
+export const LANGUAGE_MODEL_OFF =
+  'The editor\'s language-model calls are turned off on this server (EDITOR_LLM_CALLS_PER_HOUR=0); "Try an answer" with the built-in rater still works.';
+
+function unavailable(ctx: AppContext): string | null {
+  if (!ctx.providers.phrasings) return NO_LANGUAGE_MODEL;
+  if (ctx.config.editorLlmCallsPerHour === 0) return LANGUAGE_MODEL_OFF;
+  return null;
+}
+
+export function setAssistant(ctx: AppContext): SetAssistant {
+  return {
+    languageModel: ctx.providers.phrasings?.model ?? null,
+    unavailable: unavailable(ctx),
+    callsPerHour: ctx.config.editorLlmCallsPerHour,
+  };
+}
+
+/** Counts one language-model call of the editor, or refuses it (no model, turned off, or the hour's budget used up). */
+async function spendLanguageModelCall(ctx: AppContext): Promise<void> {
+  const why = unavailable(ctx);
+  if (why) throw new HttpError(409, why);
+  const perHour = ctx.config.editorLlmCallsPerHour;
+  const count = await ctx.limits.hit(BUDGET_KEY, HOUR_MS);
+  if (count.hits > perHour) {
+    const minutes = Math.max(1, Math.ceil(count.ttlMs / 60_000));
+    throw new HttpError(
+      429,
+      `The editor's language-model budget of ${perHour} calls an hour (EDITOR_LLM_CALLS_PER_HOUR, all admins together) is used up. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
+  }
+}
+
+/** A language-model failure as the admin's sentence (the endpoint's own words included; never the key). */
+function modelFailure(error: unknown, what: string): never {
+  if (error instanceof ProviderError) throw new HttpError(error.status, `The language model could not ${what}: ${error.message}`);
+  throw error;
+}
+
+/** The drafted set's question and its model answer, or a 400 sentence. */
+function questionOf(input: { set: TryAnswerInput['set']; questionNumber: number }) {
+  const set = checked(input.set);
+  const question = set.questions[input.questionNumber - 1];
+  if (question === undefined) throw new HttpError(400, `This set has no question ${input.questionNumber}.`);
+  const model: ModelAnswer = splitModelAnswers(set.modelAnswers, set.questions.length)[input.questionNumber - 1] ?? {
+    answer: '',
+    keyPoints: [],
+    accepted: [],
+    contradictions: [],
+  };
+  return { set, question, model };
+}
+
+/**
+ * "Try an answer": the built-in rater's verdict and score for one answer, what it made of each key
+ * point with the statement that earned it, contradicted it or came closest, and the answer's
+ * statements (what a phrasing line can quote); with `languageModel`, the language-model rater's
+ * judgement of the same answer too.
+ */
+export async function tryAnswer(ctx: AppContext, input: TryAnswerInput): Promise<TryAnswerResult> {
+  const { set, question, model } = questionOf(input);
+  const judged = judgeAnswer([input.answer], model, question);
+  const keyPoints = model.keyPoints.map((point): TriedKeyPoint => {
+    const at = judged.covered.indexOf(point);
+    if (at >= 0) return { point, outcome: 'credited', said: judged.evidence[at] ?? null, closeness: judged.closeness[at] ?? null };
+    const wrong = judged.contradicted.find((c) => c.point === point);
+    if (wrong) return { point, outcome: 'contradicted', said: wrong.said, closeness: null };
+    const near = judged.nearMisses.find((n) => n.point === point);
+    if (near) return { point, outcome: 'close', said: near.said, closeness: near.closeness };
+    return { point, outcome: 'missed', said: null, closeness: null };
+  });
+  const statements = [
+    ...new Set(
+      splitStatements(input.answer)
+        .filter((s) => !s.question && !s.salad)
+        .map((s) => quote(s.text))
+        .filter((s) => s !== ''),
+    ),
+  ].slice(0, MAX_STATEMENTS);
+  let languageModel: TryAnswerResult['languageModel'] = null;
+  if (input.languageModel) {
+    await spendLanguageModelCall(ctx);
+    const result = await ctx.providers.rater
+      .rate({
+        set: { id: 0, ...set },
+        transcripts: [
+          { role: 'interviewer', transcript: question },
+          { role: 'interviewee', transcript: input.answer },
+        ],
+        durationSeconds: 60,
+      })
+      .catch((error: unknown) => modelFailure(error, 'judge the answer'));
+    const breakdown = result.breakdown[input.questionNumber - 1];
+    if (breakdown) languageModel = { ...breakdown, rater: result.rater };
+  }
+  return {
+    question,
+    verdict: judged.verdict,
+    score: judged.score,
+    covered: judged.covered,
+    missed: judged.missed,
+    evidence: judged.evidence,
+    rater: RUBRIC_RATER_NAME,
+    keyPoints,
+    statements,
+    languageModel,
+  };
+}
+
+/** A drafted phrasing as one line of a phrasing block can hold it: no `|` (the separator), no Markdown marks, no line breaks. */
+export function cleanDraft(text: string): string {
+  return text
+    .replace(/[|*_`#<>[\]\\]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^["'“‘-]+|["'”’]+$/g, '')
+    .replace(/[.;:,!]+$/, '')
+    .trim();
+}
+
+/** Drafts worth offering: cleaned, short, each once, none the point already has (nor the point itself). */
+function keptDrafts(drafts: readonly string[], known: readonly string[]): string[] {
+  const seen = new Set(known.map((k) => cleanDraft(k).toLowerCase()));
+  const kept: string[] = [];
+  for (const draft of drafts) {
+    const text = cleanDraft(draft);
+    const key = text.toLowerCase();
+    if (text.length < 3 || text.length > MAX_DRAFT_CHARS || seen.has(key)) continue;
+    seen.add(key);
+    kept.push(text);
+    if (kept.length === MAX_DRAFTS) break;
+  }
+  return kept;
+}
+
+/** "Suggest phrasings": the language model's drafts for one key point of the set as drafted. Nothing is saved. */
+export async function suggestPhrasings(ctx: AppContext, input: SuggestPhrasingsInput): Promise<PhrasingSuggestions> {
+  const { question, model } = questionOf(input);
+  const wanted = input.keyPoint.trim().toLowerCase();
+  const at = model.keyPoints.findIndex((p) => p.toLowerCase() === wanted);
+  const keyPoint = model.keyPoints[at];
+  if (keyPoint === undefined) throw new HttpError(400, `Question ${input.questionNumber} has no key point "${input.keyPoint.trim()}".`);
+  const drafter = ctx.providers.phrasings;
+  await spendLanguageModelCall(ctx);
+  if (!drafter) throw new HttpError(409, NO_LANGUAGE_MODEL);
+  const accepted = model.accepted[at] ?? [];
+  const contradicted = model.contradictions[at] ?? [];
+  const drafts = await drafter
+    .draft({
+      question,
+      modelAnswer: model.answer,
+      keyPoint,
+      otherKeyPoints: model.keyPoints.filter((_, i) => i !== at),
+      accepted,
+      contradicted,
+    })
+    .catch((error: unknown) => modelFailure(error, 'draft phrasings'));
+  const known = [keyPoint, ...accepted, ...contradicted];
+  const keptAccepted = keptDrafts(drafts.accepted, known);
+  return {
+    keyPoint,
+    accepted: keptAccepted,
+    contradicted: keptDrafts(drafts.contradicted, [...known, ...keptAccepted]),
+    drafter: `llm:${drafter.model}`,
+  };
+}

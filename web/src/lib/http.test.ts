@@ -31,6 +31,15 @@ describe('callApi', () => {
     });
   });
 
+  it('sends a body as it is when the caller gives its content type (a spoken answer)', async () => {
+    const calls = answer(new Response(JSON.stringify({ ok: 1 }), { status: 200 }));
+    const wav = new ArrayBuffer(44);
+    const result = await callApi('/interview/speech-answer', { method: 'POST', body: wav, headers: { 'content-type': 'audio/wav' } });
+    expect(result).toEqual({ ok: true, data: { ok: 1 } });
+    expect(calls[0]?.init?.body).toBe(wav);
+    expect(calls[0]?.init?.headers).toEqual({ 'content-type': 'audio/wav' });
+  });
+
   it("gives the server's {error} sentence, or the status text when there is none", async () => {
     answer(new Response(JSON.stringify({ error: 'We do not know this email yet.' }), { status: 401, statusText: 'Unauthorized' }));
     expect(await callApi('/user/ratings')).toEqual({

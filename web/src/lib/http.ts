@@ -20,6 +20,7 @@ export type ApiResult<T> = { ok: true; data: T } | ApiFailure;
 
 export interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON; sent as it is when `headers` give its content-type (a spoken answer's audio/wav). */
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -36,27 +37,30 @@ export function failureForLog(failure: ApiFailure): unknown {
 export function serverErrorOf(body: unknown): string | null {
   if (typeof body !== 'object' || body === null || !('error' in body)) return null;
   const { error } = body as { error: unknown };
-  return typeof error === 'string' && error !== '' ? error : null;
+  return (typeof error === 'string' && error) || null;
 }
 
 /** `T` is the contract's answer type for the path; `null` when the call answers no body. */
 export async function callApi<T>(path: string, options: CallOptions = {}): Promise<ApiResult<T>> {
+  let { body } = options;
   const headers: Record<string, string> = { ...options.headers };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (body !== undefined && !headers['content-type']) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(body);
+  }
   let response: Response;
   try {
-    const init: RequestInit = {
+    response = await (options.fetch ?? fetch)(apiUrl(path), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: body as BodyInit | undefined,
       signal: options.signal,
-    };
-    response = await (options.fetch ? options.fetch(apiUrl(path), init) : fetch(apiUrl(path), init));
+    });
   } catch (error) {
     return { ok: false, kind: 'network', error };
   }
-  let json: unknown = undefined;
-  let jsonError: unknown = null;
+  let json: unknown;
+  let jsonError: unknown;
   try {
     json = await response.json();
   } catch (error) {

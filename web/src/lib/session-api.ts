@@ -14,6 +14,7 @@ import type {
   RatingsResponse,
   SessionReport,
   SessionReportResponse,
+  SpeechTurnResponse,
   TokenResponse,
   TurnRequest,
   TurnResponse,
@@ -61,6 +62,24 @@ export const rateTranscript = (email: string, body: RateRequest) =>
 /** Browser speech: the interviewer's next line (the opening one without an utterance). */
 export const postTurn = (email: string, body: TurnRequest, options: Pick<CallOptions, 'signal' | 'fetch'> = {}) =>
   callApi<TurnResponse>('/interview/turn', { method: 'POST', body, headers: userHeaders(email), ...options });
+
+/** Speech pipeline: the interviewer's next line and its voice after a typed answer (the opening one without an utterance). */
+export const postSpeechTurn = (email: string, body: TurnRequest, options: Pick<CallOptions, 'signal' | 'fetch'> = {}) =>
+  callApi<SpeechTurnResponse>('/interview/speech-turn', { method: 'POST', body, headers: userHeaders(email), ...options });
+
+/** Speech pipeline: a spoken answer's audio (WAV); the server transcribes it and answers with the next turn. */
+export const postSpeechAnswer = (
+  email: string,
+  sessionToken: string,
+  wav: ArrayBuffer,
+  options: Pick<CallOptions, 'signal' | 'fetch'> = {},
+) =>
+  callApi<SpeechTurnResponse>('/interview/speech-answer', {
+    method: 'POST',
+    body: wav,
+    headers: { ...userHeaders(email), 'content-type': 'audio/wav', 'x-session-token': sessionToken },
+    ...options,
+  });
 
 export const fetchRatings = (email: string, page: number, limit: number = HISTORY_PAGE_SIZE) =>
   callApi<RatingsResponse>(`/user/ratings?page=${page}&limit=${limit}`, {

@@ -6,12 +6,11 @@ import {
   END_OF_ANSWER_PAUSE_MS,
   NO_RECOGNITION_NOTICE,
   NO_SYNTHESIS_NOTICE,
-  OFFLINE_MESSAGE,
   RECOGNITION_FAILED_NOTICE,
   speechGuardMs,
-  TURN_FAILED_MESSAGE,
   type BrowserSpeechOptions,
 } from './browser-speech-transport';
+import { OFFLINE_MESSAGE, TURN_FAILED_MESSAGE } from './turn-failure';
 import type { Connectivity, ConnectivityChange } from './connectivity';
 import type { TransportEvent } from './types';
 

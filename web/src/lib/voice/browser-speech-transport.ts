@@ -10,15 +10,14 @@ import { schedule as browserSchedule, type Schedule } from '../schedule';
 import { browserRecognition, browserSpeechOutput, type RecognitionConstructor, type SpeechOutput } from './browser-speech-io';
 import { createListeningLoop } from './listening-loop';
 import { browserConnectivity, type Connectivity } from './connectivity';
-import { isReconnectable, OFFLINE_MESSAGE, TurnFailedError } from './turn-failure';
-import type { StartOptions, TransportContext, TransportEvent, TransportListener, VoiceTransport } from './types';
+import { OFFLINE_MESSAGE } from './turn-failure';
+import { createTurnTaking } from './turn-taking';
+import type { StartOptions, TransportContext, TransportListener, VoiceTransport } from './types';
 
 export const NO_RECOGNITION_NOTICE = 'This browser cannot recognise speech. Type your answers in the box below and press Send.';
 export const RECOGNITION_FAILED_NOTICE =
   'Speech cannot be recognised in this browser right now. Type your answers in the box below and press Send.';
 export const NO_SYNTHESIS_NOTICE = "This browser cannot speak the interviewer's lines aloud. Read them on screen.";
-export const TURN_FAILED_MESSAGE = 'The interviewer could not be reached. Please try again in a moment.';
-export { OFFLINE_MESSAGE };
 /** A candidate's pause this long (no new words) ends the answer: patient, people stop to think. */
 export const END_OF_ANSWER_PAUSE_MS = 2500;
 
@@ -45,9 +44,9 @@ export interface BrowserSpeechOptions {
 }
 
 /**
- * The turn loop: asks the server's interviewer for each line (POST /interview/turn through the
- * shared API client), speaks it, then lets the listening loop hear the answer; typed answers take
- * the same way. Answers are sent one after another, so the interviewer answers each in order.
+ * Hearing and speaking on top of the turn-taking core (turn-taking.ts): asks the server's
+ * interviewer for each line (POST /interview/turn through the shared API client), speaks it, then
+ * lets the listening loop hear the answer; typed answers take the same way.
  */
 export function createBrowserSpeechTransport(
   token: BrowserSpeechToken,
@@ -57,99 +56,64 @@ export function createBrowserSpeechTransport(
   const speech = options.speech === undefined ? browserSpeechOutput() : options.speech;
   const Recognition = options.recognition === undefined ? browserRecognition() : options.recognition;
   const lang = options.lang ?? 'en-US';
-  const now = options.now ?? (() => performance.now());
   const schedule = options.schedule ?? browserSchedule;
   const connectivity = options.connectivity ?? browserConnectivity();
 
-  let sessionToken = token.client_secret.value;
-  let listener: TransportListener = () => undefined;
-  let startedAt = 0;
-  let closed = false;
-  let closing = false;
-  let started = false;
   /** Interviewer speaking or a turn on its way: the recogniser must not listen. */
   let busy = true;
-  let queue: Promise<void> = Promise.resolve();
-  const inFlight = new Set<AbortController>();
   /** Answers sent whose interviewer turn has not come back yet. */
   let unanswered = 0;
-  /** Their words: what a continuation sends again after a drop. */
-  const pending: string[] = [];
-  let stopWatching: () => void = () => undefined;
 
-  const emit = (event: TransportEvent): void => {
-    if (!closed) listener(event);
-  };
-  // The screen shows one notice at a time, so each new one carries the earlier ones along.
-  const notices: string[] = [];
-  const notice = (text: string): void => {
-    if (notices.includes(text)) return;
-    notices.push(text);
-    emit({ type: 'notice', text: notices.join(' ') });
-  };
-  const at = (): number => Math.max(0, Math.round(now() - startedAt));
-
-  /**
-   * The session lost its footing (docs/product-rules.md, Session lifecycle, Reconnecting): this
-   * transport is done; a reconnectable failure carries the answers that got no reply.
-   */
-  const fail = (message: string, reconnectable: boolean): void => {
-    if (closed || closing) return;
-    closing = true;
-    ears.stop();
-    stopWatching();
-    const pendingAnswer = pending.join(' ');
-    emit(
-      reconnectable
-        ? { type: 'failed', message, reconnectable: true, ...(pendingAnswer ? { pendingAnswer } : {}) }
-        : { type: 'failed', message },
-    );
-  };
+  const core = createTurnTaking(token, {
+    now: options.now,
+    connectivity,
+    silence: () => ears.stop(),
+    // The recogniser may have been stopped while the page was hidden; start hearing afresh.
+    onVisible: () => {
+      if (busy) return;
+      ears.stop();
+      listenIfIdle();
+    },
+  });
 
   const ears = createListeningLoop({
     Recognition,
     lang,
     schedule,
     pauseMs: END_OF_ANSWER_PAUSE_MS,
-    onInterim: (text) => emit({ type: 'interim', text }),
+    onInterim: (text) => core.emit({ type: 'interim', text }),
     onAnswer: (text) => submitAnswer(text),
     // A recogniser that fails because the device went offline comes back with the connection;
     // any other failure (no permission, no service: Chromium without Google's) leaves typing.
     onUnusable: (error) =>
-      error === 'network' && !connectivity.online() ? fail(OFFLINE_MESSAGE, true) : notice(RECOGNITION_FAILED_NOTICE),
+      error === 'network' && !connectivity.online() ? core.fail(OFFLINE_MESSAGE, true) : core.notice(RECOGNITION_FAILED_NOTICE),
   });
   const listenIfIdle = (): void => {
-    if (!closed && !closing && !busy) ears.listen();
+    if (core.open() && !busy) ears.listen();
   };
 
-  async function requestTurn(utterance?: string, resume = false): Promise<TurnResponse> {
-    const controller = new AbortController();
-    inFlight.add(controller);
-    try {
-      const body = { sessionToken, ...(utterance === undefined ? {} : { utterance }), ...(resume ? { resume } : {}) };
-      const result = await postTurn(ctx.userEmail, body, { signal: controller.signal, fetch: options.fetch });
-      // Typed by the contract (the server's serializer checked it); a body that is not even the
-      // right shape means something between us and the server answered.
-      if (result.ok && isTurnResponse(result.data)) return result.data;
-      if (!result.ok && result.kind === 'http' && result.status < 500 && result.serverError)
-        throw new TurnFailedError(result.serverError, false);
-      throw new TurnFailedError(TURN_FAILED_MESSAGE, true);
-    } finally {
-      inFlight.delete(controller);
-    }
-  }
+  const requestTurn = (utterance?: string, resume = false): Promise<TurnResponse> =>
+    core.call(
+      (signal) =>
+        postTurn(
+          ctx.userEmail,
+          { sessionToken: core.sessionToken(), ...(utterance === undefined ? {} : { utterance }), ...(resume ? { resume } : {}) },
+          { signal, fetch: options.fetch },
+        ),
+      isTurnResponse,
+    );
 
   function speak(text: string): Promise<void> {
     return new Promise((resolve) => {
-      if (closed) return resolve();
-      emit({ type: 'speaking', speaking: true });
+      if (core.closed()) return resolve();
+      core.emit({ type: 'speaking', speaking: true });
       let done = false;
       const finish = (ok: boolean): void => {
         if (done) return;
         done = true;
         cancelGuard();
-        emit({ type: 'speaking', speaking: false });
-        if (!ok && !closed) notice(NO_SYNTHESIS_NOTICE);
+        core.emit({ type: 'speaking', speaking: false });
+        if (!ok && !core.closed()) core.notice(NO_SYNTHESIS_NOTICE);
         resolve();
       };
       const cancelGuard = schedule(() => {
@@ -162,17 +126,17 @@ export function createBrowserSpeechTransport(
   }
 
   async function handleTurn(turn: TurnResponse): Promise<void> {
-    if (closed) return;
-    emit({ type: 'interviewer', text: turn.say, at: at() });
+    if (core.closed()) return;
+    core.emit({ type: 'interviewer', text: turn.say, at: core.at() });
     if (turn.closeSession) {
-      closing = true;
+      core.ending();
       ears.stop();
       // docs/product-rules.md, Closing: the session ends about 4 seconds after the closing remark
       // is requested, so the controller's timer starts now, while the remark is spoken; it waits
       // for a longer remark.
-      emit({ type: 'close-requested', reason: turn.closeSession.reason });
+      core.emit({ type: 'close-requested', reason: turn.closeSession.reason });
       await speak(turn.say);
-      emit({ type: 'closing-remark-done' });
+      core.emit({ type: 'closing-remark-done' });
       return;
     }
     // The candidate already answered past this line (typed twice quickly): show it, do not speak it.
@@ -186,25 +150,23 @@ export function createBrowserSpeechTransport(
 
   function submitAnswer(text: string): void {
     const answer = text.trim();
-    if (!answer || closed || closing) return;
+    if (!answer || !core.open()) return;
     unanswered++;
-    pending.push(answer);
     busy = true;
     ears.stop();
     speech?.cancel();
-    emit({ type: 'candidate', text: answer, at: at() });
-    queue = queue.then(async () => {
-      if (closed || closing) return;
-      busy = true;
-      try {
-        const turn = await requestTurn(answer);
+    core.emit({ type: 'candidate', text: answer, at: core.at() });
+    core.answer(
+      answer,
+      () => {
+        busy = true;
+        return requestTurn(answer);
+      },
+      (turn) => {
         unanswered--;
-        pending.splice(pending.indexOf(answer), 1);
-        await handleTurn(turn);
-      } catch (error) {
-        fail(error instanceof Error ? error.message : TURN_FAILED_MESSAGE, isReconnectable(error));
-      }
-    });
+        return handleTurn(turn);
+      },
+    );
   }
 
   return {
@@ -216,34 +178,18 @@ export function createBrowserSpeechTransport(
       startedAtMs: number,
       startOptions: StartOptions = {},
     ): Promise<void> {
-      if (started) throw new Error('This interview session has already started.');
-      started = true;
-      if (startToken.transport === 'browser-speech') sessionToken = startToken.client_secret.value;
-      listener = onEvent;
-      startedAt = startedAtMs;
       // A resumed session's first turn picks up where the server's transcript stands, sending
       // again the answer that got no reply before the drop.
       const resumed = startOptions.resumed;
-      const opening = resumed ? await requestTurn(resumed.pendingAnswer, true) : await requestTurn();
-      if (closed) return;
-      stopWatching = connectivity.watch((change) => {
-        if (change === 'offline') {
-          for (const controller of inFlight) controller.abort();
-          fail(OFFLINE_MESSAGE, true);
-        } else if (change === 'visible') {
-          if (!connectivity.online()) fail(OFFLINE_MESSAGE, true);
-          // The recogniser may have been stopped while the page was hidden; start hearing afresh.
-          else if (!busy && !closing) {
-            ears.stop();
-            listenIfIdle();
-          }
-        }
-      });
+      const opening = await core.start(startToken, onEvent, startedAtMs, () =>
+        resumed ? requestTurn(resumed.pendingAnswer, true) : requestTurn(),
+      );
+      if (!opening) return;
       // The session is active now; the caller sees the opening line after start() resolved.
       schedule(() => {
-        if (closed) return;
-        if (!ears.available) notice(NO_RECOGNITION_NOTICE);
-        queue = queue.then(() => handleTurn(opening));
+        if (core.closed()) return;
+        if (!ears.available) core.notice(NO_RECOGNITION_NOTICE);
+        core.then(() => handleTurn(opening));
       }, 0);
     },
 
@@ -252,12 +198,8 @@ export function createBrowserSpeechTransport(
     },
 
     close(): void {
-      if (closed) return;
-      stopWatching();
+      if (!core.close()) return;
       ears.dispose();
-      closed = true;
-      for (const controller of inFlight) controller.abort();
-      inFlight.clear();
       speech?.cancel();
     },
   };

@@ -2,7 +2,7 @@
  * The voice-transport seam. The session controller (one owner of the session state) talks only to
  * this interface; three transports implement it (OpenAI over WebRTC, browser speech and the speech
  * pipeline: create-transport.ts picks one by the token), and unit tests drive the controller with a
- * scripted one.
+ * scripted one. The two turn-taking transports share their core (turn-taking.ts).
  */
 import type { TokenResponse } from '../../../../contract';
 

@@ -11,4 +11,5 @@ export const publicConfigSchema = z.object({
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
-export const healthSchema = z.object({ status: z.literal('ok') });
+/** `draining`: the server was told to stop (SIGTERM) and serves what is in flight; a load balancer should move away (503). */
+export const healthSchema = z.object({ status: z.enum(['ok', 'draining']) });

@@ -27,6 +27,14 @@ export interface Providers {
   phrasings?: PhrasingDrafter;
 }
 
+/**
+ * Where this process stands: `running`; `draining` after SIGTERM (GET /healthz answers 503, no new
+ * background work; requests still served); `closing` (new requests refused, in flight finish).
+ */
+export interface Lifecycle {
+  state: 'running' | 'draining' | 'closing';
+}
+
 /** AppConfig after start-up resolved the admin secret (ADMIN_SECRET or the generated one). */
 export type ResolvedConfig = AppConfig & { adminSecret: string };
 
@@ -49,6 +57,8 @@ export interface AppContext {
    * (services/speech-clips.ts); in memory only a cache of the clips this process writes.
    */
   clips: ClipStore;
+  /** Running, draining or closing (plugins/draining.ts). */
+  lifecycle: Lifecycle;
   /** This server process (random per start): the owner named in the OpenAI call leases (services/call-leases.ts). */
   instanceId: string;
 }

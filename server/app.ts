@@ -13,6 +13,7 @@ import { registerDocs } from './plugins/docs';
 import { frameworkErrorResponse, registerErrorHandling } from './plugins/errors';
 import { withLogRedaction } from './plugins/log-redaction';
 import { registerSecurity } from './plugins/security';
+import { registerDraining } from './plugins/draining';
 import { registerWeb, DEFAULT_WEB_DIST } from './plugins/web';
 import { createProviders } from './providers/index';
 import { adminRoutes } from './routes/admin';
@@ -86,6 +87,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     // maxParamLength: an email path parameter may be 254 characters before %-encoding.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
     frameworkErrors: frameworkErrorResponse,
+    // A request that arrives while the server closes is answered by plugins/draining.ts, with a sentence.
+    return503OnClosing: false,
     // Behind a reverse proxy every request comes from the proxy; TRUST_PROXY names the proxies
     // whose X-Forwarded-For gives the real client address (rate limits, throttles, logs).
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
@@ -128,9 +131,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     callRegistry: new Map(),
     ratingRegistry: new Map(),
     clips: createClipStore(database.db, { perSession: resolved.sessionAudioClips }),
+    lifecycle: { state: 'running' },
     instanceId: randomUUID(),
   };
   app.decorate('appContext', ctx);
+  registerDraining(app, ctx);
   // OpenAI voice calls are supervised under a lease in the database (taken over when another server
   // stops renewing); at close each call is handed over, not hung up, before the database goes away.
   const leases = startCallLeases(ctx);

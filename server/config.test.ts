@@ -126,6 +126,7 @@ describe('loadConfig', () => {
       maxAnswerSeconds: 120,
       sessionAudioClips: 40,
       editorLlmCallsPerHour: 60,
+      shutdownDrainSeconds: 0,
     });
   });
 

@@ -313,6 +313,14 @@ const SETTINGS = {
     'EDITOR_LLM_CALLS_PER_HOUR',
     z.preprocess(emptyToUndefined, z.coerce.number().int().min(0, { error: 'must be 0 or more' }).max(10_000).default(60)),
   ),
+  /**
+   * On SIGTERM/SIGINT: seconds the server drains before it closes (GET /healthz answers 503
+   * draining so a load balancer moves away, requests are still served); 0 closes at once.
+   */
+  shutdownDrainSeconds: setting(
+    'SHUTDOWN_DRAIN_SECONDS',
+    z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(120, { error: 'must be at most 120' }).default(0)),
+  ),
 } satisfies SettingTree;
 
 /** The parsed settings, as the server uses them (inferred from SETTINGS). */

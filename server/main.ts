@@ -1,6 +1,7 @@
 /**
  * The server process: config → private DATA_DIR (0700) → DATA_DIR lock → admin secret → buildApp → listen. Prints
- * `Listening on http://HOST:PORT` (the real port when PORT=0). SIGINT/SIGTERM close gracefully.
+ * `Listening on http://HOST:PORT` (the real port when PORT=0). SIGINT/SIGTERM drain (SHUTDOWN_DRAIN_SECONDS,
+ * plugins/draining.ts), then close gracefully.
  */
 import pino from 'pino';
 import type { AddressInfo } from 'node:net';
@@ -51,15 +52,20 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const drainMs = config.shutdownDrainSeconds * 1000;
+    const force = setTimeout(() => process.exit(1), drainMs + 10_000);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    // Drain first (SHUTDOWN_DRAIN_SECONDS: the health check says so, requests are still served), then close.
+    app
+      .drain(drainMs)
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -24,6 +24,8 @@ export function startBackgroundJobs(ctx: AppContext, after: Promise<unknown>): B
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
   const pass = async () => {
+    // A server that drains starts nothing new; the servers that go on running do this work.
+    if (ctx.lifecycle.state !== 'running') return;
     try {
       await expireStaleSessions(ctx.db);
       await endLeftSessions(ctx);

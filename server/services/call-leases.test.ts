@@ -93,6 +93,7 @@ describeDatabases('OpenAI call leases', (database) => {
     callRegistry: new Map(),
     ratingRegistry: new Map(),
     clips: createClipStore(t.db),
+    lifecycle: { state: 'running' },
   });
   let a: AppContext;
   let b: AppContext;

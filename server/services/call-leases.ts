@@ -59,6 +59,8 @@ export async function tendCallLeases(ctx: AppContext): Promise<string[]> {
       }
     }
   }
+  // A draining server keeps its own calls until it hands them over, and takes no others.
+  if (ctx.lifecycle.state !== 'running') return [];
   const due = ctx.db
     .select({ id: interviewSessions.id })
     .from(interviewSessions)

@@ -1,10 +1,18 @@
 /**
- * What the server (which owns every OpenAI voice call) and the browser's OpenAI transport must
- * agree on (docs/openai-realtime-mode.md): the tool the interviewer calls to end the interview,
- * how the one closing remark is marked, the marker of an answer that could not be transcribed, and
- * which service errors end a call.
+ * What the server (which owns every OpenAI voice call) and the browser must agree on
+ * (docs/openai-realtime-mode.md): the tool the interviewer calls to end the interview, how long the
+ * ending takes, how the one closing remark is marked, the marker of an answer that could not be
+ * transcribed, and which service errors end a call.
  */
 export const CLOSE_SESSION_TOOL_NAME = 'close_session';
+
+/**
+ * docs/product-rules.md, Closing: the session ends this long after the closing remark is requested
+ * (the browser's session controller in every voice mode; the server hangs an OpenAI call up)...
+ */
+export const CLOSE_DELAY_MS = 4000;
+/** ...or once the remark has been heard to its end, if that is later, but never waited for longer than this beyond the delay. */
+export const CLOSING_REMARK_WAIT_MS = 10_000;
 
 /** The server asks for the closing remark with this response metadata; the browser recognises it. */
 export const CLOSING_METADATA = { purpose: 'closing' } as const;

@@ -9,17 +9,20 @@
  */
 import type { RealtimeServerEvent, RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
 import type { SessionEndReason, SessionUsage, TranscriptEntry } from '../../contract';
-import { CLOSE_SESSION_TOOL_NAME, CLOSING_METADATA, FATAL_REALTIME_ERROR_CODES, INAUDIBLE } from '../../domain/interviewer-protocol';
+import {
+  CLOSE_DELAY_MS,
+  CLOSE_SESSION_TOOL_NAME,
+  CLOSING_METADATA,
+  CLOSING_REMARK_WAIT_MS,
+  FATAL_REALTIME_ERROR_CODES,
+  INAUDIBLE,
+} from '../../domain/interviewer-protocol';
 import type { Sideband } from '../providers/upstream/realtime-calls-client';
 import { closingResponse } from '../providers/voice/realtime-session-config';
 
 export { INAUDIBLE };
 import { ResponseSequencer } from '../providers/voice/response-sequencer';
 
-/** The call ends about this long after the closing remark was asked for... */
-export const CLOSE_DELAY_MS = 4000;
-/** ...or when the remark has been played out, if later, but never waited for longer than this. */
-export const CLOSING_REMARK_WAIT_MS = 10_000;
 /** No speech, response or transcript for this long: the browser is gone, the call is hung up. */
 export const IDLE_HANGUP_MS = 3 * 60_000;
 export const TIME_LIMIT_REASON = 'the time limit for this interview was reached';

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveSession, RateRequest, TokenResponse } from '../../../../contract';
+import { CLOSE_DELAY_MS, CLOSING_REMARK_WAIT_MS } from '../../../../domain/interviewer-protocol';
 import { TurnFailedError } from '../../lib/voice/turn-failure';
 import type { StartOptions, TransportListener, VoiceTransport } from '../../lib/voice/types';
 import {
-  CLOSE_DELAY_MS,
-  CLOSING_REMARK_WAIT_MS,
   CONNECTION_LOST_CHOICE,
   CONTINUING_NOTICE,
   OutOfTokensError,

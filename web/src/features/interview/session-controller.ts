@@ -7,6 +7,7 @@
 import type { LiveSession, RateRequest, SessionReport, TokenResponse, TranscriptEntry } from '../../../../contract';
 import { MAX_DURATION_SECONDS, MAX_REPORT_DETAIL } from '../../../../contract/limits';
 import { wholeSecondsBetween } from '../../../../domain/format';
+import { CLOSE_DELAY_MS, CLOSING_REMARK_WAIT_MS } from '../../../../domain/interviewer-protocol';
 import { isReconnectable } from '../../lib/voice/turn-failure';
 import type { TransportEvent, VoiceTransport } from '../../lib/voice/types';
 import type { Schedule } from '../../lib/schedule';
@@ -15,13 +16,6 @@ import type { RatingView } from '../../components/results-overlay';
 
 export type { RatingView };
 
-/** docs/product-rules.md, Closing: the session ends about 4 seconds after the closing remark is requested. */
-export const CLOSE_DELAY_MS = 4000;
-/**
- * A closing remark still playing at CLOSE_DELAY_MS is heard to its end (hanging up mid-goodbye
- * would cut it off), but never waited for longer than this beyond the delay.
- */
-export const CLOSING_REMARK_WAIT_MS = 10_000;
 /** docs/product-rules.md, Session lifecycle: the last three interviewer messages are shown. */
 export const VISIBLE_INTERVIEWER_MESSAGES = 3;
 

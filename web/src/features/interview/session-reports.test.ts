@@ -1,8 +1,9 @@
 /** The session controller's telemetry reports (docs/product-rules.md, Session telemetry). */
 import { describe, expect, it } from 'vitest';
 import type { SessionReport, TokenResponse } from '../../../../contract';
+import { CLOSE_DELAY_MS } from '../../../../domain/interviewer-protocol';
 import type { TransportListener, VoiceTransport } from '../../lib/voice/types';
-import { CLOSE_DELAY_MS, SessionController, type SessionDeps } from './session-controller';
+import { SessionController, type SessionDeps } from './session-controller';
 
 const token: TokenResponse = {
   transport: 'browser-speech',

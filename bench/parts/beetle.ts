@@ -32,7 +32,7 @@ export interface BeetleResult {
   wholeSet?: { tune: BeetleFigures; heldOut: BeetleFigures };
   /** Milliseconds to rate every answer once (per-question reading). */
   ratingMs?: number;
-  /** Loading the word vectors (server/rater/data/), once per process: time and memory it adds. */
+  /** Loading the word vectors (server/rater/vectors/), once per process: time and memory it adds. */
   vectors?: { loadMs: number; rssMb: number; heapMb: number };
 }
 

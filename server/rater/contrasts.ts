@@ -10,40 +10,7 @@
  */
 import { contentStems, rawKey } from './text-match';
 import type { Statement } from './statements';
-
-/** Alternatives a question may compare; a property said in a clause belongs to the alternative that clause names. */
-const ALTERNATIVES = `
-equality: strict equality, strict, strictly, triple equals, triple equal, three equals | loose equality, loose, loosely, double equals, double equal, two equals, abstract equality
-declaration: var | let | const
-join: inner join, inner | left join, left outer, left | right join, right outer | full outer, full join, full, outer join
-search: bfs, breadth first | dfs, depth first
-timing: debounce, debouncing, debounced, debouncer | throttle, throttling, throttled, throttler
-modules: commonjs, cjs, require, module exports | es module, es modules, esm, ecmascript modules, import, imports, export, exports
-auth: session, sessions, session id, cookie, cookies | jwt, jwts, token, tokens, local storage, bearer
-databases: relational, sql database, sql databases, postgres, postgresql, mysql | nosql, mongo, mongodb, dynamodb, cassandra, redis, elasticsearch, neo4j, couchdb, firestore, hbase, document store, document database, key value store
-acid: atomicity | consistency | isolation | durability
-normalisation: normalise, normalisation, normalised, normalising, normal form, normal forms | denormalise, denormalisation, denormalised, denormalising
-state: context, react context, context api | redux, zustand, mobx, store, global store
-collections: hash map, hashmap, hash maps, hash table, hashtable, dictionary | array, arrays, list, lists | linked list, linked lists
-dp: memoisation, memoization, memoise, memoize, top down | tabulation, tabulate, bottom up
-functions: arrow, arrow function, arrow functions | regular function, regular functions, normal function, normal functions, function keyword, ordinary function, ordinary functions, traditional function
-`;
-
-/** Opposite properties: a statement that says one side, and never the other, does not state a point that says the other. */
-const OPPOSITES = `
-synchronous: synchronous, synchronously, sync | asynchronous, asynchronously, async
-static: static, statically | dynamic, dynamically, runtime, run time
-state: stateless | stateful
-ease: easy, easier, easily | hard, harder, difficult
-speed: fast, faster, fastest, quick, quicker, quickly, speed, speeds | slow, slower, slowest, slows, slowly
-scaling: horizontal, horizontally, scale out | vertical, vertically, scale up
-weights: weighted | unweighted
-order: sorted | unsorted
-visibility: privately, in private, one on one | publicly, in public, in front of everyone
-timeliness: early, earlier | late, last minute
-reach: local, locally | global, globally
-threads: single thread, one thread, single threaded, one main thread | own thread, separate thread, separate threads, new thread, multiple threads, multithreaded, multi threaded, many threads, different threads
-`;
+import { dataLines } from './word-lists';
 
 interface Entry {
   keys: string[];
@@ -54,6 +21,8 @@ interface Entry {
 interface Table {
   /** Entries by their first word key, longest first. */
   byFirst: Map<string, Entry[]>;
+  /** Per group, the first naming of each side, as written. */
+  firsts: string[][];
 }
 
 /** Words that point back at something named earlier: after one, a clause's subject is unknown. */
@@ -76,33 +45,33 @@ const ANAPHORS = new Set([
 /** "let me", "let's", "let us": the verb, not the keyword. */
 const LET_VERB_NEXT = new Set(['me', 'us', 'you', 'them', 'him', 'her', 'it', 'people', 'the', 'that', 'this']);
 
-function build(text: string): Table {
+function build(lines: readonly string[]): Table {
   const byFirst = new Map<string, Entry[]>();
+  const firsts: string[][] = [];
   let group = 0;
-  for (const line of text.split('\n')) {
+  for (const line of lines) {
     const colon = line.indexOf(':');
     if (colon === -1) continue;
-    line
-      .slice(colon + 1)
-      .split('|')
-      .forEach((side, s) => {
-        for (const name of side.split(',')) {
-          const keys = (name.toLowerCase().match(/[a-z0-9]+/g) ?? []).map(rawKey);
-          if (keys.length === 0) continue;
-          const list = byFirst.get(keys[0]!) ?? [];
-          list.push({ keys, group, side: s });
-          list.sort((a, b) => b.keys.length - a.keys.length);
-          byFirst.set(keys[0]!, list);
-        }
-      });
+    const sides = line.slice(colon + 1).split('|');
+    firsts.push(sides.map((side) => side.split(',')[0]!.trim()));
+    sides.forEach((side, s) => {
+      for (const name of side.split(',')) {
+        const keys = (name.toLowerCase().match(/[a-z0-9]+/g) ?? []).map(rawKey);
+        if (keys.length === 0) continue;
+        const list = byFirst.get(keys[0]!) ?? [];
+        list.push({ keys, group, side: s });
+        list.sort((a, b) => b.keys.length - a.keys.length);
+        byFirst.set(keys[0]!, list);
+      }
+    });
     group += 1;
   }
-  return { byFirst };
+  return { byFirst, firsts };
 }
 
 let TABLES: { alternatives: Table; opposites: Table } | undefined;
 function tables() {
-  TABLES ??= { alternatives: build(ALTERNATIVES), opposites: build(OPPOSITES) };
+  TABLES ??= { alternatives: build(dataLines('alternatives.txt')), opposites: build(dataLines('opposites.txt')) };
   return TABLES;
 }
 
@@ -209,10 +178,52 @@ export function otherSubjectPositions(statement: Statement, own: ReadonlySet<str
   return out;
 }
 
-/** Opposite properties a key point says, as `group:side`. */
-export function propertiesIn(text: string): Set<string> {
-  return new Set(mentions(words(text), tables().opposites).map((m) => `${m.group}:${m.side}`));
+const NEGATIONS = new Set(['not', 'no', 'never', 'without', 'cannot', 'neither', 'nor']);
+/** How far before a property a negation turns it round ("not in the same path"). */
+const NEGATION_BEFORE = 4;
+
+/** Whether a negation comes shortly before position `at` ("not in the same path", "isn't complete"). */
+function negatedAt(ws: readonly string[], at: number): boolean {
+  for (let k = at - 1; k >= Math.max(0, at - NEGATION_BEFORE); k--) if (NEGATIONS.has(ws[k]!) || ws[k]!.endsWith("n't")) return true;
+  return false;
 }
+
+/** Number of sides of an opposites group. */
+const sidesOf = (group: number): number => tables().opposites.firsts[group]?.length ?? 0;
+
+/** Opposite properties a key point says, as `group:side`; a negated one says its other side ("not the same" is "different"). */
+export function propertiesIn(text: string): Set<string> {
+  const ws = words(text);
+  return new Set(
+    mentions(ws, tables().opposites).map((m) => {
+      const side = negatedAt(ws, m.from) && sidesOf(m.group) === 2 ? 1 - m.side : m.side;
+      return `${m.group}:${side}`;
+    }),
+  );
+}
+
+/**
+ * A point that denies a two-sided property said the other way round: "A and C are not in the same
+ * path" is also "A and C are in different path". Only that way: "not X" read into a point that
+ * says X would let any negation in an answer through.
+ */
+export function turnedRound(text: string): string[] {
+  const ws = words(text);
+  const out: string[] = [];
+  for (const m of mentions(ws, tables().opposites)) {
+    if (sidesOf(m.group) !== 2 || !negatedAt(ws, m.from)) continue;
+    const other = firstOf(m.group, 1 - m.side);
+    if (!other) continue;
+    const before = ws.slice(0, m.from);
+    const k = before.findLastIndex((w) => NEGATIONS.has(w) || w.endsWith("n't"));
+    const kept = before.flatMap((w, i) => (i !== k ? [w] : w.endsWith("n't") ? [w.slice(0, -3)] : []));
+    out.push([...kept, other, ...ws.slice(m.from + m.length)].join(' '));
+  }
+  return out;
+}
+
+/** The first naming of a side of an opposites group, as written in the data file. */
+const firstOf = (group: number, side: number): string | undefined => tables().opposites.firsts[group]?.[side] || undefined;
 
 /**
  * Whether a statement says the opposite of one of the point's properties and never that property

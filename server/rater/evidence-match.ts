@@ -15,6 +15,7 @@ import {
   propertiesIn,
   saysOpposite,
   swapsOrder,
+  turnedRound,
   type Order,
 } from './contrasts';
 import { conceptTags, contentStems, phrasesIn, tokenize } from './text-match';
@@ -54,6 +55,11 @@ interface Pattern {
   /** An "Also accepted" phrasing (nearly all its words needed) rather than the key point itself. */
   strict: boolean;
 }
+
+/** Pronouns that stand for what the question asked about ("it", "they"). */
+const SUBJECT_PRONOUNS = new Set(['it', "it's", 'they', "they're", 'these', 'those']);
+/** Longest statement whose opening pronoun may stand for the question's subject. */
+const PRONOUN_STATEMENT_WORDS = 12;
 
 /** How far after a negation word its reach ends. */
 const NEGATION_REACH = 5;
@@ -348,7 +354,17 @@ function matchStatement(statement: Statement, p: Pattern, sense: Sense = NO_SENS
   fill(false);
   fill(true);
   if (own.size === 0) return NO_MATCH;
-  const isFull = (o: Set<number>, e: Set<number>) => o.size >= p.needOwn && e.size >= p.needEchoed;
+  // "if it is in the same path", "they are connected": in a short statement, a pronoun that opens
+  // it stands for the question's subject.
+  // Not when the question compares alternatives: "they" may be any of them.
+  const standsIn =
+    p.needEchoed > 0 &&
+    sense.compared.size === 0 &&
+    statement.tokens.length <= PRONOUN_STATEMENT_WORDS &&
+    statement.tokens.slice(0, 3).some((t) => SUBJECT_PRONOUNS.has(t.word) && !statement.ignorance.has(t.clause))
+      ? 1
+      : 0;
+  const isFull = (o: Set<number>, e: Set<number>) => o.size >= p.needOwn && e.size + standsIn >= p.needEchoed;
   // A point's own word said only under a negation ("so CPU heavy work doesn't block anything")
   // denies the point, however many of its other words are there.
   if (!p.negative && [...own].some((g) => !ownFree.has(g))) return { full: false, negated: true, reach: 0 };
@@ -573,9 +589,11 @@ function compile(spec: KeyPointSpec, echo: ReadonlySet<string>, compared: Readon
   // A short phrasing ("ask how I am doing" is just "ask" once its small words are gone) is only
   // specific as the words in their order.
   const short = (a: { p: Pattern }) => a.p.own.length + a.p.echoed.length <= SHORT_PHRASING;
+  // The point said the other way round ("not the same" / "different"): its own words, so matched as the point is.
+  const turned = turnedRound(spec.text).map((t) => ({ p: pattern(t, echo, false), sense: senseOf(t) }));
   return {
     spec,
-    patterns: [{ p: pattern(spec.text, echo, false), sense: senseOf(spec.text) }, ...accepted.filter((a) => !short(a))],
+    patterns: [{ p: pattern(spec.text, echo, false), sense: senseOf(spec.text) }, ...turned, ...accepted.filter((a) => !short(a))],
     phrases: accepted.filter(short),
     wrong: spec.contradictions.map(sequence),
   };

@@ -18,6 +18,9 @@ prevent: prevent, prevention, avoid, forbid, disallow, stop, guard against, prot
 prefer: prefer, preference, favour, default, always use, always go for, reach for, go for, go with, opt for, stick with, stick to, first choice, by default
 scope: scope, confine, anywhere inside, anywhere in, once you leave, outside the block, only inside, disappear once, visible, visibility, belong, attach, lives in, live in, live inside, lives inside, only live, only lives, exist in, exists in, exist inside, exists inside, only exist, only exists, environment, where it was made, where it was created, where it was defined, where it was declared
 brace: brace, bracket, curly
+execute: execute, execution, run, runs through, run through, go through, goes through
+loopbody: body, block, loop body, block of code, code block, the code inside, the loop
+atleastonce: at least once, always once, always run once, always runs once, always run through once, always runs through once, always execute once, always executes once, always go through once, always goes through once, one or more times
 private: private, privacy, hidden, hide, encapsulate, encapsulation, secret, nobody else, no one else, nothing else can, nothing else could, from outside, one on one, one to one, in private, privately
 lexical: lexical, surrounding, enclosing, outer
 create: create, generate, define, declare, born, made

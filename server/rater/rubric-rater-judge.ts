@@ -11,6 +11,8 @@ import type { ModelAnswer } from '../catalogue/model-answers';
 import { splitStatements, type Statement } from './statements';
 import { contentStems, countWords, stemSet } from './text-match';
 import { closeness, negations, softWords, statementWords } from './semantic';
+import { pointFeatures, type PointFeatures } from './point-features';
+import { pointDecision, pointProbability } from './point-decision';
 
 export type Verdict = (typeof RATING_VERDICTS)[number];
 
@@ -49,7 +51,9 @@ export interface AnswerJudgement {
 /** Words for a complete spoken answer; longer earns no more. */
 const FULL_DEPTH_WORDS = 120;
 export const NONSENSE_MAX_SCORE = 10;
-export const NO_KEY_POINT_MAX_SCORE = 20;
+export const OFF_TOPIC_MAX_SCORE = 20;
+/** An answer that earns no key point stays a thin answer, whatever part of the points it said. */
+export const NO_KEY_POINT_MAX_SCORE = 39;
 /**
  * Off topic: an answer of at least OFF_TOPIC_MIN_WORDS words that shares (almost) no word with the
  * question's topic and comes no closer than OFF_TOPIC_MAX_CLOSENESS to any point by meaning.
@@ -165,6 +169,30 @@ const SOFT_PARTIAL_WEIGHT = 0.3;
 /** A missed point whose closest statement came this close is named with it in the feedback. */
 export const NEAR_MISS = 0.4;
 
+/**
+ * A missed point earns part of its share from the learned estimate of how much of it the answer
+ * states (server/rater/point-decision.ts), measured from what an answer saying nothing of it gets:
+ * (p - p(nothing)) / (1 - p(nothing)), at most LEARNED_PARTIAL_MAX (a credited point earns 1).
+ */
+const LEARNED_PARTIAL_MAX = 0.8;
+
+function learnedShare(p: number, nothing: number): number {
+  return Math.max(0, Math.min(LEARNED_PARTIAL_MAX, (p - nothing) / (1 - nothing)));
+}
+
+/** The word matcher's verdict on each point and each point's features (same order as the key points). */
+function readPoints(statements: readonly Statement[], specs: readonly KeyPointSpec[], question: string | undefined) {
+  const matches = matchKeyPoints(statements, specs, question);
+  const echo = question === undefined ? undefined : stemSet(question);
+  const features = matches.map((m) => pointFeatures(m.point, statements, echo, m.status === 'covered'));
+  return { matches, features };
+}
+
+/** Each key point's features against the answer (what the learned decision weighs; bench/rater/fit-point-decision.ts fits on them). */
+export function answerPointFeatures(turns: readonly string[], model: ModelAnswer | undefined, question?: string): PointFeatures[] {
+  return readPoints(readTurns(turns).statements, keyPointSpecs(model), question).features;
+}
+
 /** `question`: the question asked; its own words said back earn no key point. */
 export function judgeAnswer(turns: readonly string[], model: ModelAnswer | undefined, question?: string): AnswerJudgement {
   const text = turns.join(' ').replace(/\s+/g, ' ').trim();
@@ -186,7 +214,12 @@ export function judgeAnswer(turns: readonly string[], model: ModelAnswer | undef
     };
   }
   const { statements, repeated, total } = readTurns(turns);
-  const matches = matchKeyPoints(statements, specs, question);
+  const { matches, features } = readPoints(statements, specs, question);
+  const decision = pointDecision();
+  const nothing = pointProbability(
+    decision.weights.map(() => 0),
+    decision,
+  );
   const soft = closestStatements(statements, keyPoints, question);
   const contradicted = matches.filter((m) => m.status === 'contradicted').map((m) => ({ point: m.point, said: m.evidence }));
   // Each point's share: 1 when its words (or an accepted phrasing) are said; by meaning, as close
@@ -196,6 +229,8 @@ export function judgeAnswer(turns: readonly string[], model: ModelAnswer | undef
   let earned = 0;
   matches.forEach((m, i) => {
     const near = soft[i] ?? null;
+    const f = features[i]!;
+    const p = pointProbability(f.values, decision);
     if (m.status === 'covered') {
       // How close the evidence came: 1 when every word of the point is in it, less when some are said in other words or left out.
       const evidence = statements.find((st) => st.text === m.evidence);
@@ -208,11 +243,16 @@ export function judgeAnswer(turns: readonly string[], model: ModelAnswer | undef
         closeness: Math.max(c, near?.statement === evidence ? (near?.closeness ?? 0) : 0),
       });
       earned += 1;
+    } else if (m.status === 'missed' && f.closest && p >= decision.creditFrom) {
+      // The learned decision credits what the words alone missed; the closest statement is the evidence.
+      covered.push({ point: m.point, evidence: f.closest.text, closeness: f.closeness });
+      earned += 1;
     } else if (m.status === 'missed') {
       const c = near?.closeness ?? 0;
       earned += Math.max(
         m.reach * PARTIAL_WEIGHT,
         Math.max(0, Math.min(1, (c - SOFT_PARTIAL_FROM) / (SOFT_PARTIAL_FULL - SOFT_PARTIAL_FROM))) * SOFT_PARTIAL_WEIGHT,
+        learnedShare(p, nothing),
       );
       if (near && c >= NEAR_MISS) nearMisses.push({ point: m.point, said: quote(near.statement.text), closeness: c });
     }
@@ -234,13 +274,14 @@ export function judgeAnswer(turns: readonly string[], model: ModelAnswer | undef
     verdict = 'Not a real answer';
     score = Math.min(score, NONSENSE_MAX_SCORE);
   } else if (covered.length === 0) {
-    score = Math.min(score, NO_KEY_POINT_MAX_SCORE);
     // Off topic only when the answer shares nothing with the question and its key points, by word or by meaning.
     // A short answer with other words may still say the point ("they are connected"): it is thin, not off topic.
     const offTopic =
       words >= OFF_TOPIC_MIN_WORDS &&
       topicOverlap(statements, topicStems(model, question)) < OFF_TOPIC_MAX_OVERLAP &&
       soft.every((c) => (c?.closeness ?? 0) < OFF_TOPIC_MAX_CLOSENESS);
+    // An answer that earns no point keeps what it said of them, below "Partly answered"; off topic, at most 20.
+    score = Math.min(score, offTopic ? OFF_TOPIC_MAX_SCORE : NO_KEY_POINT_MAX_SCORE);
     verdict = offTopic ? 'Off topic' : 'Thin answer';
   } else {
     verdict = score >= 70 ? 'Answered well' : score >= 40 ? 'Partly answered' : 'Thin answer';

@@ -42,15 +42,21 @@ describe("the issue's examples", () => {
     expect(j.closeness[0]).toBeLessThan(1);
   });
 
-  it("does not call the do ... while answer off topic or not answered: it shares the question's words", () => {
-    const j = judgeAnswer(
-      ['a do ... while loop will always run through once, while a while loop performs a test before running through the loop.'],
-      model('the block inside a do ... while executes at least once'),
-      'What is the main difference between a while and a do ... while statement?',
-    );
-    // The vectors do not put "executes" near "run", so the point is not credited; the verdict is honest about that.
-    expect(j.verdict).toBe('Thin answer');
-    expect(j.score).toBeGreaterThan(0);
+  it('credits the do ... while answer "will always run through once" with its statement, and not a wrong one', () => {
+    const point = model('the block inside a do ... while executes at least once');
+    const question = 'What is the main difference between a while and a do ... while statement?';
+    const said = 'a do ... while loop will always run through once, while a while loop performs a test before running through the loop.';
+    const j = judgeAnswer([said], point, question);
+    expect(j.verdict).toBe('Answered well');
+    expect(j.score).toBeGreaterThanOrEqual(70);
+    expect(j.covered).toEqual(['the block inside a do ... while executes at least once']);
+    // The whole sentence is the evidence: "do ... while" is one name, not the end of a sentence.
+    expect(j.evidence).toEqual([said]);
+    expect(j.closeness[0]).toBeGreaterThan(0);
+    expect(j.closeness[0]).toBeLessThan(1);
+    // Denied, or only the other loop described, it earns nothing.
+    expect(judgeAnswer(['the body of a do ... while never runs at least once'], point, question).covered).toEqual([]);
+    expect(judgeAnswer(['a while loop checks its condition first'], point, question).covered).toEqual([]);
   });
 
   it('credits a short correct answer and calls it answered well', () => {

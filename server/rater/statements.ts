@@ -375,10 +375,13 @@ function makeStatement(text: string, tokens: Token[], question: boolean): Statem
   };
 }
 
-/** Sentences split at . ! ? ; and line breaks; a question mark or a question opening marks a question. */
+/**
+ * Sentences split at . ! ? ; and line breaks; a question mark or a question opening marks a
+ * question. An ellipsis before a lower-case word goes on ("a do ... while loop").
+ */
 function sentences(text: string): string[] {
   return text
-    .split(/(?<=[.!?;])\s+|\n+/)
+    .split(/(?<=[.!?;])(?<!\.\.\.|…)\s+|(?<=\.\.\.|…)\s+(?![a-z])|\n+/)
     .map((s) => s.replace(/\s+/g, ' ').trim())
     .filter((s) => /[a-z0-9]/i.test(s));
 }

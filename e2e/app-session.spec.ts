@@ -5,6 +5,7 @@ import {
   WIDTHS,
   controllableSpeech,
   finishSpeech,
+  hearSpoken,
   recordWakeLock,
   wakeLog,
   loginAs,
@@ -33,7 +34,7 @@ test.afterAll(async () => {
 });
 
 /** Logged in, set 1 selected, on the main screen. */
-async function ready(page: Page, email = uniqueEmail('session'), recognition: 'none' | 'interim' = 'none'): Promise<string> {
+async function ready(page: Page, email = uniqueEmail('session'), recognition: 'none' | 'interim' | 'spoken' = 'none'): Promise<string> {
   await controllableSpeech(page, recognition);
   await loginAs(page, server, email);
   await page.goto(server.url + '/');
@@ -287,3 +288,25 @@ test('words the recogniser has heard so far are shown while the candidate speaks
   await expect(page.getByTestId('session-notice')).toHaveCount(0);
   await expect(page.getByLabel('Type your answer')).toBeVisible();
 });
+
+for (const { name, viewport } of WIDTHS) {
+  test.describe(`spoken answers (${name})`, () => {
+    test.use({ viewport });
+
+    test('a spoken answer shows among your answers as it was recognised, under the interviewer’s cards', async ({ page }) => {
+      await ready(page, uniqueEmail('spoken'), 'spoken');
+      await startSession(page);
+      const greeting = (await page.getByTestId('message-card').first().textContent()) ?? '';
+      // The greeting ends; the recogniser listens and hears the candidate.
+      await finishSpeech(page);
+      const answer = 'var is scoped to the whole function, while let and const only live inside the block, and const cannot be reassigned.';
+      await hearSpoken(page, answer);
+      const yours = page.getByRole('region', { name: 'Your answers' });
+      await expect(yours.getByTestId('your-answer')).toHaveText([`You said: ${answer}`]);
+      // The interviewer goes on; the candidate's words stay.
+      await expect(page.getByTestId('message-card').first()).not.toHaveText(greeting);
+      await expect(yours.getByTestId('your-answer')).toHaveText([`You said: ${answer}`]);
+      await page.screenshot({ path: `test-results/shots/spoken-answer-${name}.png`, fullPage: true });
+    });
+  });
+}

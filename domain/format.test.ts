@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDuration, formatPercent, ordinal, wholeSecondsBetween } from './format';
+import { formatDate, formatDateTime, formatDuration, formatPercent, ordinal, wholeSecondsBetween } from './format';
 
 describe('duration as minutes and seconds (docs/product-rules.md, Results and history)', () => {
   it.each([
@@ -45,5 +45,7 @@ describe('small formatters', () => {
   it('formats dates in a given zone and leaves junk as it is', () => {
     expect(formatDate('2026-03-04T10:00:00Z', 'en-US', 'UTC')).toBe('Mar 4, 2026');
     expect(formatDate('not a date')).toBe('not a date');
+    expect(formatDateTime('2026-03-04T10:05:00Z', 'en-US', 'UTC')).toBe('Mar 4, 2026, 10:05 AM');
+    expect(formatDateTime('not a date')).toBe('not a date');
   });
 });

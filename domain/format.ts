@@ -39,3 +39,17 @@ export function formatDate(iso: string, locale = 'en-US', timeZone?: string): st
   if (Number.isNaN(date.getTime())) return iso;
   return date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric', ...(timeZone ? { timeZone } : {}) });
 }
+
+/** A date with its time, where one day can hold several interviews (the History tables), e.g. "Mar 4, 2026, 10:05 AM". */
+export function formatDateTime(iso: string, locale = 'en-US', timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(timeZone ? { timeZone } : {}),
+  });
+}

@@ -105,13 +105,18 @@ for (const { name, viewport } of WIDTHS) {
         name: `${topic.topic}: scores of 2 interviews, oldest first: ${topic.points.map((p) => `${p.score}%`).join(', ')}.`,
       });
       await expect(chart).toBeVisible();
-      const missed = panel.getByTestId('missed-key-points').getByRole('listitem');
+      // Each key point once, under its question; each question once.
+      const missed = panel.getByTestId('missed-key-point');
       await expect(missed).toHaveCount(progress.missedKeyPoints.length);
       const top = progress.missedKeyPoints[0];
-      if (top)
-        await expect(missed.first()).toContainText(
-          `${top.keyPoint}${top.topic}, set ${top.setIndex}: “${top.question}” Missed ${top.missed === 2 ? 'twice' : 'once'} in 2 interviews that asked this question.`,
-        );
+      if (!top) throw new Error('expected a missed key point');
+      const questions = panel.getByTestId('missed-question');
+      await expect(questions).toHaveCount(new Set(progress.missedKeyPoints.map((p) => `${p.topic}|${p.setIndex}|${p.question}`)).size);
+      await expect(questions.first().locator('p')).toHaveText(`${top.topic}, set ${top.setIndex}: “${top.question}”`);
+      await expect(missed.first()).toHaveText(
+        `${top.keyPoint} Missed ${top.missed === 2 ? 'twice' : 'once'} in 2 interviews that asked this question.`,
+      );
+      await expect(page.getByRole('heading', { name: 'Your interviews' })).toBeVisible();
       await shot(page, `progress-${name}`);
       await expectNoSeriousViolations(page, `history progress (${name})`);
 
@@ -119,7 +124,12 @@ for (const { name, viewport } of WIDTHS) {
       const table = panel.getByRole('table', { name: `${topic.topic}: scores over time` });
       await expect(table.getByRole('row')).toHaveCount(3);
       await expect(table.getByRole('row').nth(1)).toContainText(`${topic.points[0]?.score}%`);
+      // Two interviews on one day: the table tells them apart by the time.
+      await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toHaveText(
+        /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/,
+      );
       await expect(panel.getByRole('button', { name: 'Show as charts' })).toHaveAttribute('aria-pressed', 'true');
+      await shot(page, `progress-tables-${name}`);
       await expectNoSeriousViolations(page, `history progress tables (${name})`);
 
       // Every History item offers the whole transcript, both sides, with the feedback.

@@ -49,6 +49,7 @@ export function Component() {
               {(progress: ProgressResponse | null) => progress && <ProgressPanel progress={progress} />}
             </Await>
           </Suspense>
+          <h2 className="mt-8 text-lg font-semibold text-slate-900">Your interviews</h2>
           <HistoryList history={data.history} sets={data.sets} />
         </>
       )}

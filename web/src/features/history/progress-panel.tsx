@@ -6,7 +6,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { MissedKeyPoint, PractiseNext, ProgressResponse, TopicProgress } from '../../../../contract';
-import { formatDate } from '../../../../domain/format';
+import { formatDateTime } from '../../../../domain/format';
 import { Button } from '../../components/button';
 import { rememberSet } from '../../lib/selected-set';
 
@@ -23,6 +23,25 @@ export function chartLabel(topic: TopicProgress): string {
 
 export function missedText(point: MissedKeyPoint): string {
   return `Missed ${times(point.missed)} in ${interviews(point.asked)} that asked this question.`;
+}
+
+interface MissedQuestion {
+  topic: string;
+  setIndex: number;
+  question: string;
+  points: MissedKeyPoint[];
+}
+
+/** The missed key points under their question, each question once, in the order of its most missed point. */
+export function byQuestion(points: readonly MissedKeyPoint[]): MissedQuestion[] {
+  const groups = new Map<string, MissedQuestion>();
+  for (const point of points) {
+    const key = `${point.topic}|${point.setIndex}|${point.question}`;
+    const group = groups.get(key) ?? { topic: point.topic, setIndex: point.setIndex, question: point.question, points: [] };
+    group.points.push(point);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
 }
 
 export function ProgressPanel({ progress }: { progress: ProgressResponse }) {
@@ -59,13 +78,20 @@ export function ProgressPanel({ progress }: { progress: ProgressResponse }) {
       {progress.missedKeyPoints.length > 0 && (
         <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
           <h3 className="font-semibold text-slate-900">Key points you missed most often</h3>
-          <ol className="mt-3 space-y-3" data-testid="missed-key-points">
-            {progress.missedKeyPoints.map((point) => (
-              <li key={`${point.topic}|${point.setIndex}|${point.question}|${point.keyPoint}`} className="text-sm">
-                <p className="font-medium text-slate-900">{point.keyPoint}</p>
-                <p className="text-slate-600">
-                  {point.topic}, set {point.setIndex}: “{point.question}” {missedText(point)}
+          <ol className="mt-3 space-y-4" data-testid="missed-key-points">
+            {byQuestion(progress.missedKeyPoints).map((group) => (
+              <li key={`${group.topic}|${group.setIndex}|${group.question}`} className="text-sm" data-testid="missed-question">
+                <p className="font-medium text-slate-900">
+                  {group.topic}, set {group.setIndex}: “{group.question}”
                 </p>
+                <ul className="mt-1.5 space-y-1.5 border-l-2 border-indigo-200 pl-3">
+                  {group.points.map((point) => (
+                    <li key={point.keyPoint} data-testid="missed-key-point">
+                      <span className="font-medium text-slate-900">{point.keyPoint}</span>{' '}
+                      <span className="text-slate-600">{missedText(point)}</span>
+                    </li>
+                  ))}
+                </ul>
               </li>
             ))}
           </ol>
@@ -115,7 +141,7 @@ function ScoreTable({ topic }: { topic: TopicProgress }) {
       <tbody>
         {topic.points.map((p) => (
           <tr key={p.ratingId} className="border-b border-slate-100">
-            <td className="py-1 pr-3">{formatDate(p.at)}</td>
+            <td className="py-1 pr-3">{formatDateTime(p.at)}</td>
             <td className="py-1 pr-3">{p.setIndex}</td>
             <td className="py-1">{p.score}%</td>
           </tr>

@@ -70,6 +70,32 @@ for (const { name, viewport } of WIDTHS) {
       await expect(dialog).toHaveCount(0);
     });
 
+    test("the topic header says which level of its topic the set is, and the candidate's own level", async ({ page }) => {
+      const email = uniqueEmail('level');
+      await loginAs(page, server, email);
+      const sets = await questionSets(server, email);
+      const first = sets.find((set) => set.index === 1);
+      const second = sets.find((set) => set.index === 2);
+      // The shipped catalogue has two JavaScript sets: the header tells them apart.
+      if (!first || second?.name !== first.name) throw new Error('expected two sets of one topic at index 1 and 2');
+      await page.goto(server.url + '/');
+      await page.getByRole('dialog', { name: 'Choose an Interview Topic' }).getByTestId('tile-1').click();
+      await expect(page.getByTestId('topic-heading')).toHaveText(first.name);
+      await expect(page.getByTestId('topic-level')).toHaveText('Level 1 of 2 · No level completed yet');
+
+      // A rated interview on level 1: after a reload (the topic is kept) the candidate's level is 1.
+      await completeSet(server, email, first.id, `A short answer about ${first.name}.`);
+      await page.reload();
+      await expect(page.getByTestId('topic-heading')).toHaveText(first.name);
+      await expect(page.getByTestId('topic-level')).toHaveText('Level 1 of 2 · Your level: 1');
+      await page.getByRole('button', { name: 'Change topic' }).click();
+      await page.getByRole('dialog', { name: 'Choose an Interview Topic' }).getByTestId('tile-2').click();
+      await expect(page.getByTestId('topic-heading')).toHaveText(second.name);
+      await expect(page.getByTestId('topic-level')).toHaveText('Level 2 of 2 · Your level: 1');
+      await shot(page, `topic-level-${name}`);
+      await expectNoSeriousViolations(page, `topic header with its level (${name})`);
+    });
+
     test('an unknown route keeps the fallback heading, says the page does not exist and links home', async ({ page }) => {
       await page.goto(server.url + '/no/such/page');
       await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();

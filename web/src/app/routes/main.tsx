@@ -6,7 +6,7 @@ import { currentEmail, firstDialogAfterLogin, loadAccount, loginAction, markFeed
 import type { UseSessionOptions } from '../../features/interview/use-session';
 import { useConfig } from '../../lib/config';
 import { errorResponse } from '../../lib/load-data';
-import { preloadAfterFirstPaint, SessionHost } from './main/lazy-parts';
+import { preloadAfterFirstPaint, SessionHost, TopicLevelLine } from './main/lazy-parts';
 import { MainDialogs, type DialogName } from './main/main-dialogs';
 import { MainLayout } from './main/main-layout';
 import { idleView, type SessionView } from './main/session-view';
@@ -57,8 +57,14 @@ export function MainPage() {
     setSelected(set);
     setDialog(null);
   };
+  // The topic header says which level of its topic the set is, and the candidate's own (docs/product-rules.md, Topic tiles).
+  const level = account && selected && (
+    <Suspense fallback={null}>
+      <TopicLevelLine sets={account.sets} set={selected} topicLevels={account.profile.topicLevels} />
+    </Suspense>
+  );
   const layout = (session: SessionView) => (
-    <MainLayout config={config} loggedIn={account !== null} selected={selected} session={session} onDialog={setDialog} />
+    <MainLayout config={config} loggedIn={account !== null} selected={selected} level={level} session={session} onDialog={setDialog} />
   );
 
   return (

@@ -1,33 +1,17 @@
 import { Button } from '../../components/button';
 import { MicIcon } from '../../components/icons';
 import type { ReactNode } from 'react';
-import type { SessionPhase } from './session-controller';
 
 export interface SessionControlsProps {
-  phase: SessionPhase;
+  starting: boolean;
   onStart: () => void;
-  onStop: () => void;
-  /** While interrupted: the reconnect choice (reconnect-choice.tsx) in place of the buttons; the session's lazy chunk renders it. */
-  reconnect?: ReactNode;
+  /** Once a session runs: its controls (running-controls.tsx), rendered by the session's lazy chunk, in place of the start button. */
+  running?: ReactNode;
 }
 
-/** docs/product-rules.md, Session lifecycle: 'start session' → 'starting session...' (grey) → 'disconnect'; 'Loading Results ...' while rating. */
-export function SessionControls({ phase, onStart, onStop, reconnect }: SessionControlsProps) {
-  if (phase === 'interrupted' && reconnect) return reconnect;
-  if (phase === 'rating')
-    return (
-      <Button disabled className="min-w-44">
-        Loading Results ...
-      </Button>
-    );
-  if (phase === 'active')
-    return (
-      <Button variant="danger" onClick={onStop} className="min-w-44">
-        <span aria-hidden="true" className="size-2.5 rounded-sm bg-white" />
-        disconnect
-      </Button>
-    );
-  const starting = phase === 'starting';
+/** docs/product-rules.md, Session lifecycle: 'start session' → 'starting session...' (grey); then the running session's controls. */
+export function SessionControls({ starting, onStart, running }: SessionControlsProps) {
+  if (running) return running;
   return (
     <Button onClick={onStart} disabled={starting} aria-busy={starting} className="min-w-44">
       {!starting && <MicIcon />}

@@ -9,10 +9,9 @@ const loadSession = () => import('./session-host');
 const loadDialogs = () => import('./later-dialogs');
 
 export const SessionHost = lazy(loadSession);
-export const WelcomeDialog = lazy(() => loadDialogs().then((m) => ({ default: m.WelcomeDialog })));
-export const TopicPicker = lazy(() => loadDialogs().then((m) => ({ default: m.TopicPicker })));
-export const SupportDialog = lazy(() => loadDialogs().then((m) => ({ default: m.SupportDialog })));
+export const LaterDialog = lazy(() => loadDialogs().then((m) => ({ default: m.LaterDialog })));
 export const OutOfTokensNotice = lazy(() => loadDialogs().then((m) => ({ default: m.OutOfTokensNotice })));
+export const TopicLevelLine = lazy(() => loadDialogs().then((m) => ({ default: m.TopicLevelLine })));
 
 export function preloadAfterFirstPaint(): void {
   afterFirstPaint(() => {

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import type { PublicConfig, QuestionSet } from '../../../../../contract';
 import type { AccountData } from '../../../features/account/account-session';
 import { LoginDialog } from '../../../features/account/login-dialog';
-import { OutOfTokensNotice, SupportDialog, TopicPicker, WelcomeDialog } from './lazy-parts';
+import { LaterDialog, OutOfTokensNotice } from './lazy-parts';
 
 export type DialogName = 'email' | 'welcome' | 'topics' | 'support';
 
@@ -37,20 +37,10 @@ export function MainDialogs({ dialog, config, data, selected, outOfTokens, onLog
         onClose={account ? onClose : undefined}
       />
     );
+  if (dialog === null) return null;
   return (
     <Suspense fallback={null}>
-      {dialog === 'welcome' && <WelcomeDialog productName={config.productName} onClose={onClose} />}
-      {dialog === 'topics' && (
-        <TopicPicker
-          config={config}
-          sets={account?.sets ?? []}
-          user={account?.profile ?? null}
-          selectedId={selected?.id ?? null}
-          onSelect={onSelect}
-          onClose={onClose}
-        />
-      )}
-      {dialog === 'support' && <SupportDialog config={config} onClose={onClose} />}
+      <LaterDialog dialog={dialog} config={config} account={account} selected={selected} onSelect={onSelect} onClose={onClose} />
     </Suspense>
   );
 }

@@ -1,22 +1,25 @@
+import type { ReactNode } from 'react';
 import type { PublicConfig, QuestionSet } from '../../../../../contract';
 import { Button } from '../../../components/button';
 import { ChatIcon } from '../../../components/icons';
 import { TopBar } from '../../../components/top-bar';
 import { SessionControls } from '../../../features/interview/session-controls';
 import { StartError } from '../../../features/interview/start-error';
-import { connectionStatus, StatusIndicator } from '../../../features/interview/status-indicator';
+import { StatusIndicator } from '../../../features/interview/status-indicator';
 import type { SessionView } from './session-view';
 
 export interface MainLayoutProps {
   config: PublicConfig;
   loggedIn: boolean;
   selected: QuestionSet | null;
+  /** Under the selected topic's name: which level of the topic it is and the candidate's own (rendered by a lazy chunk). */
+  level: ReactNode;
   session: SessionView;
   onDialog: (name: 'topics' | 'welcome' | 'support') => void;
 }
 
 /** docs/product-rules.md, Screens and routes: the top bar, the session body and the bottom bar with the session controls. */
-export function MainLayout({ config, loggedIn, selected, session, onDialog }: MainLayoutProps) {
+export function MainLayout({ config, loggedIn, selected, level, session, onDialog }: MainLayoutProps) {
   const { phase } = session;
   const busy = phase === 'starting' || phase === 'active' || phase === 'interrupted' || phase === 'rating';
   return (
@@ -29,8 +32,9 @@ export function MainLayout({ config, loggedIn, selected, session, onDialog }: Ma
             <h1 className="truncate text-2xl font-bold tracking-tight text-slate-900" data-testid="topic-heading">
               {selected ? selected.name : 'Previous Messages'}
             </h1>
+            {selected && level}
           </div>
-          <StatusIndicator status={connectionStatus(phase, session.speaking)} />
+          {session.status ?? <StatusIndicator />}
         </div>
         {loggedIn && (
           <div className="mt-3">
@@ -47,7 +51,7 @@ export function MainLayout({ config, loggedIn, selected, session, onDialog }: Ma
         <div className="mx-auto flex max-w-3xl flex-col gap-3 px-4 py-3 sm:px-6">
           {session.footer}
           <div className="flex justify-center">
-            <SessionControls phase={phase} onStart={session.start} onStop={session.stop} reconnect={session.reconnect} />
+            <SessionControls starting={phase === 'starting'} onStart={session.start} running={session.running} />
           </div>
           <StartError text={phase === 'idle' ? session.startError : null} />
         </div>

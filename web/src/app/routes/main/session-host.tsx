@@ -9,8 +9,10 @@ import { forgetSet, rememberedSetId } from '../../../lib/selected-set';
 import { CreditsLine } from '../../../features/account/credits-line';
 import { ResultsOverlay } from '../../../components/results-overlay';
 import { LiveSessionChoice } from '../../../features/interview/live-session-choice';
+import { LiveStatus } from '../../../features/interview/live-status';
 import { MessageCards } from '../../../features/interview/message-cards';
 import { ReconnectChoice } from '../../../features/interview/reconnect-choice';
+import { runningControls } from '../../../features/interview/running-controls';
 import { TypedAnswer } from '../../../features/interview/typed-answer';
 import { YourAnswers } from '../../../features/interview/your-answers';
 import { useSession, type UseSessionOptions } from '../../../features/interview/use-session';
@@ -61,12 +63,15 @@ export default function SessionHost({
   const active = phase === 'active';
   return children({
     phase,
-    speaking,
     startError,
     start: () => session.start(selected),
-    stop: session.stop,
-    reconnect: session.snapshot.reconnect && (
-      <ReconnectChoice view={session.snapshot.reconnect} onReconnect={session.reconnect} onStop={session.stop} />
+    status: active ? <LiveStatus speaking={speaking} /> : null,
+    running: runningControls(
+      phase,
+      session.stop,
+      session.snapshot.reconnect && (
+        <ReconnectChoice view={session.snapshot.reconnect} onReconnect={session.reconnect} onStop={session.stop} />
+      ),
     ),
     messages:
       interviewerMessages.length > 0 ? (

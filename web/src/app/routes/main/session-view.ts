@@ -8,12 +8,15 @@ import type { SessionPhase } from '../../../features/interview/session-controlle
  */
 export interface SessionView {
   phase: SessionPhase;
-  speaking: boolean;
   startError: string | null;
   start: () => void;
-  stop: () => void;
-  /** While interrupted: the reconnect choice (docs/product-rules.md, Session lifecycle), rendered by the session's chunk. */
-  reconnect: ReactNode;
+  /** While connected: the status in its colours (features/interview/live-status.tsx); null shows 'Not Connected'. */
+  status: ReactNode;
+  /**
+   * Once a session runs: 'disconnect', 'Loading Results ...' or the reconnect choice (docs/product-rules.md,
+   * Session lifecycle; features/interview/running-controls.tsx); null shows the start button.
+   */
+  running: ReactNode;
   /** The interviewer's last messages (null: the empty state). */
   messages: ReactNode;
   /** Notice, interim text and typed answer of an active session. */
@@ -25,11 +28,10 @@ export interface SessionView {
 export function idleView(startRequested: boolean, requestStart: () => void): SessionView {
   return {
     phase: startRequested ? 'starting' : 'idle',
-    speaking: false,
     startError: null,
     start: requestStart,
-    stop: () => {},
-    reconnect: null,
+    status: null,
+    running: null,
     messages: null,
     footer: null,
     overlay: null,

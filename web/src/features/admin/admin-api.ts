@@ -1,5 +1,14 @@
 import type { AdminEvent, AdminFeedback, EmailAccount, InterviewStats } from '../../../../contract/admin';
-import type { AdminQuestionSet, QuestionSetDeleteResult, QuestionSetInput } from '../../../../contract/admin-question-sets';
+import type {
+  AdminQuestionSet,
+  PhrasingSuggestions,
+  QuestionSetDeleteResult,
+  QuestionSetInput,
+  SetAssistant,
+  SuggestPhrasingsInput,
+  TryAnswerInput,
+  TryAnswerResult,
+} from '../../../../contract/admin-question-sets';
 import type { DailyStats } from '../../../../contract/admin-stats';
 import type { UserData, UserErasure } from '../../../../contract/admin-users';
 import { apiUrl } from '../../lib/api-base';
@@ -114,6 +123,21 @@ export function deleteQuestionSet(secret: string, id: number): Promise<ApiResult
   return call(secret, `/api/admin/question-sets/${id}`, { method: 'DELETE' });
 }
 
+/** Whether a language model drafts phrasings here, and why not when it does not. */
+export function fetchSetAssistant(secret: string): Promise<ApiResult<SetAssistant>> {
+  return call(secret, '/api/admin/question-sets/assistant');
+}
+
+/** How the rater judges an answer to one question of the set as drafted; nothing is saved. */
+export function tryAnswer(secret: string, input: TryAnswerInput): Promise<ApiResult<TryAnswerResult>> {
+  return call(secret, '/api/admin/question-sets/try-answer', { method: 'POST', body: input });
+}
+
+/** The language model's drafts for one key point; nothing is saved. */
+export function suggestPhrasings(secret: string, input: SuggestPhrasingsInput): Promise<ApiResult<PhrasingSuggestions>> {
+  return call(secret, '/api/admin/question-sets/suggest-phrasings', { method: 'POST', body: input });
+}
+
 /** A streamed CSV export: the file, `empty` when there is nothing to export, or the failure. */
 export type ExportResult = { ok: true; file: Blob } | { ok: true; empty: true } | { ok: false; message: string | null };
 
@@ -133,4 +157,16 @@ export async function fetchExport(secret: string, kind: 'ratings' | 'feedback'):
 }
 
 // Re-exported so pages need one import for the call results they show.
-export type { AdminEvent, AdminFeedback, AdminQuestionSet, DailyStats, EmailAccount, InterviewStats, QuestionSetInput, UserData };
+export type {
+  AdminEvent,
+  AdminFeedback,
+  AdminQuestionSet,
+  DailyStats,
+  EmailAccount,
+  InterviewStats,
+  PhrasingSuggestions,
+  QuestionSetInput,
+  SetAssistant,
+  TryAnswerResult,
+  UserData,
+};

@@ -1,9 +1,20 @@
 /**
  * The question-set editor's changes, run by its route's action (a JSON body): save a set (new when
- * `id` is null) or delete one, which the server turns into archiving when interviews used it.
+ * `id` is null), move one, or delete one, which the server turns into archiving when interviews
+ * used it; and its helpers, which change nothing (try an answer, suggest phrasings).
  */
 import { submitData } from '../../../lib/load-data';
-import { deleteQuestionSet, moveQuestionSet, saveQuestionSet, type AdminQuestionSet, type QuestionSetInput } from '../admin-api';
+import {
+  deleteQuestionSet,
+  moveQuestionSet,
+  saveQuestionSet,
+  suggestPhrasings,
+  tryAnswer,
+  type AdminQuestionSet,
+  type PhrasingSuggestions,
+  type QuestionSetInput,
+  type TryAnswerResult,
+} from '../admin-api';
 import { adminTexts } from '../format';
 
 export type QuestionSetChange =
@@ -40,4 +51,30 @@ export async function runQuestionSetChange(secret: string, change: QuestionSetCh
       ? `Archived "${change.name}": interviews used it, so its history is kept. The later sets moved up one place.`
       : `Deleted "${change.name}". The later sets moved up one place.`;
   return { ok: true, notice, saved: null };
+}
+
+/** The editor's helpers on the set as drafted (nothing is saved): try an answer, or ask for phrasings of a key point. */
+export type SetAssist =
+  | { intent: 'try'; set: QuestionSetInput; questionNumber: number; answer: string; languageModel: boolean }
+  | { intent: 'suggest'; set: QuestionSetInput; questionNumber: number; keyPoint: string };
+
+export type TryOutcome = { ok: true; tried: TryAnswerResult; questionNumber: number; answer: string } | { ok: false; error: string };
+export type SuggestOutcome = { ok: true; suggestions: PhrasingSuggestions; questionNumber: number } | { ok: false; error: string };
+
+const TRY_TEXTS = adminTexts('Failed to try the answer', 'An error occurred while trying the answer.');
+const SUGGEST_TEXTS = adminTexts('Failed to suggest phrasings', 'An error occurred while asking for phrasings.');
+
+export function isSetAssist(body: { intent?: unknown }): body is SetAssist {
+  return body.intent === 'try' || body.intent === 'suggest';
+}
+
+export async function runSetAssist(secret: string, assist: SetAssist): Promise<TryOutcome | SuggestOutcome> {
+  const { set, questionNumber } = assist;
+  if (assist.intent === 'try') {
+    const { answer, languageModel } = assist;
+    const tried = await submitData(tryAnswer(secret, { set, questionNumber, answer, languageModel }), TRY_TEXTS);
+    return tried.ok ? { ok: true, tried: tried.data, questionNumber, answer } : tried;
+  }
+  const suggested = await submitData(suggestPhrasings(secret, { set, questionNumber, keyPoint: assist.keyPoint }), SUGGEST_TEXTS);
+  return suggested.ok ? { ok: true, suggestions: suggested.data, questionNumber } : suggested;
 }

@@ -5,16 +5,31 @@
  * archived rather than deleted.
  */
 import { useState, type ReactNode } from 'react';
-import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import {
+  useFetcher,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import { Button } from '../../../components/button';
-import { loadData } from '../../../lib/load-data';
-import { fetchQuestionSets, type AdminQuestionSet } from '../admin-api';
+import { dataOr, loadData } from '../../../lib/load-data';
+import { fetchQuestionSets, fetchSetAssistant, type AdminQuestionSet, type SetAssistant } from '../admin-api';
 import { adminSecretFor } from '../admin-secret';
 import { adminTexts } from '../format';
 import { ConfirmDialog } from '../confirm-dialog';
 import { AdminError, AdminLoadError, AdminPageHeader } from '../page-parts';
 import { useFetcherDone } from '../use-fetcher-done';
-import { runQuestionSetChange, type QuestionSetChange, type QuestionSetChangeResult } from './question-sets-actions';
+import {
+  isSetAssist,
+  runQuestionSetChange,
+  runSetAssist,
+  type QuestionSetChange,
+  type QuestionSetChangeResult,
+  type SetAssist,
+  type SuggestOutcome,
+  type TryOutcome,
+} from './question-sets-actions';
 import { draftOf, emptyDraft, inputOf, type SetDraft } from './set-draft';
 import { SetEditor } from './set-editor';
 import { TileOrder } from './tile-order';
@@ -22,14 +37,37 @@ import { TileOrder } from './tile-order';
 const TITLE = 'Question Sets';
 const TEXTS = adminTexts('Failed to fetch question sets', 'An error occurred while fetching question sets.');
 
+/** Without an answer the editor works on; only its language-model helpers say they cannot tell. */
+const ASSISTANT_UNKNOWN: SetAssistant = {
+  languageModel: null,
+  unavailable: 'The server did not say whether a language model is configured; reload the page to ask again.',
+  callsPerHour: 0,
+};
+
 export async function loader({ params }: LoaderFunctionArgs) {
   const secret = await adminSecretFor(params);
-  return secret === null ? null : loadData(fetchQuestionSets(secret), TEXTS);
+  if (secret === null) return null;
+  const [sets, assistant] = await Promise.all([
+    loadData(fetchQuestionSets(secret), TEXTS),
+    dataOr(fetchSetAssistant(secret), ASSISTANT_UNKNOWN, 'Question-set assistant request failed:'),
+  ]);
+  return { sets, assistant };
 }
 
-export async function action({ params, request }: ActionFunctionArgs): Promise<QuestionSetChangeResult | null> {
+export async function action({
+  params,
+  request,
+}: ActionFunctionArgs): Promise<QuestionSetChangeResult | TryOutcome | SuggestOutcome | null> {
   const secret = await adminSecretFor(params);
-  return secret === null ? null : runQuestionSetChange(secret, (await request.json()) as QuestionSetChange);
+  if (secret === null) return null;
+  const body = (await request.json()) as QuestionSetChange | SetAssist;
+  return isSetAssist(body) ? runSetAssist(secret, body) : runQuestionSetChange(secret, body);
+}
+
+/** Trying an answer and asking for phrasings change nothing: no reload after them. */
+export function shouldRevalidate({ json, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+  const intent = json !== null && typeof json === 'object' && 'intent' in json ? json.intent : null;
+  return intent === 'try' || intent === 'suggest' ? false : defaultShouldRevalidate;
 }
 
 type Selection = { id: number | null; draft: SetDraft } | null;
@@ -38,6 +76,7 @@ type Selection = { id: number | null; draft: SetDraft } | null;
 function SetPanel({
   selection,
   set,
+  assistant,
   busy,
   message,
   onChange,
@@ -46,6 +85,7 @@ function SetPanel({
 }: {
   selection: Selection;
   set: AdminQuestionSet | null;
+  assistant: SetAssistant;
   busy: boolean;
   /** The outcome of the last save or delete, shown beside its buttons. */
   message: ReactNode;
@@ -64,7 +104,14 @@ function SetPanel({
     return <p className="text-gray-600">This set is archived: candidates no longer see it, and its interviews keep their topic.</p>;
   return (
     <>
-      <SetEditor draft={selection.draft} onChange={onChange} onSubmit={onSave} busy={busy} isNew={selection.id === null} />
+      <SetEditor
+        draft={selection.draft}
+        assistant={assistant}
+        onChange={onChange}
+        onSubmit={onSave}
+        busy={busy}
+        isNew={selection.id === null}
+      />
       <div className="mt-3">{message}</div>
       {set && (
         <Button variant="danger" onClick={() => onRemove(set)} disabled={busy} className="mt-3">
@@ -87,7 +134,8 @@ function Outcome({ error, notice }: { error: string | null; notice: string | nul
 }
 
 export function Component() {
-  const sets = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const sets = data?.sets ?? null;
   const fetcher = useFetcher<QuestionSetChangeResult | null>();
   const [selection, setSelection] = useState<Selection>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -148,6 +196,7 @@ export function Component() {
           <SetPanel
             selection={selection}
             set={selectedSet}
+            assistant={data?.assistant ?? ASSISTANT_UNKNOWN}
             busy={busy}
             message={origin === 'panel' ? <Outcome error={error} notice={notice} /> : null}
             onChange={(draft) => selection && setSelection({ ...selection, draft })}

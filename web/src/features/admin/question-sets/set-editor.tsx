@@ -1,19 +1,23 @@
 import { useId, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { Markdown } from '../../../components/lazy-markdown';
+import type { SetAssistant } from '../admin-api';
 import type { SetDraft } from './set-draft';
+import { TryAnswerPanel } from './try-answer-panel';
 
 const FIELD = 'rounded border border-gray-300 px-2 py-1';
 
 /** The form of one set, with a live preview of its model answers as candidates see them. */
 export function SetEditor({
   draft,
+  assistant,
   onChange,
   onSubmit,
   busy,
   isNew,
 }: {
   draft: SetDraft;
+  assistant: SetAssistant;
   onChange: (draft: SetDraft) => void;
   onSubmit: () => void;
   busy: boolean;
@@ -92,6 +96,7 @@ export function SetEditor({
           </div>
         </section>
       </div>
+      <TryAnswerPanel draft={draft} assistant={assistant} onModelAnswers={(text) => set('modelAnswers', text)} />
       <div>
         <Button type="submit" disabled={busy}>
           {isNew ? 'Create set' : 'Save set'}
@@ -108,11 +113,11 @@ A closure is a function together with the variables of the scope it was created 
 **Key points:** keeps access to its outer variables; created when the function is defined
 
 **Also accepted:**
-- 1: remembers the variables around it | still sees the outer scope
-- 2: made at definition time
+- keeps access to its outer variables: remembers the variables around it | still sees the outer scope
+- created when the function is defined: made at definition time
 
 **Contradicted by:**
-- 1: copies the outer variables`;
+- keeps access to its outer variables: copies the outer variables`;
 
 /** How answers are judged, and how to write key points that judge well (docs/question-sets.md). */
 function JudgingHelp() {
@@ -132,9 +137,14 @@ function JudgingHelp() {
           than one rare term.
         </p>
         <p>
-          <strong>Also accepted</strong> (optional) lists other ways to say a point: a bullet per key point (its text or its number), a
+          <strong>Also accepted</strong> (optional) lists other ways to say a point: a bullet per key point naming it by its exact text, a
           colon, then phrasings separated by |. <strong>Contradicted by</strong> (optional) lists statements that get a point wrong, usually
           common misconceptions; an answer that says one does not earn the point.
+        </p>
+        <p>
+          <strong>Try an answer</strong> below shows what the built-in rater credits for an answer, key point by key point, with the
+          sentence that earned each; one click adds a sentence of it as an &quot;Also accepted&quot; or &quot;Contradicted by&quot; line,
+          and &quot;Suggest phrasings&quot; asks the language model (when one is configured) for drafts to pick from.
         </p>
         <p>Example:</p>
         <pre className="overflow-x-auto whitespace-pre-wrap rounded bg-white p-2 font-mono text-xs">{EXAMPLE}</pre>

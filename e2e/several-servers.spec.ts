@@ -1,0 +1,221 @@
+/**
+ * Several servers behind a real load balancer (README, Running several servers): two server
+ * processes on one PostgreSQL behind Debian's HAProxy (e2e/support/haproxy.ts: the README's recipe,
+ * round-robin, no stickiness, health checks), in the speech-pipeline voice mode (the fake speech
+ * servers; the interviewer's lines are synthesised by espeak-ng and played in Chromium, each clip
+ * fetched through the balancer from whichever server it lands on). Whole interviews are answered
+ * by typing, and mid-interview
+ *   (a) both servers are restarted one by one with SIGTERM (each drains, SHUTDOWN_DRAIN_SECONDS),
+ *   (b) one server is killed with SIGKILL;
+ * each interview goes on through the other server and ends with its whole transcript, one rating
+ * and one credit spent.
+ */
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { chromiumArgs } from '../playwright.config';
+import { splitModelAnswers } from '../server/catalogue/model-answers';
+import { CLOSING_DONE } from '../server/providers/interviewer/scripted-interviewer-lines';
+import { speakable } from '../server/providers/interviewer/speakable';
+import { startFakeAudioServer, type FakeAudioServer } from '../test-support/fake-audio-server';
+import { espeakMp3, spokenWav } from '../test-support/local-speech';
+import { createPostgresDatabase } from './support/databases';
+import { freePort, startHaproxy, type RunningHaproxy } from './support/haproxy';
+import { api, E2E_ADMIN_SECRET, startServer, type RunningServer } from './support/server';
+import { expect, test } from './support/test';
+
+const CREDITS = 3;
+// The microphone hears silence (and the fake speech-to-text hears nothing): answers are typed.
+const silentMic = spokenWav(path.join(tmpdir(), 'several-servers-silence.wav'), [30]);
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...chromiumArgs, `--use-file-for-fake-audio-capture=${silentMic}`, '--autoplay-policy=no-user-gesture-required'],
+  },
+});
+test.describe.configure({ mode: 'serial' });
+
+interface SetInfo {
+  id: number;
+  name: string;
+  index: number;
+  questions: string[];
+  modelAnswers: string | null;
+}
+
+type Name = 'a' | 'b';
+let database: { url: string; drop(): Promise<void> };
+let audio: FakeAudioServer;
+let balancer: RunningHaproxy;
+const ports: Record<Name, number> = { a: 0, b: 0 };
+const running: Partial<Record<Name, RunningServer>> = {};
+let set: SetInfo;
+let answers: string[];
+
+async function start(name: Name): Promise<void> {
+  running[name] = await startServer({
+    env: {
+      PORT: String(ports[name]),
+      DATABASE_URL: database.url,
+      ...audio.pipelineSettings,
+      TRUST_PROXY: '127.0.0.1',
+      SHUTDOWN_DRAIN_SECONDS: '1',
+      FREE_SESSION_LIMIT: String(CREDITS),
+      DOG_IMAGE_API: 'off',
+      LOG_LEVEL: 'warn',
+    },
+  });
+}
+
+/** Until the balancer's health checks see both servers up again. */
+async function bothUp(): Promise<void> {
+  for (const name of ['a', 'b'] as const) {
+    const server = running[name];
+    if (!server) throw new Error(`server ${name} is not running`);
+    await expect.poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 30_000 }).toBe(200);
+  }
+  // rise 2 × inter 500 ms: the balancer takes a restarted server back within about a second.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  database = await createPostgresDatabase();
+  audio = await startFakeAudioServer({
+    apiKey: null,
+    sttModel: 'whisper-local',
+    ttsModel: 'espeak-ng',
+    ttsVoice: 'en-us',
+    defaultTranscript: '',
+    synthesize: espeakMp3,
+  });
+  [ports.a, ports.b] = [await freePort(), await freePort()];
+  // One first (it applies the migrations and loads the catalogue), then the other.
+  await start('a');
+  await start('b');
+  balancer = await startHaproxy([
+    { name: 'a', port: ports.a },
+    { name: 'b', port: ports.b },
+  ]);
+  const sets = (await api<SetInfo[]>({ url: balancer.url }, '/api/question-sets')).body;
+  const first = sets.find((s) => s.index === 1);
+  if (!first?.modelAnswers) throw new Error('The catalogue has no set with index 1 and model answers.');
+  set = first;
+  answers = splitModelAnswers(first.modelAnswers, first.questions.length).map((a) =>
+    `${a.answer} ${a.keyPoints.join('. ')}`
+      .replace(/[`*#>_-]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
+});
+
+test.afterAll(async () => {
+  await balancer?.stop();
+  for (const name of ['a', 'b'] as const) await running[name]?.stop();
+  await audio?.close();
+  await database?.drop();
+});
+
+const latestCard = (page: Page) => page.getByTestId('message-card').first();
+
+/**
+ * One whole interview through the balancer, typed; `between(turn)` runs after the interviewer
+ * answered that many answers. Returns the answers sent.
+ */
+async function interview(page: Page, email: string, between: (turn: number) => Promise<void>): Promise<string[]> {
+  const lb = { url: balancer.url };
+  expect((await api(lb, '/user/login', { method: 'POST', body: { email } })).status).toBe(200);
+  await page.addInitScript((e) => window.localStorage.setItem('userEmail', e), email);
+  await page.goto(balancer.url);
+  await page.getByTestId(`tile-${set.index}`).click();
+  await page.getByRole('button', { name: 'start session' }).click();
+  await expect(latestCard(page)).toContainText(set.questions[0] ?? '<no question>', { timeout: 30_000 });
+  const box = page.getByLabel('Type your answer');
+  const sent: string[] = [];
+  let current = 0;
+  for (let turn = 0; turn < set.questions.length * 2; turn++) {
+    const line = (await latestCard(page).textContent()) ?? '';
+    if (line.includes(CLOSING_DONE)) break;
+    const asked = set.questions.findIndex((q) => line.includes(speakable(q)));
+    current = asked < 0 ? current : asked;
+    const answer = answers[current] ?? '';
+    await box.fill(answer);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(box).toHaveValue('');
+    sent.push(answer);
+    // The next line, whichever server answers it (a turn cut by a stopped server is resumed).
+    await expect(latestCard(page)).not.toHaveText(line, { timeout: 60_000 });
+    await between(sent.length);
+  }
+  await expect(latestCard(page)).toContainText(CLOSING_DONE, { timeout: 60_000 });
+  const overlay = page.getByTestId('results-overlay');
+  await expect(overlay.getByRole('heading', { name: `Interview feedback: ${set.name}` })).toBeVisible({ timeout: 60_000 });
+  await expect(overlay.getByText(/^Score: \d+\/100$/)).toBeVisible();
+  return sent;
+}
+
+/** One START and one RATE for the person, the RATE holding every answer once and every question; one credit spent. */
+async function expectWholeAndRatedOnce(email: string, sent: string[]): Promise<void> {
+  const lb = { url: balancer.url };
+  const events = (
+    await api<Array<{ userEmail: string; eventType: string; transcript: unknown; ratingMarkdown: string | null }>>(lb, '/api/events', {
+      headers: { 'x-admin-secret': E2E_ADMIN_SECRET },
+    })
+  ).body.filter((e) => e.userEmail === email);
+  expect(events.map((e) => e.eventType).sort()).toEqual(['RATE', 'START']);
+  const rate = events.find((e) => e.eventType === 'RATE');
+  expect(rate?.ratingMarkdown).toContain('Question by question');
+  const transcript = (typeof rate?.transcript === 'string' ? JSON.parse(rate.transcript) : rate?.transcript) as Array<{
+    role: string;
+    transcript: string;
+  }>;
+  expect(transcript.filter((t) => t.role === 'interviewee').map((t) => t.transcript)).toEqual(sent);
+  for (const q of set.questions) expect(transcript.some((t) => t.role === 'interviewer' && t.transcript.includes(q))).toBe(true);
+  const login = await api<{ credits: { left: number } }>(lb, '/user/login', { method: 'POST', body: { email } });
+  expect(login.body.credits.left).toBe(CREDITS - 1);
+}
+
+function clipStatuses(page: Page): number[] {
+  const statuses: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/interview/speech/')) statuses.push(response.status());
+  });
+  return statuses;
+}
+
+test('a rolling restart (SIGTERM, one server after the other) mid-interview: the interview goes on and is rated once', async ({
+  page,
+  consoleErrors,
+}) => {
+  test.setTimeout(240_000);
+  consoleErrors.allow(/^Voice connection failed: /);
+  const email = 'rolling-restart@example.com';
+  const clips = clipStatuses(page);
+  const sent = await interview(page, email, async (turn) => {
+    if (turn > 2) return;
+    const name: Name = turn === 1 ? 'a' : 'b';
+    await running[name]?.stop();
+    await start(name);
+    await bothUp();
+  });
+  await expectWholeAndRatedOnce(email, sent);
+  expect(clips.length).toBeGreaterThan(0);
+  expect(clips.filter((status) => status !== 200)).toEqual([]);
+});
+
+test('a server killed with SIGKILL mid-interview: the other one carries it on to its rating', async ({ page, consoleErrors }) => {
+  test.setTimeout(240_000);
+  consoleErrors.allow(/^Voice connection failed: /);
+  const email = 'killed-server@example.com';
+  const clips = clipStatuses(page);
+  const sent = await interview(page, email, async (turn) => {
+    if (turn !== 1) return;
+    const victim = running.a;
+    if (!victim) throw new Error('server a is not running');
+    process.kill(victim.pid, 'SIGKILL');
+    await victim.stop();
+    running.a = undefined;
+  });
+  await expectWholeAndRatedOnce(email, sent);
+  expect(clips.filter((status) => status !== 200)).toEqual([]);
+});

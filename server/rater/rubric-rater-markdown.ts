@@ -1,5 +1,6 @@
 /** The Markdown of a rubric rating: summary, question-by-question feedback, delivery. */
 import type { QuestionSetRecord } from '../db/schema';
+import { count } from '../../domain/plural';
 import type { QuestionBreakdown, RatingBreakdown } from '../../contract';
 import type { AnswerJudgement, Contradiction, NearMiss } from './rubric-rater-judge';
 import { type DeliveryFigures, formatDeliveryMarkdown } from '../providers/rating/delivery-figures';
@@ -13,7 +14,7 @@ export function emptyRatingMarkdown(set: QuestionSetRecord, figures: DeliveryFig
     '',
     '**Score: 0/100**',
     '',
-    `No answers were recorded in this session, so there is nothing to rate yet. None of the ${set.questions.length} questions were answered. Start a new session and answer out loud (or type your answers) to get feedback.`,
+    `No answers were recorded in this session, so there is nothing to rate yet. ${set.questions.length === 1 ? 'The question was not answered.' : `None of the ${set.questions.length} questions were answered.`} Start a new session and answer out loud (or type your answers) to get feedback.`,
     '',
     formatDeliveryMarkdown(figures),
   ].join('\n');
@@ -75,7 +76,7 @@ export function questionFeedback(
   else if (item.verdict === 'Off topic') parts.push('', OFF_TOPIC_TEXT);
   const total = item.covered.length + item.missed.length;
   if (item.covered.length) {
-    parts.push('', `**What went well:** you covered ${item.covered.length} of ${total} key points:`, '');
+    parts.push('', `**What went well:** you covered ${item.covered.length} of ${count(total, 'key point')}:`, '');
     item.covered.forEach((point, k) => parts.push(`- ${point}. You said: "${item.evidence[k] ?? ''}"${howClose(closeness[k])}`));
   } else if (item.verdict !== 'Not a real answer' && item.verdict !== 'Off topic') {
     parts.push('', '**What went well:** you gave an answer, but none of its sentences states a key point of this question.');
@@ -108,7 +109,7 @@ function summary(breakdown: RatingBreakdown, judgements: readonly AnswerJudgemen
   // The two rarer verdicts are named only when they happened, so the usual summary stays short.
   const rare = [offTopic ? `, ${offTopic} off topic` : '', notReal ? `, ${notReal} not a real answer` : ''].join('');
   const sentences = [
-    `You answered ${answered.length} of ${total} ${total === 1 ? 'question' : 'questions'}: ${well} answered well, ${partly} partly answered, ${thin} thin${rare}.`,
+    `You answered ${answered.length} of ${count(total, 'question')}: ${well} answered well, ${partly} partly answered, ${thin} thin${rare}.`,
   ];
   if (answered.length > 0) {
     const best = judgements.reduce((b, j, i) => (j.score > (judgements[b]?.score ?? -1) ? i : b), 0);

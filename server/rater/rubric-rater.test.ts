@@ -255,3 +255,32 @@ describe('rubric rater pairing and judging', () => {
     expect(first.score).toBeGreaterThan(70);
   });
 });
+
+describe('rubric rater counts', () => {
+  const ONE: QuestionSetRecord = {
+    id: 9,
+    name: 'One question',
+    index: 9,
+    isPremium: false,
+    requiresFeedback: false,
+    instructions: '',
+    questions: ['What is a cache?'],
+    modelAnswers: '### 1. What is a cache?\n\nA fast copy.\n\n**Key points:** a fast copy of data',
+  };
+
+  it('puts counts of one in the singular: one question, one key point', () => {
+    const empty = rateWithRubric({ set: ONE, transcripts: [], durationSeconds: 0 }).markdown;
+    expect(empty).toContain('The question was not answered.');
+    expect(empty).not.toMatch(/\b1 questions\b/);
+    const rated = rateWithRubric({
+      set: ONE,
+      transcripts: [
+        { role: 'interviewer', transcript: 'What is a cache?' },
+        { role: 'interviewee', transcript: 'A cache keeps a fast copy of data close to where it is read, so reads are quicker.' },
+      ],
+      durationSeconds: 60,
+    }).markdown;
+    expect(rated).toContain('You answered 1 of 1 question:');
+    expect(rated).toContain('you covered 1 of 1 key point:');
+  });
+});

@@ -6,6 +6,7 @@
  * audio as it arrives. An upstream failure never ends the session: the candidate hears (or reads)
  * an apology and answers again.
  */
+import { count } from '../../domain/plural';
 import { MAX_UTTERANCE_LENGTH, type SpeechTurnResponse, type TurnResponse } from '../../contract';
 import type { AppContext, SpeechPipeline } from '../app-context';
 import { HttpError } from './http-error';
@@ -25,9 +26,9 @@ export const NOT_A_PIPELINE_SESSION = 'This interview session does not use the s
 export const NO_AUDIO = "Please send the answer's audio as the request body (audio/wav).";
 export const NOT_PCM_WAV = 'The answer must be a PCM WAV recording (audio/wav, 8 to 48 kHz, mono or stereo). Please record it again.';
 export const answerTooLong = (seconds: number): string =>
-  `This answer is longer than ${seconds} seconds, the longest one answer may be. Please give a shorter answer.`;
+  `This answer is longer than ${count(seconds, 'second')}, the longest one answer may be. Please give a shorter answer.`;
 export const speechBudgetUsed = (answers: number, seconds: number): string =>
-  `This interview has used its budget of spoken answers (${answers} answers or ${Math.round(seconds / 60)} minutes of audio). Please disconnect to get your feedback.`;
+  `This interview has used its budget of spoken answers (${count(answers, 'answer')} or ${count(Math.round(seconds / 60), 'minute')} of audio). Please disconnect to get your feedback.`;
 export const NOT_HEARD_APOLOGY = 'Sorry, I could not hear that answer. Could you say it again, please?';
 export const INTERVIEWER_APOLOGY = 'Sorry, I lost my train of thought for a moment. Could you give me that answer again, please?';
 export const CLIP_GONE = 'This audio is not available any more.';

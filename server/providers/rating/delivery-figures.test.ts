@@ -146,4 +146,15 @@ describe('typed answers', () => {
       ].join('\n'),
     );
   });
+
+  it('says "1 word", not "1 words"', () => {
+    const figures = deliveryFigures(
+      [
+        { role: 'interviewer', transcript: 'Question one?', at: 0 },
+        { role: 'interviewee', transcript: 'Yes.', at: 2_000, input: 'typed' },
+      ],
+      10,
+    );
+    expect(formatDeliveryMarkdown(figures)).toContain('- Typed answers: 1 word in 1 answer (about 1 word per answer)');
+  });
 });

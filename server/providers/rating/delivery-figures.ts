@@ -5,6 +5,7 @@
  * LLM rater so both report the same numbers.
  */
 import type { TranscriptEntry } from '../../../contract';
+import { count } from '../../../domain/plural';
 import { tokenize } from '../../rater/text-match';
 
 export const FILLER_WORDS = ['um', 'uh', 'like', 'you know', 'basically', 'actually', 'sort of', 'kind of'] as const;
@@ -229,7 +230,8 @@ export function deliveryFigures(transcripts: readonly TranscriptEntry[], duratio
 
 const number = (n: number) => n.toLocaleString('en-US');
 
-const answersText = (n: number) => `${n} ${n === 1 ? 'answer' : 'answers'}`;
+const answersText = (n: number) => count(n, 'answer');
+const words = (n: number) => count(n, 'word', 'words', number);
 
 /** The "## Delivery" section of a rating. */
 export function formatDeliveryMarkdown(figures: DeliveryFigures): string {
@@ -240,18 +242,16 @@ export function formatDeliveryMarkdown(figures: DeliveryFigures): string {
   }
   const spokenAnswers = figures.answers - figures.typedAnswers;
   const spokenWords = figures.wordsSpoken - figures.typedWords;
-  const typedLine = `- Typed answers: ${number(figures.typedWords)} words in ${answersText(figures.typedAnswers)} (about ${number(Math.round(figures.typedWords / Math.max(1, figures.typedAnswers)))} words per answer)`;
+  const typedLine = `- Typed answers: ${words(figures.typedWords)} in ${answersText(figures.typedAnswers)} (about ${words(Math.round(figures.typedWords / Math.max(1, figures.typedAnswers)))} per answer)`;
   if (spokenAnswers === 0) {
     lines.push(typedLine, '- Speaking pace and filler words: not measured, because the answers were typed');
     return lines.join('\n');
   }
   lines.push(
-    `- Words spoken: ${number(spokenWords)} in ${answersText(spokenAnswers)} (about ${number(Math.round(spokenWords / spokenAnswers))} words per answer)`,
+    `- Words spoken: ${number(spokenWords)} in ${answersText(spokenAnswers)} (about ${words(Math.round(spokenWords / spokenAnswers))} per answer)`,
   );
   if (figures.basis === 'answer-time') {
-    lines.push(
-      `- Speaking pace: about ${number(figures.wordsPerMinute ?? 0)} words per minute while answering (including pauses to think)`,
-    );
+    lines.push(`- Speaking pace: about ${words(figures.wordsPerMinute ?? 0)} per minute while answering (including pauses to think)`);
   } else if (figures.basis === 'session') {
     lines.push(
       `- Pace over the whole session: about ${number(figures.wordsPerMinute ?? 0)} of your words per minute (no per-answer timings, so this includes the interviewer's turns)`,

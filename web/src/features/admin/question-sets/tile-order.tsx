@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AdminQuestionSet } from '../admin-api';
+import { count } from '../../../../../domain/plural';
 
 const MOVE =
   'rounded border border-gray-300 bg-white px-2 text-sm text-gray-800 hover:bg-gray-50 disabled:text-gray-400 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-400/60';
@@ -49,7 +50,8 @@ export function TileOrder({
           >
             <span className="font-semibold">{set.archivedAt ? 'Archived' : `Set ${set.index}`}</span> · {set.name}
             <span className="block text-xs text-gray-600">
-              {set.questions.length} questions · {set.ratings} ratings{set.isPremium ? ' · Premium' : ''}
+              {count(set.questions.length, 'question')} · {count(set.ratings, 'rating')}
+              {set.isPremium ? ' · Premium' : ''}
               {set.requiresFeedback ? ' · Feedback first' : ''}
               {set.editedAt ? ' · edited here' : ''}
             </span>

@@ -10,7 +10,7 @@
  */
 import { contentStems, rawKey } from './text-match';
 import type { Statement } from './statements';
-import { dataLines } from './word-lists';
+import { dataLines, wordSet } from './word-lists';
 
 interface Entry {
   keys: string[];
@@ -26,24 +26,9 @@ interface Table {
 }
 
 /** Words that point back at something named earlier: after one, a clause's subject is unknown. */
-const ANAPHORS = new Set([
-  'it',
-  "it's",
-  'its',
-  'they',
-  "they're",
-  'them',
-  'their',
-  'other',
-  'others',
-  'ones',
-  'both',
-  'former',
-  'latter',
-  'each',
-]);
+const ANAPHORS = wordSet('contrasts.anaphors');
 /** "let me", "let's", "let us": the verb, not the keyword. */
-const LET_VERB_NEXT = new Set(['me', 'us', 'you', 'them', 'him', 'her', 'it', 'people', 'the', 'that', 'this']);
+const LET_VERB_NEXT = wordSet('contrasts.letVerbNext');
 
 function build(lines: readonly string[]): Table {
   const byFirst = new Map<string, Entry[]>();
@@ -178,7 +163,7 @@ export function otherSubjectPositions(statement: Statement, own: ReadonlySet<str
   return out;
 }
 
-const NEGATIONS = new Set(['not', 'no', 'never', 'without', 'cannot', 'neither', 'nor']);
+const NEGATIONS = wordSet('contrasts.negations');
 /** How far before a property a negation turns it round ("not in the same path"). */
 const NEGATION_BEFORE = 4;
 
@@ -251,7 +236,7 @@ export function saysOpposite(
 }
 
 /** Words that say two things are one ("the same", "identical", "interchangeable"). */
-const SAME_WORDS = new Set(['same', 'identical', 'interchangeable', 'interchangeably', 'equivalent']);
+const SAME_WORDS = wordSet('contrasts.sameWords');
 /** How far from a word of sameness the alternatives it speaks of are named. */
 const SAMENESS_BEFORE = 8;
 const SAMENESS_AFTER = 6;
@@ -291,25 +276,9 @@ export function equatesWithOther(statement: Statement, subjects: ReadonlySet<str
   );
 }
 
-const COPULAS = new Set(['is', 'are', "'s", 'means', 'mean', 'was']);
+const COPULAS = wordSet('contrasts.copulas');
 /** The only other words that may stand between an alternative, "is", and another alternative ("double equals is the strict one"). */
-const COPULA_FILLERS = new Set([
-  'the',
-  'a',
-  'an',
-  'just',
-  'basically',
-  'really',
-  'actually',
-  'exactly',
-  'also',
-  'always',
-  'like',
-  'kind',
-  'sort',
-  'of',
-  'simply',
-]);
+const COPULA_FILLERS = wordSet('contrasts.copulaFillers');
 
 /** "double equals is the strict one", "memoisation is bottom up": one alternative said to be another, in one clause. */
 function saysOneIsTheOther(
@@ -336,7 +305,7 @@ function saysOneIsTheOther(
 }
 
 /** Words that speak of several alternatives at once. */
-const PLURAL = new Set(['both', 'either', 'each', 'all', 'they', "they're", 'them', 'two', 'neither']);
+const PLURAL = wordSet('contrasts.plural');
 
 /**
  * Whether a statement names just one of the alternatives the question compares, and nothing that

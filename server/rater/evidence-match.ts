@@ -20,6 +20,7 @@ import {
 } from './contrasts';
 import { conceptTags, contentStems, phrasesIn, tokenize } from './text-match';
 import { phraseKeys, type Statement, type Token } from './statements';
+import { wordList, wordSet } from './word-lists';
 
 export interface KeyPointSpec {
   text: string;
@@ -57,7 +58,7 @@ interface Pattern {
 }
 
 /** Pronouns that stand for what the question asked about ("it", "they"). */
-const SUBJECT_PRONOUNS = new Set(['it', "it's", 'they', "they're", 'these', 'those']);
+const SUBJECT_PRONOUNS = wordSet('matcher.subjectPronouns');
 /** Longest statement whose opening pronoun may stand for the question's subject. */
 const PRONOUN_STATEMENT_WORDS = 12;
 
@@ -68,66 +69,12 @@ const NEGATIVE_PATTERN = /\b(?:not|no|never|without|cannot|\w+n't)\b/i;
 const PATTERN_CACHE = new Map<string, Pattern>();
 
 /** Stems of verbs a question asks with; said back in a key point they are no requirement. */
-const ECHO_VERBS = new Set([
-  'run',
-  'use',
-  'make',
-  'do',
-  'work',
-  'handl',
-  'happen',
-  'find',
-  'decid',
-  'choos',
-  'build',
-  'design',
-  'explain',
-  'give',
-  'tell',
-  'get',
-  'need',
-  'walk',
-  'deliv',
-]);
-const LIGHT_WORDS = new Set(
-  [
-    'enable',
-    'enables',
-    'allow',
-    'allows',
-    'perform',
-    'performs',
-    'gain',
-    'gains',
-    'handle',
-    'handling',
-    'implement',
-    'implemented',
-    'structure',
-    'provide',
-    'provides',
-    'involve',
-    'involves',
-    'specific',
-    'actual',
-    'current',
-    'proper',
-    'happen',
-    'happens',
-    'become',
-    'becomes',
-    'lead',
-    'leads',
-    'mean',
-    'means',
-    'affect',
-    'affects',
-  ].map((w) => contentStems(w)[0] ?? w),
-);
-const NEGATION_WORDS = new Set(['not', 'no', 'never', 'without', 'cannot', 'nor', 'neither', 'none']);
-const INSTRUCTION_WORDS = new Set(['concrete', 'analysis']);
+const ECHO_VERBS = wordSet('matcher.echoVerbs');
+const LIGHT_WORDS = new Set(wordList('matcher.lightWords').map((w) => contentStems(w)[0] ?? w));
+const NEGATION_WORDS = wordSet('matcher.negationWords');
+const INSTRUCTION_WORDS = wordSet('matcher.instructionWords');
 /** A key point opening with one of these tells the candidate what to do ("explain the root cause"); "EXPLAIN ANALYZE" is SQL. */
-const LEADING_INSTRUCTIONS = new Set(['explain', 'describe', 'mention', 'name']);
+const LEADING_INSTRUCTIONS = wordSet('matcher.leadingInstructions');
 const isUpperCase = (text: string, word: string) => new RegExp(`\\b${word.toUpperCase()}\\b`).test(text);
 
 /**
@@ -270,28 +217,7 @@ interface Sense {
 const NO_SENSE: Sense = { subjects: new Set(), properties: new Set(), compared: new Set(), both: false };
 
 /** Words that deny what their clause says about a point's denied word ("you forget to remove the listener"). */
-const DENIERS = new Set([
-  'forget',
-  'forgets',
-  'forgot',
-  'forgotten',
-  'forgetting',
-  'fail',
-  'fails',
-  'failed',
-  'failing',
-  'missing',
-  'skip',
-  'skips',
-  'skipped',
-  'skipping',
-  'nobody',
-  'instead',
-  'rather',
-  'lack',
-  'lacks',
-  'lacking',
-]);
+const DENIERS = wordSet('matcher.deniers');
 
 function deniedClauses(statement: Statement): Set<number> {
   const out = new Set<number>();
@@ -452,10 +378,10 @@ function pick(
   return first;
 }
 
-const DENIED_NEEDS = new Set(['need', 'needs', 'have', 'has', 'require', 'requires', 'must', 'ever', 'really']);
-const CHECK_WORDS = new Set(['check', 'checking', 'ensure', 'ensuring', 'verify', 'verifying', 'confirm', 'sure']);
-const WANT_WORDS = new Set(['want', 'wanna']);
-const PURPOSE_SUBJECTS = new Set(['you', 'we', 'they', 'it', 'i', 'he', 'she', 'nobody', 'users', 'people']);
+const DENIED_NEEDS = wordSet('matcher.deniedNeeds');
+const CHECK_WORDS = wordSet('matcher.checkWords');
+const WANT_WORDS = wordSet('matcher.wantWords');
+const PURPOSE_SUBJECTS = wordSet('matcher.purposeSubjects');
 
 /** "so you don't loop forever", "so that it never", "make sure it isn't": a purpose or a check, saying what is avoided, not a denial. */
 function isPurpose(tokens: readonly Token[], n: number): boolean {
@@ -489,29 +415,13 @@ function negatedPositions(statement: Statement): Set<number> {
  * A contradiction is matched as a word sequence, not a bag of words: "const can be reassigned"
  * and "const prevents reassignment" share their content words and differ in the small ones.
  */
-const SEQUENCE_SKIP = new Set(['a', 'an', 'the']);
+const SEQUENCE_SKIP = wordSet('matcher.sequenceSkip');
 /** Spoken fillers, skipped when words must come in order. */
-const FILLERS = new Set([
-  'um',
-  'uh',
-  'er',
-  'erm',
-  'hmm',
-  'like',
-  'basically',
-  'actually',
-  'kind',
-  'sort',
-  'you',
-  'know',
-  'mean',
-  'just',
-  'really',
-]);
+const FILLERS = wordSet('matcher.fillers');
 /** An "Also accepted" phrasing with this few content words is matched as a word sequence. */
 const SHORT_PHRASING = 2;
 /** Words that turn down what follows them ("instead of", "rather than", "avoid", "unlike"). */
-const TURNED_DOWN = new Set(['instead', 'rather', 'avoid', 'avoids', 'avoided', 'avoiding', 'unlike']);
+const TURNED_DOWN = wordSet('matcher.turnedDown');
 /** Words the candidate may put between two words of the sequence ("all exactly the same"). */
 const SEQUENCE_GAP = 2;
 

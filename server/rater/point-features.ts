@@ -6,8 +6,7 @@
  * (server/rater/point-decision.ts) weighs them; nothing here knows a subject's vocabulary.
  */
 import type { Statement } from './statements';
-import { closeness, negations, softWords, statementWords, wordSimilarity, type SoftWord } from './semantic';
-import { antonymsOf } from './word-lists';
+import { antonymsOf, closeness, negations, softWords, statementWords, wordSimilarity, type SoftWord } from './semantic';
 
 /** The features, in the order the fitted weights use (server/rater/weights/point-decision.json). */
 export const FEATURE_NAMES = [

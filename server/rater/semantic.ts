@@ -9,6 +9,7 @@
 import { OPAQUE_STEM, stem, tokenize } from './text-match';
 import type { Statement } from './statements';
 import { cosine, rowOf, vocabularySize } from './word-vectors';
+import { dataLines, wordSet } from './word-lists';
 
 export interface SoftWord {
   word: string;
@@ -46,14 +47,7 @@ export function softWord(word: string): SoftWord {
  * and conjunctions. Fewer than the matcher's stop words: "once", "always", "before", "same" and
  * "while" carry a point's meaning ("runs at least once").
  */
-export const FUNCTION_WORDS = new Set(
-  (
-    'a an the and or but if then so of to in on at by for with from into as is are was were be been being am do does did ' +
-    'have has had having it its this that these those there their they them he she him her his we us our you your i me my ' +
-    'which who whom whose what can could would should will shall may might must just also very really quite um uh er erm ' +
-    'yeah okay ok well like basically actually know think mean say said going'
-  ).split(' '),
-);
+export const FUNCTION_WORDS = wordSet('semantic.functionWords');
 
 /** Content words of a text (stop words and overlong tokens out), each once. */
 export function softWords(text: string, echo?: ReadonlySet<string>): SoftWord[] {
@@ -129,10 +123,32 @@ export function statementWords(statement: Statement): SoftWord[] {
   return out;
 }
 
-const NEGATION_WORDS = new Set(['not', 'no', 'never', 'nothing', 'none', 'neither', 'nor', 'cannot', 'without']);
+const NEGATION_WORDS = wordSet('semantic.negationWords');
 const isNegationWord = (word: string) => NEGATION_WORDS.has(word) || word.endsWith("n't");
 
 /** Negation words said in the statement outside a clause that admits not knowing. */
 export function negations(statement: Statement): number {
   return statement.tokens.filter((t) => t.negation && !statement.ignorance.has(t.clause)).length;
+}
+
+let antonyms: Map<string, string[]> | undefined;
+
+/** Words (and their stems) that say the opposite of `word` (server/rater/lists/antonyms.txt). */
+export function antonymsOf(word: string): readonly string[] {
+  if (!antonyms) {
+    antonyms = new Map();
+    for (const line of dataLines('antonyms.txt')) {
+      const [left = '', right = ''] = line.split('|').map((s) => s.trim());
+      const opposites = right
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      for (const key of [left, stem(left)]) {
+        const list = antonyms.get(key) ?? [];
+        for (const o of opposites) list.push(o, stem(o));
+        antonyms.set(key, [...new Set(list)]);
+      }
+    }
+  }
+  return antonyms.get(word) ?? antonyms.get(stem(word)) ?? [];
 }

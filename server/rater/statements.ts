@@ -17,6 +17,7 @@ import {
   stem,
   STOP_WORDS,
 } from './text-match';
+import { wordList, wordSet } from './word-lists';
 
 export interface Token {
   /** Lower-case word. */
@@ -46,38 +47,14 @@ export interface Statement {
   keys: string[];
 }
 
-const NEGATIONS = new Set([
-  'not',
-  'no',
-  'never',
-  'nothing',
-  'none',
-  'neither',
-  'nor',
-  'cannot',
-  'without',
-  'dont',
-  'doesnt',
-  'isnt',
-  'arent',
-  'cant',
-  'wont',
-  'wasnt',
-  'werent',
-  'didnt',
-  'shouldnt',
-  'couldnt',
-  'wouldnt',
-  'hasnt',
-  'havent',
-]);
+const NEGATIONS = wordSet('statements.negations');
 /** Words that open a new clause: a negation before them does not reach past them. */
-const CLAUSE_WORDS = new Set(['but', 'whereas', 'while', 'although', 'though', 'however', 'because', 'so', 'unlike', 'instead']);
+const CLAUSE_WORDS = wordSet('statements.clauseWords');
 // "I don't know", not "we don't know what state we're in" (which states a point).
 const IGNORANCE =
   /(?:^|\bi (?:really |just |honestly )?)(?:do ?n[o']?t|dont|do not) (?:really )?(?:know|remember|understand|recall)\b|\b(?:not (?:really )?sure|no idea|(?:can ?not|can'?t|cannot) (?:remember|recall|say)|never heard|not familiar|forgot(?:ten)?(?! to\b)|no clue|pass on this)\b/;
-const QUESTION_START =
-  /^(?:is it|isn'?t it|are they|does it|do you|could you|can you|what is|what are|what's|why is|how do|how does|is that)\b/i;
+/** Openings that make a sentence a question without its question mark (word-sets.json, "statements.questionOpenings"). */
+const QUESTION_START = new RegExp(`^(?:${wordList('statements.questionOpenings').join('|')})\\b`, 'i');
 
 /** Statements longer than this (speech without punctuation) are read in overlapping windows. */
 const WINDOW = 28;
@@ -91,76 +68,7 @@ const SALAD_MIN_WORDS = 12;
 const SALAD_MAX_FUNCTION_SHARE = 0.15;
 /** This many words without a single sentence glue word is a list of terms. */
 const SALAD_MIN_GLUELESS = 8;
-const GLUE_WORDS = new Set([
-  'the',
-  'a',
-  'an',
-  'is',
-  'are',
-  'was',
-  'were',
-  'be',
-  'been',
-  'to',
-  'i',
-  "i'm",
-  "i'd",
-  'we',
-  "we're",
-  'you',
-  "you're",
-  'it',
-  "it's",
-  'they',
-  'this',
-  'that',
-  'and',
-  'of',
-  'in',
-  'for',
-  'with',
-  'so',
-  'because',
-  'if',
-  'when',
-  'then',
-  'but',
-  'or',
-  'by',
-  'can',
-  'will',
-  'would',
-  'has',
-  'have',
-  'do',
-  'does',
-  'not',
-  'my',
-  'your',
-  'its',
-  'their',
-  'our',
-  // "Two transactions running at once shouldn't see each other's half-finished work" is a sentence.
-  'at',
-  'from',
-  'into',
-  'should',
-  'could',
-  'each',
-  'other',
-  'what',
-  'which',
-  'who',
-  'how',
-  'where',
-  'than',
-  'there',
-  'he',
-  'she',
-  'them',
-  'me',
-  'us',
-]);
+const GLUE_WORDS = wordSet('statements.glueWords');
 
 const WORD = /[A-Za-z0-9]+(?:'[A-Za-z]+)?/g;
 
@@ -257,9 +165,9 @@ function tagPhrases(tokens: Token[], keys: readonly string[]): void {
 }
 
 /** After "no", these make it a self-correction ("block scoped no wait function scoped"), not a denial. */
-const CORRECTION_WORDS = new Set(['wait', 'sorry', 'actually', 'hang', 'scratch']);
+const CORRECTION_WORDS = wordSet('statements.correctionWords');
 /** After "not", these make it an addition ("not just faster but cheaper"), not a denial. */
-const ADDITION_WORDS = new Set(['just', 'merely']);
+const ADDITION_WORDS = wordSet('statements.additionWords');
 
 function unsayCorrections(tokens: Token[]): void {
   for (let i = 0; i + 1 < tokens.length; i++) {
@@ -270,38 +178,9 @@ function unsayCorrections(tokens: Token[]): void {
 }
 
 /** Particles of phrasal verbs ("take off", "tear down", "work out"). */
-const PARTICLES = new Set(['off', 'down', 'up', 'out', 'away', 'back', 'over', 'in', 'on'].map(rawKey));
+const PARTICLES = new Set(wordList('statements.particles').map(rawKey));
 /** What may sit between a phrasal verb and its particle: the object as a pronoun or a short noun phrase ("take them off", "tears the connection down"). */
-const OBJECT_WORDS = new Set(
-  [
-    'it',
-    'them',
-    'that',
-    'this',
-    'those',
-    'these',
-    'everything',
-    'anything',
-    'something',
-    'stuff',
-    'all',
-    'him',
-    'her',
-    'us',
-    'me',
-    'em',
-    'the',
-    'a',
-    'an',
-    'its',
-    'their',
-    'your',
-    'my',
-    'our',
-    'old',
-    'whole',
-  ].map(rawKey),
-);
+const OBJECT_WORDS = new Set(wordList('statements.objectWords').map(rawKey));
 
 /**
  * "take them off", "tears that down": a two-word phrase of a verb and a particle, said with its
@@ -333,7 +212,7 @@ function looksLikeSalad(tokens: readonly Token[]): boolean {
   return top >= 4 && top / tokens.length > 0.3;
 }
 
-const CONDITION_WORDS = ['if', 'when', 'whenever', 'unless', 'once'];
+const CONDITION_WORDS = wordList('statements.conditionWords');
 
 function ignoranceClauses(text: string, tokens: readonly Token[]): Set<number> {
   const clauses = new Set<number>();
@@ -387,52 +266,9 @@ function sentences(text: string): string[] {
 }
 
 /** Words that start a new thought in speech ("... the page freezes so you break it up ..."). */
-const SPOKEN_BREAKS = new Set([
-  'so',
-  'then',
-  'but',
-  'because',
-  'um',
-  'uh',
-  'er',
-  'erm',
-  'oh',
-  'also',
-  'anyway',
-  'okay',
-  'whereas',
-  'otherwise',
-  'although',
-  'though',
-  'however',
-  'plus',
-  'which',
-]);
+const SPOKEN_BREAKS = wordSet('statements.spokenBreaks');
 /** After "and", these start a new clause ("and we cut the reporting part"). */
-const AFTER_AND = new Set([
-  'i',
-  "i'd",
-  "i'm",
-  'we',
-  "we'd",
-  'you',
-  "you'd",
-  'it',
-  "it's",
-  'they',
-  'then',
-  'the',
-  'that',
-  'so',
-  'also',
-  'um',
-  'uh',
-  'if',
-  'when',
-  'once',
-  'now',
-  'there',
-]);
+const AFTER_AND = wordSet('statements.afterAnd');
 
 const isWordChar = (c: string) => (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c === "'";
 

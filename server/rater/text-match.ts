@@ -1,5 +1,6 @@
 import { buildLexicon, type Lexicon } from './lexicon';
 import { MAX_WORD_LENGTH, porterStem } from './porter-stem';
+import { wordMap, wordSet } from './word-lists';
 
 /**
  * Light, deterministic text matching for judging spoken answers against key points: tokens,
@@ -7,150 +8,16 @@ import { MAX_WORD_LENGTH, porterStem } from './porter-stem';
  * stop-word removal. Deliberately simple and fast: a whole interview must rate in milliseconds.
  */
 
-export const STOP_WORDS = new Set(
-  (
-    'a an the and or but if then else so of to in on at by for with from into onto over under about as is are was were be been ' +
-    "being am do does did doing have has had having it its it's this that these those there their they them he she we you your " +
-    'yours our ours i me my mine not no nor can could would should will shall may might must just also very really quite than ' +
-    'too more most less such some any each every all both either neither which who whom whose what when where why how because ' +
-    'while during before after again once here out up down off only same other another between through per via like ' +
-    "etc eg ie vs use used using uses one ones thing things way ways something get gets got make makes made let's okay ok yes " +
-    'yeah well um uh hmm basically actually kind sort know think mean say said going want lot lots plus er erm go goes went gone others'
-  ).split(/\s+/),
-);
+export const STOP_WORDS = wordSet('text.stopWords');
 
 /** Words that mean the same thing for our purposes, mapped to one spelling before stemming. */
-const SYNONYMS: Record<string, string> = {
-  db: 'database',
-  dbs: 'database',
-  databases: 'database',
-  js: 'javascript',
-  ts: 'typescript',
-  auth: 'authentication',
-  authn: 'authentication',
-  authz: 'authorization',
-  perf: 'performance',
-  config: 'configuration',
-  repo: 'repository',
-  args: 'argument',
-  arg: 'argument',
-  params: 'parameter',
-  param: 'parameter',
-  func: 'function',
-  fn: 'function',
-  funcs: 'function',
-  async: 'asynchronous',
-  sync: 'synchronous',
-  msg: 'message',
-  msgs: 'message',
-  dom: 'dom',
-  ui: 'interface',
-  api: 'api',
-  apis: 'api',
-  hashmap: 'hash',
-  hashtable: 'hash',
-  dictionary: 'hash',
-  sql: 'sql',
-  faster: 'fast',
-  quicker: 'fast',
-  slower: 'slow',
-  bigger: 'large',
-  big: 'large',
-  huge: 'large',
-  mistake: 'error',
-  mistakes: 'error',
-  bug: 'error',
-  bugs: 'error',
-  failure: 'error',
-  failures: 'error',
-  exception: 'error',
-  exceptions: 'error',
-  retries: 'retry',
-  retried: 'retry',
-  retrying: 'retry',
-  coercion: 'coerce',
-  coercing: 'coerce',
-  indices: 'index',
-  recursive: 'recursion',
-  recursively: 'recursion',
-  // Plain-word paraphrases of common interview terms: the stems meet, the key point's other
-  // words must still be said together with them.
-  brace: 'block',
-  braces: 'block',
-  mutate: 'mutation',
-  mutated: 'mutation',
-  mutating: 'mutation',
-  mutable: 'mutation',
-  modify: 'mutation',
-  modified: 'mutation',
-  immutable: 'mutation',
-  hoist: 'hoisting',
-  hoisted: 'hoisting',
-  hoists: 'hoisting',
-  reassigning: 'reassignment',
-  reassigned: 'reassignment',
-  reassign: 'reassignment',
-  reassignable: 'reassignment',
-  reassignments: 'reassignment',
-  favour: 'prefer',
-  favor: 'prefer',
-  default: 'prefer',
-  defaults: 'prefer',
-  memoize: 'memoise',
-  memoized: 'memoise',
-  memoised: 'memoise',
-  memoization: 'memoise',
-  memoisation: 'memoise',
-  memo: 'memoise',
-  log: 'logarithmic',
-  logarithm: 'logarithmic',
-  quick: 'fast',
-  speed: 'fast',
-  storage: 'store',
-  stored: 'store',
-  stores: 'store',
-  storing: 'store',
-  deduplication: 'deduplicate',
-  duplicates: 'duplicate',
-  duplicated: 'duplicate',
-  expire: 'expiry',
-  expires: 'expiry',
-  expiration: 'expiry',
-  expired: 'expiry',
-  ttl: 'expiry',
-  ownership: 'own',
-  bfs: 'breadth',
-  dfs: 'depth',
-  cleanup: 'clean',
-  cleanups: 'clean',
-  broke: 'break',
-  broken: 'break',
-  breaking: 'break',
-  owned: 'own',
-  outcome: 'result',
-  outcomes: 'result',
-  results: 'result',
-  obj: 'object',
-  // "trade-offs" is one word said in two.
-  offs: 'trade',
-};
+const SYNONYMS: Record<string, string> = wordMap('text.synonyms');
 
 /**
  * Irregular past forms Porter cannot meet with their verb ("kept" is not "keep", "wrote" not
  * "write"). Only verbs whose base form is no stop word: "made", "went", "knew" stay what they are.
  */
-const IRREGULAR: Record<string, string> = Object.fromEntries(
-  (
-    'ran:run kept:keep wrote:write written:write built:build sent:send spent:spend caught:catch brought:bring taught:teach ' +
-    'found:find held:hold grew:grow grown:grow drew:draw drawn:draw threw:throw thrown:throw chose:choose chosen:choose ' +
-    'began:begin begun:begin took:take taken:take gave:give given:give shown:show hid:hide hidden:hide paid:pay heard:hear ' +
-    'understood:understand overwrote:overwrite overwritten:overwrite rewrote:rewrite rewritten:rewrite undid:undo undone:undo ' +
-    'froze:freeze frozen:freeze hung:hang slept:sleep spun:spin dealt:deal fed:feed stuck:stick sat:sit lent:lend ' +
-    'bent:bend sold:sell bought:buy fought:fight forbade:forbid forbidden:forbid struck:strike swept:sweep wound:wind'
-  )
-    .split(' ')
-    .map((pair) => pair.split(':') as [string, string]),
-);
+const IRREGULAR: Record<string, string> = wordMap('text.irregularVerbs');
 
 /** A word's base form before stemming: an irregular past is its verb. */
 const baseForm = (word: string): string => (Object.hasOwn(IRREGULAR, word) ? IRREGULAR[word]! : word);
@@ -202,54 +69,9 @@ function stemUncached(word: string): string {
 }
 
 /** Spoken numbers as digits, so "two pointers" meets "2 pointers". */
-const NUMBER_WORDS = new Map(
-  Object.entries({
-    zero: '0',
-    two: '2',
-    three: '3',
-    four: '4',
-    five: '5',
-    six: '6',
-    seven: '7',
-    eight: '8',
-    nine: '9',
-    ten: '10',
-    eleven: '11',
-    twelve: '12',
-    thirteen: '13',
-    fourteen: '14',
-    fifteen: '15',
-    sixteen: '16',
-    seventeen: '17',
-    eighteen: '18',
-    nineteen: '19',
-    twenty: '20',
-    thirty: '30',
-    forty: '40',
-    fifty: '50',
-    sixty: '60',
-    seventy: '70',
-    eighty: '80',
-    ninety: '90',
-    hundred: '100',
-    thousand: '1000',
-    million: '1000000',
-  }),
-);
+const NUMBER_WORDS = new Map(Object.entries(wordMap('text.numberWords')));
 
-const DIGIT_WORDS: Record<string, string> = {
-  zero: '0',
-  oh: '0',
-  one: '1',
-  two: '2',
-  three: '3',
-  four: '4',
-  five: '5',
-  six: '6',
-  seven: '7',
-  eight: '8',
-  nine: '9',
-};
+const DIGIT_WORDS: Record<string, string> = wordMap('text.digitWords');
 const SPOKEN_CODE =
   /\b(one|two|three|four|five)[\s-]+(zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s-]+(zero|one|two|three|four|five|six|seven|eight|nine)\b/gi;
 

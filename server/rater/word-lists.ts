@@ -1,40 +1,51 @@
 /**
  * The rater's word lists, read once from its data files (server/rater/lists/): words are data, not
- * code. A list file holds one entry a line; `#` starts a comment; blank lines are skipped.
+ * code. A text list holds one entry a line (`#` starts a comment; blank lines are skipped);
+ * word-sets.json holds the small sets of words the rules use (negations, fillers, stop words...),
+ * by `module.name`, and word-maps.json the word-to-word tables (number words, synonyms, irregular
+ * verbs). This module imports nothing of the rater's, so any part may read a list while it loads.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { stem } from './text-match';
 
 export const LISTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lists');
 
-/** The lines of a data file, comments and blank lines out. */
+const LINES = new Map<string, string[]>();
+
+/** The lines of a list file, comments and blank lines out. */
 export function dataLines(file: string): string[] {
-  return readFileSync(path.join(LISTS_DIR, file), 'utf8')
-    .split(/\r?\n/)
-    .map((l) => l.replace(/(^|\s)#.*$/, '').trim())
-    .filter(Boolean);
+  let lines = LINES.get(file);
+  if (!lines) {
+    lines = readFileSync(path.join(LISTS_DIR, file), 'utf8')
+      .split(/\r?\n/)
+      .map((l) => l.replace(/(^|\s)#.*$/, '').trim())
+      .filter(Boolean);
+    LINES.set(file, lines);
+  }
+  return lines;
 }
 
-let antonyms: Map<string, string[]> | undefined;
+let sets: Record<string, string[]> | undefined;
+let maps: Record<string, Record<string, string>> | undefined;
 
-/** Words (and their stems) that say the opposite of `word` (server/rater/lists/antonyms.txt). */
-export function antonymsOf(word: string): readonly string[] {
-  if (!antonyms) {
-    antonyms = new Map();
-    for (const line of dataLines('antonyms.txt')) {
-      const [left, right = ''] = line.split('|').map((s) => s.trim());
-      const opposites = right
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-      for (const key of [left!, stem(left!)]) {
-        const list = antonyms.get(key) ?? [];
-        for (const o of opposites) list.push(o, stem(o));
-        antonyms.set(key, [...new Set(list)]);
-      }
-    }
-  }
-  return antonyms.get(word) ?? antonyms.get(stem(word)) ?? [];
+/** A list of word-sets.json, in its order. */
+export function wordList(name: string): string[] {
+  sets ??= JSON.parse(readFileSync(path.join(LISTS_DIR, 'word-sets.json'), 'utf8')) as Record<string, string[]>;
+  const list = sets[name];
+  if (!list) throw new Error(`server/rater/lists/word-sets.json has no list "${name}"`);
+  return list;
+}
+
+/** A set of word-sets.json. */
+export function wordSet(name: string): Set<string> {
+  return new Set(wordList(name));
+}
+
+/** A word-to-word table of word-maps.json. */
+export function wordMap(name: string): Record<string, string> {
+  maps ??= JSON.parse(readFileSync(path.join(LISTS_DIR, 'word-maps.json'), 'utf8')) as Record<string, Record<string, string>>;
+  const map = maps[name];
+  if (!map) throw new Error(`server/rater/lists/word-maps.json has no table "${name}"`);
+  return map;
 }

@@ -42,9 +42,35 @@ describeDatabases('the cached admin feedback list', (database) => {
     expect(await list()).toEqual([text(3)]);
   });
 
+  it('follows a question set moved to another place: its feedback is renumbered with it', async () => {
+    const page = async (query = '') =>
+      (
+        await call<Array<{ id: number; topic: string; questionIndex: number }>>(t.app, 'GET', `/api/feedback${query}`, {
+          admin: t.config.adminSecret,
+        })
+      ).body.map((f) => `${f.topic} ${f.questionIndex}`);
+    await call(t.app, 'POST', '/user/feedback', {
+      email: 'cache@example.com',
+      body: { feedback: text(4), topic: 'Behavioural', questionIndex: 3 },
+    });
+    expect(await page()).toEqual(['Behavioural 3', 'JavaScript 1']);
+    const older = (await page('?limit=1&before=999999'))[0];
+    expect(older).toBe('Behavioural 3');
+    const sets = await call<Array<{ id: number; name: string }>>(t.app, 'GET', '/api/admin/question-sets', { admin: t.config.adminSecret });
+    const behavioural = sets.body.find((s) => s.name === 'Behavioural')?.id;
+    const moved = await call(t.app, 'PUT', `/api/admin/question-sets/${behavioural}/position`, {
+      admin: t.config.adminSecret,
+      body: { index: 1 },
+    });
+    expect(moved.status).toBe(200);
+    // Same count and newest id as before the move: the first page and a later one both follow it.
+    expect(await page()).toEqual(['Behavioural 1', 'JavaScript 2']);
+    expect(await page('?limit=1&before=999999')).toEqual(['Behavioural 1']);
+  });
+
   it('answers JSON with the charset, like every other call', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/feedback', headers: { 'x-admin-secret': t.config.adminSecret } });
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(JSON.parse(response.body)).toHaveLength(1);
+    expect(JSON.parse(response.body)).toHaveLength(2);
   });
 });

@@ -1,28 +1,51 @@
 /**
- * The admin feedback list's first page is what the page opens with and changes rarely, so its
- * JSON is built once per table state instead of per request. Feedback rows are
- * only inserted and deleted, never updated (and ids only grow), so (count, max id) identifies the
- * table's state; the check is one index-backed query. Each process keeps its own copy, so several
- * servers on one PostgreSQL stay correct.
+ * The admin feedback list's pages change rarely, so their JSON is built once per table state
+ * instead of per request. Feedback rows are inserted and deleted (ids only grow), and updated in
+ * one place only: moving a question set renumbers the feedback given on it
+ * (services/admin-question-sets.ts), and every set it moves counts as edited then. So (count,
+ * max id) of the feedback and the question sets' latest edit identify the state; the check is one
+ * index-backed query. The pages last asked for (the first one and those loaded after it with
+ * "Load more") are kept under that state. Each process keeps its own copy, so several servers on
+ * one PostgreSQL stay correct.
  */
-import { count, max } from 'drizzle-orm';
+import { count, max, sql } from 'drizzle-orm';
 import { feedbackListSchema } from '../../contract';
 import type { Db } from '../db/client';
-import { feedback } from '../db/schema';
+import { feedback, questionSets } from '../db/schema';
 import { listFeedback } from './admin';
 
+/** Pages kept per state, at most (the least recently asked goes first). */
+export const CACHED_FEEDBACK_PAGES = 16;
+
 export function createFeedbackListCache(db: Db): (page: { limit: number; before?: number | undefined }) => Promise<string> {
-  let cached: { key: string; json: string } | null = null;
+  let state = '';
+  const pages = new Map<string, string>();
   return async (page) => {
-    // Older pages are read as asked; the first page (what the list opens with) is kept.
-    if (page.before !== undefined) return JSON.stringify(feedbackListSchema.parse(await listFeedback(db, page)));
-    const [state] = await db.select({ n: count(), last: max(feedback.id) }).from(feedback);
-    const key = `${state?.n ?? 0}:${state?.last ?? 0}:${page.limit}`;
-    if (cached?.key === key) return cached.json;
+    const [now] = await db
+      .select({
+        n: count(),
+        last: max(feedback.id),
+        edited: sql<string | null>`(select max(${questionSets.editedAt})::text from ${questionSets})`,
+      })
+      .from(feedback);
+    const key = `${now?.n ?? 0}:${now?.last ?? 0}:${now?.edited ?? ''}`;
+    if (key !== state) {
+      state = key;
+      pages.clear();
+    }
+    const which = `${page.limit}:${page.before ?? ''}`;
+    const kept = pages.get(which);
+    if (kept !== undefined) {
+      // Most recently asked last, so the oldest goes first when the map is full.
+      pages.delete(which);
+      pages.set(which, kept);
+      return kept;
+    }
     // Read after the key: a write in between gives a newer list under an older key, which the
     // next request's key no longer matches, so it is rebuilt (never served stale).
     const json = JSON.stringify(feedbackListSchema.parse(await listFeedback(db, page)));
-    cached = { key, json };
+    if (pages.size >= CACHED_FEEDBACK_PAGES) pages.delete(pages.keys().next().value ?? '');
+    pages.set(which, json);
     return json;
   };
 }

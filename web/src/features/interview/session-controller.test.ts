@@ -562,6 +562,19 @@ describe('session controller (docs/product-rules.md, Session lifecycle)', () => 
     expect(h.logs.some((l) => l.text === 'The voice connection ended after the closing remark.')).toBe(true);
   });
 
+  it('a connection that goes away while the closing remark runs past the delay ends the session at once', async () => {
+    const h = harness();
+    await h.controller.start({ id: 7 });
+    h.transport.emit({ type: 'close-requested', reason: 'done' });
+    h.timers[0]!.fn(); // the delay passed; the remark still plays
+    expect(h.timers.map((t) => t.ms)).toEqual([CLOSE_DELAY_MS, CLOSING_REMARK_WAIT_MS]);
+    h.transport.emit({ type: 'failed', message: 'lost', reconnectable: true });
+    expect(h.controller.getSnapshot().phase).toBe('rating');
+    await settle();
+    expect(h.timers[1]?.cancelled).toBe(true);
+    expect(h.rated.map((r) => r.endReason)).toEqual(['closed-by-interviewer']);
+  });
+
   it('a browser-speech answer that got no reply before the drop goes to the continuation, once', async () => {
     const second = new ScriptedTransport(true);
     const third = new ScriptedTransport(true);

@@ -1,7 +1,9 @@
 /**
  * The ONE owner of an interview session (docs/product-rules.md, Session lifecycle): idle → starting → active → disconnected, plus
  * rating while the transcript is being rated, and interrupted while a dropped connection is being
- * reconnected or the candidate chooses between reconnecting and ending. Pure: no DOM, no fetch; everything outside comes
+ * reconnected or the candidate chooses between reconnecting and ending. The phase is in the
+ * snapshot the screen reads; what else one session needs is its `SessionRun`, whose interviewer's
+ * ending is a state machine of its own (`Closing`). Pure: no DOM, no fetch; everything outside comes
  * in through `SessionDeps`, so unit tests drive it with a scripted transport.
  */
 import type { LiveSession, RateRequest, SessionReport, TokenResponse, TranscriptEntry } from '../../../../contract';
@@ -114,6 +116,9 @@ export {
   RECONNECTING_NOTICE,
 } from './reconnect-texts';
 
+/** What the screen stops showing once the voice connection is gone (ended, or interrupted). */
+const ENDED = { speaking: false, interim: '', acceptsTypedAnswers: false, reconnect: null } satisfies Partial<SessionSnapshot>;
+
 const initialSnapshot: SessionSnapshot = {
   phase: 'idle',
   transcript: [],
@@ -127,23 +132,56 @@ const initialSnapshot: SessionSnapshot = {
   reconnect: null,
 };
 
+/**
+ * Where the interviewer's ending stands (docs/product-rules.md, Closing). close_session starts the
+ * delay while the closing remark is spoken; the session ends when the delay has passed and the
+ * remark has been heard, and a remark still playing at the end of the delay gets at most
+ * CLOSING_REMARK_WAIT_MS more. Each waiting state holds the cancel of its timer.
+ *
+ *   open ── close-requested ──▶ remark-playing ── remark heard ──▶ remark-heard ── delay passed ──▶ end
+ *                                     └── delay passed ──▶ overtime ── remark heard, or the wait is over ──▶ end
+ */
+type Closing =
+  | { state: 'open' }
+  /** The delay runs while the remark is spoken. */
+  | { state: 'remark-playing'; cancel: () => void }
+  /** The delay runs; the remark has been heard (or the provider hung up after it began). */
+  | { state: 'remark-heard'; cancel: () => void }
+  /** The delay has passed; the remark is still being spoken. */
+  | { state: 'overtime'; cancel: () => void };
+
+const OPEN: Closing = { state: 'open' };
+
+/** What the controller keeps of one session beside its snapshot; each start or adoption begins a new one. */
+interface SessionRun {
+  /** deps.now() at the start: the reference of every `at` and of the duration. */
+  readonly startedAt: number;
+  readonly questionSetId: number;
+  /** Known once the token is minted (or the live session is adopted). */
+  sessionId: string | undefined;
+  closing: Closing;
+  /** A dropped connection is reconnected once by itself per session; later drops go straight to the choice. */
+  reconnectTried: boolean;
+  /** An answer that got no reply before the connection dropped; the continuation sends it again. */
+  pendingAnswer: string | undefined;
+}
+
+const newRun = (startedAt: number, questionSetId: number, sessionId?: string): SessionRun => ({
+  startedAt,
+  questionSetId,
+  sessionId,
+  closing: OPEN,
+  reconnectTried: false,
+  pendingAnswer: undefined,
+});
+
 export class SessionController {
   private snapshot: SessionSnapshot = initialSnapshot;
   private readonly listeners = new Set<() => void>();
   private transport: VoiceTransport | null = null;
-  private startedAt = 0;
-  private questionSetId = 0;
-  private sessionId: string | undefined;
-  private cancelClose: (() => void) | null = null;
-  private closeRequested = false;
-  private closeDelayPassed = false;
-  private closingRemarkDone = false;
-  /** A dropped connection is reconnected once by itself per session; later drops go straight to the choice. */
-  private reconnectTried = false;
+  private run: SessionRun = newRun(0, 0);
   /** Counts resume attempts: an attempt overtaken by another (or by ending) drops what it opened. */
   private resumeAttempt = 0;
-  /** An answer that got no reply before the connection dropped; the continuation sends it again. */
-  private pendingAnswer: string | undefined;
   /** True while a typed answer is handed to the transport (sendText). */
   private typing = false;
 
@@ -165,14 +203,7 @@ export class SessionController {
       return;
     }
     this.update({ ...initialSnapshot, phase: 'starting' });
-    this.startedAt = this.deps.now();
-    this.questionSetId = set.id;
-    this.sessionId = undefined;
-    this.closeRequested = false;
-    this.closeDelayPassed = false;
-    this.closingRemarkDone = false;
-    this.reconnectTried = false;
-    this.pendingAnswer = undefined;
+    this.run = newRun(this.deps.now(), set.id);
     let transport: VoiceTransport | null = null;
     const refusal = this.deps.checkMicrophone ? await this.deps.checkMicrophone() : null;
     if (refusal) {
@@ -182,22 +213,21 @@ export class SessionController {
     }
     try {
       const token = await this.deps.fetchToken(set.id);
-      this.sessionId = token.sessionId;
+      this.run.sessionId = token.sessionId;
       transport = await this.deps.createTransport(token);
       this.transport = transport;
       const own = transport;
-      await transport.start(token, (event) => this.handle(own, event), this.startedAt);
+      await transport.start(token, (event) => this.handle(own, event), this.run.startedAt);
       // A `failed` event during start already dropped this transport.
       if (this.transport !== transport) throw new Error('The voice connection failed while starting.');
       this.update({ phase: 'active', acceptsTypedAnswers: transport.acceptsTypedAnswers });
       this.deps.wakeLock.acquire();
       void this.report({ event: 'connected' });
     } catch (error) {
-      transport?.close();
-      if (this.transport === transport) this.transport = null;
+      this.drop(transport);
       if (error instanceof OutOfTokensError) this.deps.onOutOfTokens();
       this.deps.log.error('Failed to start session:', error instanceof Error ? error.message : error);
-      const minted = this.sessionId;
+      const minted = this.run.sessionId;
       this.update({ ...initialSnapshot, phase: 'idle', startError: await this.startFailure(error, minted) });
     }
   }
@@ -224,14 +254,7 @@ export class SessionController {
   private adopt(live: LiveSession): boolean {
     const { phase } = this.snapshot;
     if (phase !== 'idle' && phase !== 'disconnected') return false;
-    this.startedAt = this.deps.now() - live.elapsedSeconds * 1000;
-    this.questionSetId = live.questionSetId;
-    this.sessionId = live.sessionId;
-    this.closeRequested = false;
-    this.closeDelayPassed = false;
-    this.closingRemarkDone = false;
-    this.reconnectTried = false;
-    this.pendingAnswer = undefined;
+    this.run = newRun(this.deps.now() - live.elapsedSeconds * 1000, live.questionSetId, live.sessionId);
     const lines = live.transcript.filter((entry) => entry.role === 'interviewer').map((entry) => entry.transcript);
     this.update({ ...initialSnapshot, transcript: live.transcript, interviewerMessages: lines.slice(-VISIBLE_INTERVIEWER_MESSAGES) });
     return true;
@@ -259,22 +282,9 @@ export class SessionController {
   async stop(reason: EndReason = 'stopped-by-candidate'): Promise<void> {
     if (this.snapshot.phase !== 'active' && this.snapshot.phase !== 'interrupted') return;
     const ended = this.snapshot.phase === 'interrupted' && reason === 'stopped-by-candidate' ? 'connection-lost' : reason;
-    this.resumeAttempt++;
-    this.cancelClose?.();
-    this.cancelClose = null;
-    const transport = this.transport;
-    this.transport = null;
-    transport?.close();
-    this.deps.wakeLock.release();
+    this.teardown();
     const request = this.rateRequest(ended);
-    this.update({
-      phase: 'rating',
-      speaking: false,
-      interim: '',
-      acceptsTypedAnswers: false,
-      reconnect: null,
-      rating: { status: 'loading' },
-    });
+    this.update({ ...ENDED, phase: 'rating', rating: { status: 'loading' } });
     let outcome: RateOutcome;
     try {
       outcome = await this.deps.rate(request);
@@ -310,13 +320,8 @@ export class SessionController {
    * the interview reaches the history instead of being lost. Nothing is shown: the screen is gone.
    */
   dispose(): void {
-    this.cancelClose?.();
-    this.cancelClose = null;
     const wasActive = this.snapshot.phase === 'active' || this.snapshot.phase === 'interrupted';
-    this.resumeAttempt++;
-    this.transport?.close();
-    this.transport = null;
-    this.deps.wakeLock.release();
+    this.teardown();
     if (!wasActive) return;
     if (!this.snapshot.transcript.some((entry) => entry.role === 'interviewee')) {
       // Nothing to rate: only the telemetry hears that the candidate left.
@@ -324,7 +329,7 @@ export class SessionController {
       return;
     }
     const request = this.rateRequest('stopped-by-candidate');
-    this.update({ phase: 'disconnected', speaking: false, interim: '', acceptsTypedAnswers: false, reconnect: null });
+    this.update({ ...ENDED, phase: 'disconnected' });
     this.deps.log.info('Left the session; submitting what was said for rating in the background.');
     this.deps.rate(request).then(
       (outcome) => {
@@ -334,13 +339,28 @@ export class SessionController {
     );
   }
 
+  /** The one teardown of a session that ends: the closing timer, a resume under way, the transport, the wake lock. */
+  private teardown(): void {
+    this.setClosing(OPEN);
+    this.resumeAttempt++;
+    this.drop(this.transport);
+    this.deps.wakeLock.release();
+  }
+
+  /** Closes a transport; when it is the current one, there is none any more. */
+  private drop(transport: VoiceTransport | null): void {
+    if (this.transport === transport) this.transport = null;
+    transport?.close();
+  }
+
   /** What the rating call gets: the transcript so far and the whole seconds since start. */
   private rateRequest(endReason: EndReason): RateRequest {
+    const { startedAt, questionSetId, sessionId } = this.run;
     return {
       transcripts: this.snapshot.transcript,
-      durationSeconds: Math.min(MAX_DURATION_SECONDS, wholeSecondsBetween(this.startedAt, this.deps.now())),
-      questionSetId: this.questionSetId,
-      ...(this.sessionId ? { sessionId: this.sessionId } : {}),
+      durationSeconds: Math.min(MAX_DURATION_SECONDS, wholeSecondsBetween(startedAt, this.deps.now())),
+      questionSetId,
+      ...(sessionId ? { sessionId } : {}),
       endReason,
     };
   }
@@ -348,72 +368,86 @@ export class SessionController {
   private handle(source: VoiceTransport, event: TransportEvent): void {
     if (source !== this.transport) return; // a late event from a closed transport
     switch (event.type) {
-      case 'interviewer': {
-        const entry: TranscriptEntry = { role: 'interviewer', transcript: event.text, at: atOf(event.at) };
-        this.update({
-          transcript: [...this.snapshot.transcript, entry],
-          interviewerMessages: [...this.snapshot.interviewerMessages, event.text].slice(-VISIBLE_INTERVIEWER_MESSAGES),
-        });
-        break;
-      }
-      case 'candidate': {
-        // In time order: an answer's transcription can arrive after the interviewer's reply to it.
-        const at = atOf(event.at);
-        const transcript = [...this.snapshot.transcript];
-        let index = transcript.length;
-        while (index > 0 && (transcript[index - 1]?.at ?? 0) > at) index--;
-        transcript.splice(index, 0, {
-          role: 'interviewee',
-          transcript: event.text,
-          at,
-          ...(this.typing ? { input: 'typed' as const } : {}),
-        });
-        this.update({ transcript, interim: '' });
-        break;
-      }
+      case 'interviewer':
+        return this.addInterviewerLine(event.text, event.at);
+      case 'candidate':
+        return this.addAnswer(event.text, event.at);
       case 'interim':
-        this.update({ interim: event.text });
-        break;
+        return this.update({ interim: event.text });
       case 'speaking':
-        this.update({ speaking: event.speaking });
-        break;
+        return this.update({ speaking: event.speaking });
       case 'notice':
-        this.update({ notice: event.text });
-        break;
+        return this.update({ notice: event.text });
       case 'close-requested':
-        if (this.closeRequested) return; // close_session is honoured once
-        this.closeRequested = true;
-        this.deps.log.info(`Interviewer closed the session (${event.reason}); ending the session in ${CLOSE_DELAY_MS / 1000} seconds.`);
-        this.cancelClose = this.deps.schedule(() => {
-          this.closeDelayPassed = true;
-          if (this.closingRemarkDone) void this.stop('closed-by-interviewer');
-          else this.cancelClose = this.deps.schedule(() => void this.stop('closed-by-interviewer'), CLOSING_REMARK_WAIT_MS);
-        }, CLOSE_DELAY_MS);
-        break;
+        return this.closeRequested(event.reason);
       case 'closing-remark-done':
-        if (!this.closeRequested) return;
-        this.closingRemarkDone = true;
-        if (this.closeDelayPassed) void this.stop('closed-by-interviewer');
-        break;
+        return this.closingRemarkHeard();
       case 'failed':
-        if (this.closeRequested && event.reconnectable) {
-          // The connection went away after the goodbye began (the provider hung up): the normal
-          // end of an interview the interviewer closed, not a failure.
-          this.deps.log.info('The voice connection ended after the closing remark.');
-          this.closingRemarkDone = true;
-          if (this.closeDelayPassed) void this.stop('closed-by-interviewer');
-          break;
-        }
-        this.deps.log.error('Voice connection failed:', event.message);
-        if (event.pendingAnswer) this.pendingAnswer = event.pendingAnswer;
-        if (this.snapshot.phase === 'active' && event.reconnectable && this.sessionId) this.interrupt(source);
-        else if (this.snapshot.phase === 'active') void this.stop('connection-lost');
-        else {
-          this.transport = null;
-          source.close();
-        }
-        break;
+        return this.transportFailed(source, event);
     }
+  }
+
+  private addInterviewerLine(text: string, at: number): void {
+    const entry: TranscriptEntry = { role: 'interviewer', transcript: text, at: atOf(at) };
+    this.update({
+      transcript: [...this.snapshot.transcript, entry],
+      interviewerMessages: [...this.snapshot.interviewerMessages, text].slice(-VISIBLE_INTERVIEWER_MESSAGES),
+    });
+  }
+
+  /** In time order: an answer's transcription can arrive after the interviewer's reply to it. */
+  private addAnswer(text: string, eventAt: number): void {
+    const at = atOf(eventAt);
+    const transcript = [...this.snapshot.transcript];
+    let index = transcript.length;
+    while (index > 0 && (transcript[index - 1]?.at ?? 0) > at) index--;
+    transcript.splice(index, 0, { role: 'interviewee', transcript: text, at, ...(this.typing ? { input: 'typed' as const } : {}) });
+    this.update({ transcript, interim: '' });
+  }
+
+  /** close_session is honoured once: the delay starts while the closing remark is spoken. */
+  private closeRequested(reason: string): void {
+    if (this.run.closing.state !== 'open') return;
+    this.deps.log.info(`Interviewer closed the session (${reason}); ending the session in ${CLOSE_DELAY_MS / 1000} seconds.`);
+    this.setClosing({ state: 'remark-playing', cancel: this.deps.schedule(() => this.closingDelayPassed(), CLOSE_DELAY_MS) });
+  }
+
+  /** The closing remark has been played out (or the provider hung up after it began). */
+  private closingRemarkHeard(): void {
+    const { closing } = this.run;
+    if (closing.state === 'remark-playing') this.run.closing = { state: 'remark-heard', cancel: closing.cancel };
+    else if (closing.state === 'overtime') void this.stop('closed-by-interviewer');
+  }
+
+  private closingDelayPassed(): void {
+    const { closing } = this.run;
+    if (closing.state === 'remark-heard') void this.stop('closed-by-interviewer');
+    else if (closing.state === 'remark-playing') {
+      const cancel = this.deps.schedule(() => void this.stop('closed-by-interviewer'), CLOSING_REMARK_WAIT_MS);
+      this.run.closing = { state: 'overtime', cancel };
+    }
+  }
+
+  /** Moves the closing on, cancelling the timer of the state it leaves. */
+  private setClosing(next: Closing): void {
+    const { closing } = this.run;
+    if (closing.state !== 'open') closing.cancel();
+    this.run.closing = next;
+  }
+
+  private transportFailed(source: VoiceTransport, event: Extract<TransportEvent, { type: 'failed' }>): void {
+    if (this.run.closing.state !== 'open' && event.reconnectable) {
+      // The connection went away after the goodbye began (the provider hung up): the normal
+      // end of an interview the interviewer closed, not a failure.
+      this.deps.log.info('The voice connection ended after the closing remark.');
+      this.closingRemarkHeard();
+      return;
+    }
+    this.deps.log.error('Voice connection failed:', event.message);
+    if (event.pendingAnswer) this.run.pendingAnswer = event.pendingAnswer;
+    if (this.snapshot.phase === 'active' && event.reconnectable && this.run.sessionId) this.interrupt(source);
+    else if (this.snapshot.phase === 'active') void this.stop('connection-lost');
+    else this.drop(source);
   }
 
   /**
@@ -422,15 +456,12 @@ export class SessionController {
    * (and when that fails) the candidate chooses: Reconnect, or end and get feedback.
    */
   private interrupt(dropped: VoiceTransport): void {
-    this.transport = null;
-    dropped.close();
-    const auto = !this.reconnectTried;
-    this.reconnectTried = true;
+    this.drop(dropped);
+    const auto = !this.run.reconnectTried;
+    this.run.reconnectTried = true;
     this.update({
+      ...ENDED,
       phase: 'interrupted',
-      speaking: false,
-      interim: '',
-      acceptsTypedAnswers: false,
       reconnect: auto
         ? { trying: true, message: RECONNECTING_NOTICE, canRetry: true }
         : { trying: false, message: CONNECTION_LOST_CHOICE, canRetry: true },
@@ -450,7 +481,8 @@ export class SessionController {
    * transport; the transcript so far stays. A failure leaves the choice on screen.
    */
   private async resume(message = RECONNECTING_NOTICE): Promise<void> {
-    const sessionId = this.sessionId;
+    const run = this.run;
+    const sessionId = run.sessionId;
     if (!sessionId) return;
     const attempt = ++this.resumeAttempt;
     const current = (): boolean => attempt === this.resumeAttempt && this.snapshot.phase === 'interrupted';
@@ -466,17 +498,16 @@ export class SessionController {
       }
       this.transport = transport;
       const own = transport;
-      const pendingAnswer = this.pendingAnswer;
-      await transport.start(token, (event) => this.handle(own, event), this.startedAt, { resumed: pendingAnswer ? { pendingAnswer } : {} });
+      const pendingAnswer = run.pendingAnswer;
+      await transport.start(token, (event) => this.handle(own, event), run.startedAt, { resumed: pendingAnswer ? { pendingAnswer } : {} });
       if (this.transport !== transport || !current()) throw new Error('The voice connection failed while reconnecting.');
-      if (this.pendingAnswer === pendingAnswer) this.pendingAnswer = undefined;
+      if (run.pendingAnswer === pendingAnswer) run.pendingAnswer = undefined;
       this.deps.log.info('Reconnected; the interview goes on.');
       this.deps.wakeLock.acquire();
       this.update({ phase: 'active', reconnect: null, notice: null, acceptsTypedAnswers: transport.acceptsTypedAnswers });
     } catch (error) {
       this.deps.log.error('Reconnecting failed:', error instanceof Error ? error.message : error);
-      if (this.transport === transport) this.transport = null;
-      transport?.close();
+      this.drop(transport);
       if (!current()) return;
       // The server refused the resume, or the new connection's first turn (e.g. the session has ended): final.
       const refusal =
@@ -491,7 +522,7 @@ export class SessionController {
 
   /** Telemetry for the current session; a report that fails is only logged by the caller's dep. */
   private report(report: SessionReport): Promise<void> {
-    const sessionId = this.sessionId;
+    const sessionId = this.run.sessionId;
     if (!sessionId || !this.deps.report) return Promise.resolve();
     return this.deps.report(sessionId, report).catch(() => undefined);
   }

@@ -2,7 +2,7 @@
  * `npm run bench` — every benchmark, then bench/results.md.
  *
  *   npm run bench                      # everything (about 20 minutes)
- *   npm run bench -- --only=http,load  # some parts: http, same-work, load, rater, beetle, web, lighthouse, session, speech, exports
+ *   npm run bench -- --only=http,load  # some parts: http, same-work, load, rater, beetle, web, lighthouse, session, speech, exports, abuse
  *   npm run bench -- --quick           # short runs and small tables, to check the scripts
  *   npm run bench -- --report          # only rebuild results.md (e.g. after editing notes.md)
  *   npm run bench -- --db=postgres     # one database (pglite, postgres)
@@ -21,6 +21,7 @@ import type { DatabaseKind } from './lib/databases';
 import { ROOT } from './lib/processes';
 import { describeMachine } from './lib/machine';
 import { writeResults } from './lib/report';
+import { runAbuse } from './parts/abuse';
 import { runExports } from './parts/exports';
 import { runHttp } from './parts/http';
 import { runLighthouse } from './parts/lighthouse';
@@ -32,7 +33,19 @@ import { runSession } from './parts/session';
 import { runSpeech } from './parts/speech';
 import { runWeb } from './parts/web';
 
-export const PARTS = ['http', 'same-work', 'load', 'rater', 'beetle', 'web', 'lighthouse', 'session', 'speech', 'exports'] as const;
+export const PARTS = [
+  'http',
+  'same-work',
+  'load',
+  'rater',
+  'beetle',
+  'web',
+  'lighthouse',
+  'session',
+  'speech',
+  'exports',
+  'abuse',
+] as const;
 type Part = (typeof PARTS)[number];
 
 function parseArgs(argv: string[]) {
@@ -107,6 +120,8 @@ async function main(): Promise<void> {
       save(part, await runLighthouse(log));
     } else if (part === 'exports') {
       save(part, await runExports(args.databases, args.sizes ?? (args.quick ? [2_000, 4_000] : [10_000, 100_000, 200_000]), log));
+    } else if (part === 'abuse') {
+      save(part, await runAbuse(log));
     } else if (part === 'speech') {
       save(part, await runSpeech(log, args.quick ? 10 : 60));
     } else {

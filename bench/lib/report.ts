@@ -11,6 +11,7 @@ import type { LabelledFigures } from '../rater/evaluate';
 import type { SameWorkResult } from '../parts/same-work';
 import type { SessionResult } from '../parts/session';
 import type { ExportsResult } from '../parts/exports';
+import type { AbuseResult } from '../parts/abuse';
 import type { SpeechResult } from '../parts/speech';
 import type { WebResult } from '../parts/web';
 import type { PassResult } from './http-bench';
@@ -191,6 +192,28 @@ function exportsSection(saved: Saved<ExportsResult>): string[] {
   return lines;
 }
 
+function abuseSection(saved: Saved<AbuseResult>): string[] {
+  const r = saved.data;
+  const lines = [
+    PART_HEADINGS.abuse,
+    '',
+    `Ran ${saved.at}. One free account at default settings (${Object.entries(r.settings)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(
+        ', ',
+      )}) against the real server (buildApp, shipped question sets, PGlite) over HTTP from one address, with local stand-ins for the language model, speech-to-text, text-to-speech and OpenAI Realtime. Each figure has its own attack on a fresh server by a fresh account for at most ${r.attackSeconds} s (one rate-limit window), counted where the calls land; each bound is derived from the settings the server loaded (README, Security and limits). Target: every figure at or under its bound.`,
+    '',
+    '| figure | measured | bound | result | bound from | attack |',
+    '|---|---:|---:|---|---|---|',
+  ];
+  for (const f of r.figures)
+    lines.push(
+      `| ${f.figure} | **${n0(f.measured)}** ${f.unit} | ${n0(f.bound)} ${f.unit} | ${ok(f.measured <= f.bound)} | ${f.boundFrom} | ${f.attack} |`,
+    );
+  lines.push('', ...r.notes.map((note) => `- ${note}`), '');
+  return lines;
+}
+
 /** Each part's `## ` headings in results.md, so a part that did not run keeps its last section. */
 const PART_HEADINGS = {
   machine: '## Machine',
@@ -204,6 +227,7 @@ const PART_HEADINGS = {
   session: '## Session start',
   speech: '## Speech-pipeline turns',
   exports: '## Streamed CSV export',
+  abuse: '## What one free account can cost in a minute',
 } as const;
 
 /** The sections of the results.md already on disk, split at each `## ` heading. */
@@ -236,6 +260,7 @@ export function writeResults(outDir: string, file: string): void {
   const session = read<SessionResult[]>(outDir, 'session');
   const speech = read<SpeechResult>(outDir, 'speech');
   const exports = read<ExportsResult>(outDir, 'exports');
+  const abuse = read<AbuseResult>(outDir, 'abuse');
   const out: string[] = [
     '# Benchmark results',
     '',
@@ -428,6 +453,7 @@ export function writeResults(outDir: string, file: string): void {
   } else out.push(...kept(previous, 'speech'));
 
   out.push(...(exports ? exportsSection(exports) : kept(previous, 'exports')));
+  out.push(...(abuse ? abuseSection(abuse) : kept(previous, 'abuse')));
 
   const notes = path.join(path.dirname(file), 'notes.md');
   if (existsSync(notes)) out.push(readFileSync(notes, 'utf8').trim(), '');

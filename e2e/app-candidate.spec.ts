@@ -79,7 +79,10 @@ for (const { name, viewport } of WIDTHS) {
       // The shipped catalogue has two JavaScript sets: the header tells them apart.
       if (!first || second?.name !== first.name) throw new Error('expected two sets of one topic at index 1 and 2');
       await page.goto(server.url + '/');
-      await page.getByRole('dialog', { name: 'Choose an Interview Topic' }).getByTestId('tile-1').click();
+      const topics = page.getByRole('dialog', { name: 'Choose an Interview Topic' });
+      await expect(topics.getByTestId('tile-2')).toContainText('Level 2 of 2');
+      await shot(page, `topics-${name}`);
+      await topics.getByTestId('tile-1').click();
       await expect(page.getByTestId('topic-heading')).toHaveText(first.name);
       await expect(page.getByTestId('topic-level')).toHaveText('Level 1 of 2 · No level completed yet');
 

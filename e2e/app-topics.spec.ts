@@ -49,6 +49,11 @@ for (const { name, viewport } of WIDTHS) {
     test('a new free user: set 1 is next, later sets are progress-locked, premium sets ask to upgrade', async ({ page }) => {
       const topics = await openTopics(page, server, uniqueEmail('tiles'));
       await expect(tile(topics, 1).getByTestId('next-dot')).toBeVisible();
+      // Two sets of one topic say which level each is; a topic of one set does not.
+      expect(byIndex(2).name).toBe(byIndex(1).name);
+      await expect(tile(topics, 1)).toContainText('Question set 1 · Level 1 of 2');
+      await expect(tile(topics, 2)).toContainText('Question set 2 · Level 2 of 2');
+      await expect(tile(topics, 3)).not.toContainText('Level');
       // Every tile, with its icon, fits the screen width.
       const overflowing = await page.evaluate(
         () =>

@@ -1,5 +1,6 @@
 import type { QuestionSet } from '../../../../contract';
 import type { TileUser } from '../../../../domain/tiles';
+import { topicLevel } from '../../../../domain/topic-level';
 import { Dialog } from '../../components/dialog';
 import { TopicTile } from './topic-tile';
 
@@ -22,7 +23,13 @@ export function QuestionsDialog({ sets, user, selectedId, onTile, onClose }: Que
         <ul className="grid grid-cols-1 gap-2.5 sm:grid-cols-2">
           {sorted.map((set) => (
             <li key={set.id} className="min-w-0">
-              <TopicTile set={set} user={user} selected={set.id === selectedId} onClick={() => onTile(set)} />
+              <TopicTile
+                set={set}
+                user={user}
+                level={topicLevel(sets, set, user.topicLevels)}
+                selected={set.id === selectedId}
+                onClick={() => onTile(set)}
+              />
             </li>
           ))}
         </ul>

@@ -3,12 +3,14 @@ import { tileState, type TileSet, type TileUser } from '../../../../domain/tiles
 export interface TopicTileProps {
   set: TileSet & { id: number };
   user: TileUser;
+  /** The set's place among the sets of its topic, said when the topic has more than one ("JavaScript", level 2 of 2). */
+  level?: { level: number; levels: number };
   selected?: boolean;
   onClick: () => void;
 }
 
 /** docs/product-rules.md, Topic tiles: name, ✅ when completed, 🔒/🚀/💬 with their hints, a pulsing dot on the next set. */
-export function TopicTile({ set, user, selected = false, onClick }: TopicTileProps) {
+export function TopicTile({ set, user, level, selected = false, onClick }: TopicTileProps) {
   const state = tileState(set, user);
   const locked = state.action !== 'select';
   return (
@@ -47,6 +49,7 @@ export function TopicTile({ set, user, selected = false, onClick }: TopicTilePro
         </span>
         <span className="mt-0.5 block text-xs text-slate-600">
           Question set {set.index}
+          {level && level.levels > 1 && ` · Level ${level.level} of ${level.levels}`}
           {state.hint && (
             <>
               {' · '}

@@ -341,3 +341,38 @@ describe('an editor whose language-model calls are turned off', () => {
     expect(llm.requests).toHaveLength(0);
   });
 });
+
+describe('an endpoint without JSON-schema support', () => {
+  let llm: FakeLlmServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    llm = await startFakeLlmServer();
+    llm.setFallback({
+      decide: (request) =>
+        request.body.response_format
+          ? { status: 400, message: 'response_format is not supported by this server' }
+          : { content: 'Here are some ideas:\n```json\n{"accepted": ["still sees the outer scope"], "contradicted": []}\n```' },
+    });
+    t = await createTestApp({
+      database: 'pglite',
+      listen: true,
+      questionSets: FIXTURE_SETS,
+      config: { llmBaseUrl: llm.baseUrl, llmModel: 'fake-model' },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await llm?.close();
+  });
+
+  it('is asked again without the schema, learned once, and its JSON read out of the prose', async () => {
+    const body = { set: draft, questionNumber: 1, keyPoint: 'keeps access to its outer scope' };
+    const first = await send(t, 'POST', '/api/admin/question-sets/suggest-phrasings', body);
+    expect(first).toMatchObject({ status: 200, body: { accepted: ['still sees the outer scope'], contradicted: [] } });
+    expect(llm.requests.map((r) => r.body.response_format !== undefined)).toEqual([true, false]);
+    expect(userMessage(llm.requests[1])).toContain('Key point: keeps access to its outer scope');
+    expect((llm.requests[1]?.body.messages as Array<{ content: string }>)[0]?.content).toContain('Answer ONLY with one JSON object');
+    await send(t, 'POST', '/api/admin/question-sets/suggest-phrasings', body);
+    expect(llm.requests.map((r) => r.body.response_format !== undefined)).toEqual([true, false, false]);
+  });
+});

@@ -64,9 +64,10 @@ async function spendLanguageModelCall(ctx: AppContext): Promise<void> {
 }
 
 /** A language-model failure as the admin's sentence (the endpoint's own words included; never the key). */
-function modelFailure(error: unknown, what: string): never {
-  if (error instanceof ProviderError) throw new HttpError(error.status, `The language model could not ${what}: ${error.message}`);
-  throw error;
+function modelFailure(ctx: AppContext, error: unknown, what: string): never {
+  if (!(error instanceof ProviderError)) throw error;
+  ctx.log.warn({ err: error.message, upstream: error.upstreamCode }, `question-set editor: the language model could not ${what}`);
+  throw new HttpError(error.status, `The language model could not ${what}: ${error.message}`);
 }
 
 /** The drafted set's question and its model answer, or a 400 sentence. */
@@ -121,7 +122,7 @@ export async function tryAnswer(ctx: AppContext, input: TryAnswerInput): Promise
         ],
         durationSeconds: 60,
       })
-      .catch((error: unknown) => modelFailure(error, 'judge the answer'));
+      .catch((error: unknown) => modelFailure(ctx, error, 'judge the answer'));
     const breakdown = result.breakdown[input.questionNumber - 1];
     if (breakdown) languageModel = { ...breakdown, rater: result.rater };
   }
@@ -186,7 +187,7 @@ export async function suggestPhrasings(ctx: AppContext, input: SuggestPhrasingsI
       accepted,
       contradicted,
     })
-    .catch((error: unknown) => modelFailure(error, 'draft phrasings'));
+    .catch((error: unknown) => modelFailure(ctx, error, 'draft phrasings'));
   const known = [keyPoint, ...accepted, ...contradicted];
   const keptAccepted = keptDrafts(drafts.accepted, known);
   return {

@@ -257,6 +257,9 @@ export function TryAnswerPanel({
       if (!edit.ok) return setMessage({ error: true, text: edit.error });
       text = edit.modelAnswers;
     }
+    if (text === draft.modelAnswers) {
+      return setMessage({ error: false, text: `The model answers already hold that for "${point}".` });
+    }
     onModelAnswers(text);
     const blocks = [...new Set(lines.map((l) => `"${l.block}"`))].join(' and ');
     setMessage({

@@ -10,6 +10,8 @@ export function ErrorPage() {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-50 p-6">
       <div className="max-w-md rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+        {/* The site's logo, so a visitor who followed a bad link sees where they are. */}
+        <img src="/logo.svg" alt="" width={40} height={40} className="mx-auto mb-4 size-10" />
         <h1 className="text-xl font-semibold text-slate-900">Unexpected Application Error!</h1>
         {isRouteErrorResponse(error) && error.status === 404 && (
           <p className="mt-3 text-base text-slate-700">This page does not exist. Check the address, or go back to the home page.</p>

@@ -6,58 +6,32 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { startFakeAudioServer, type FakeAudioServer } from '../../test-support/fake-audio-server';
-import { call, FIXTURE_SETS, startInterview } from '../../test-support/fixtures';
+import { call, startInterview } from '../../test-support/fixtures';
 import { utils as vadUtils } from '@ricky0123/vad-web';
 import { pcmWav } from '../../test-support/pcm-wav';
-import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
+import { createPipelineApp, speechAnswer, type PipelineApp } from '../../test-support/pipeline-app';
+import { describeDatabases } from '../../test-support/test-app';
 import type { SpeechPipelineToken, SpeechTurnResponse } from '../../contract';
 import { interviewSessions } from '../db/schema';
 import { answerTooLong, NOT_HEARD_APOLOGY, NOT_PCM_WAV, speechBudgetUsed } from '../services/speech-turns';
 
-const MODELS = { sttModel: 'whisper-local', ttsModel: 'kokoro', ttsVoice: 'af_heart' };
-
 describeDatabases('speech budgets of a session', (database) => {
-  let audio: FakeAudioServer;
-  let t: TestApp;
+  let t: PipelineApp;
 
   beforeAll(async () => {
-    audio = await startFakeAudioServer({ apiKey: null, ...MODELS, defaultTranscript: '' });
-    t = await createTestApp({
-      database,
-      questionSets: FIXTURE_SETS,
-      config: {
-        voiceModeSetting: 'pipeline',
-        sttBaseUrl: audio.baseUrl,
-        sttModel: MODELS.sttModel,
-        ttsBaseUrl: audio.baseUrl,
-        ttsModel: MODELS.ttsModel,
-        ttsVoice: MODELS.ttsVoice,
-        freeSessionLimit: 20,
-        sessionSpeechAnswers: 5,
-        sessionSpeechSeconds: 30,
-        maxAnswerSeconds: 12,
-      },
+    t = await createPipelineApp(database, {
+      audio: { defaultTranscript: '' },
+      config: { sessionSpeechAnswers: 5, sessionSpeechSeconds: 30, maxAnswerSeconds: 12 },
     });
   }, 300_000);
-  afterAll(async () => {
-    await t?.close();
-    await audio?.close();
-  });
+  afterAll(() => t?.close());
   beforeEach(() => {
-    audio.requests.length = 0;
+    t.audio.requests.length = 0;
   });
 
-  const answer = async (email: string, token: string, body: Buffer, contentType = 'audio/wav') => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/interview/speech-answer',
-      headers: { 'x-user-email': email, 'x-session-token': token, 'content-type': contentType },
-      payload: body,
-    });
-    return { status: response.statusCode, body: JSON.parse(response.body) as SpeechTurnResponse & { error?: string } };
-  };
-  const stt = () => audio.requests.filter((r) => r.kind === 'stt').length;
+  const answer = (email: string, token: string, audio: Buffer, contentType?: string) =>
+    speechAnswer(t.app, { email, token, audio, contentType });
+  const stt = () => t.audio.requests.filter((r) => r.kind === 'stt').length;
   const budget = async (sessionId: string) => {
     const [row] = await t.db
       .select({ answers: interviewSessions.speechAnswers, seconds: interviewSessions.speechSeconds })
@@ -114,7 +88,7 @@ describeDatabases('speech budgets of a session', (database) => {
       body: { error: speechBudgetUsed(5, 30) },
     });
     // A failed transcription was paid for too.
-    audio.failNext('stt', 400);
+    t.audio.failNext('stt', 400);
     expect(await answer(email, other.client_secret.value, pcmWav(6))).toMatchObject({
       status: 200,
       body: { say: NOT_HEARD_APOLOGY, retry: true },
@@ -126,32 +100,13 @@ describeDatabases('speech budgets of a session', (database) => {
 });
 
 describeDatabases("one session's audio clips cannot evict another's", (database) => {
-  let audio: FakeAudioServer;
-  let t: TestApp;
+  let t: PipelineApp;
 
   beforeAll(async () => {
-    audio = await startFakeAudioServer({ apiKey: null, ...MODELS });
-    t = await createTestApp({
-      database,
-      questionSets: FIXTURE_SETS,
-      config: {
-        voiceModeSetting: 'pipeline',
-        sttBaseUrl: audio.baseUrl,
-        sttModel: MODELS.sttModel,
-        ttsBaseUrl: audio.baseUrl,
-        ttsModel: MODELS.ttsModel,
-        ttsVoice: MODELS.ttsVoice,
-        freeSessionLimit: 20,
-        // Room for the flood below, so the clip budget is what is tested.
-        sessionSpeechAnswers: 1000,
-        sessionSpeechSeconds: 36_000,
-      },
-    });
+    // Room for the flood below, so the clip budget is what is tested.
+    t = await createPipelineApp(database, { config: { sessionSpeechAnswers: 1000, sessionSpeechSeconds: 36_000 } });
   }, 300_000);
-  afterAll(async () => {
-    await t?.close();
-    await audio?.close();
-  });
+  afterAll(() => t?.close());
 
   it("520 apologies in one session leave another user's fresh clip playable", { timeout: 240_000 }, async () => {
     const victim = await startInterview<SpeechPipelineToken>(t.app, 'clip-victim@example.com');
@@ -163,23 +118,17 @@ describeDatabases("one session's audio clips cannot evict another's", (database)
     expect(victimClip).not.toBe('');
 
     const flooder = await startInterview<SpeechPipelineToken>(t.app, 'clip-flooder@example.com');
-    audio.failNext('stt', 400, 520);
+    t.audio.failNext('stt', 400, 520);
     const wav = pcmWav(0.2);
     const clips: string[] = [];
     for (let i = 0; i < 520; i++) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/interview/speech-answer',
-        headers: {
-          'x-user-email': 'clip-flooder@example.com',
-          'x-session-token': flooder.client_secret.value,
-          'content-type': 'audio/wav',
-        },
-        payload: wav,
+      const { body } = await speechAnswer(t.app, {
+        email: 'clip-flooder@example.com',
+        token: flooder.client_secret.value,
+        audio: wav,
         // Spread over addresses, as an attacker would, past the per-address answer limit.
         remoteAddress: `10.0.${i >> 8}.${i & 255}`,
       });
-      const body = JSON.parse(response.body) as SpeechTurnResponse;
       expect(body.say).toBe(NOT_HEARD_APOLOGY);
       clips.push(...body.audio);
     }

@@ -5,7 +5,6 @@
  * trickles is cut, and so are a slow transcription, a trickling completion and a trickling SDP answer.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startFakeAudioServer, type FakeAudioServer } from '../../test-support/fake-audio-server';
 import { startFakeLlmServer, type FakeLlmServer } from '../../test-support/fake-llm-server';
 import { startFakeRealtimeServer, type FakeRealtimeServer } from '../../test-support/fake-realtime-server';
 import { call, FIXTURE_SETS, startInterview } from '../../test-support/fixtures';
@@ -14,51 +13,33 @@ import type { OpenAiToken, SpeechPipelineToken, SpeechTurnResponse } from '../..
 import { PROVIDER_TEXTS } from '../providers/upstream/realtime-calls-client';
 import { INTERVIEWER_APOLOGY, NOT_HEARD_APOLOGY } from '../services/speech-turns';
 import { pcmWav } from '../../test-support/pcm-wav';
-
-const MODELS = { sttModel: 'whisper-local', ttsModel: 'kokoro', ttsVoice: 'af_heart' };
+import { createPipelineApp, speechAnswer, type PipelineApp } from '../../test-support/pipeline-app';
 const DEADLINE_SECONDS = 1.5;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describeDatabases('overall deadlines of upstream calls', (database) => {
-  let audio: FakeAudioServer;
   let llm: FakeLlmServer;
-  let t: TestApp;
+  let t: PipelineApp;
   let sttWaitMs = 0;
 
   beforeAll(async () => {
-    // 400 bytes in 200 chunks, 200 ms apart: a line whose audio would take 40 s to arrive.
-    audio = await startFakeAudioServer({
-      apiKey: null,
-      ...MODELS,
-      synthesize: () => Buffer.alloc(400, 7),
-      ttsChunks: 200,
-      ttsChunkGapMs: 200,
-      transcribe: async () => {
-        await wait(sttWaitMs);
-        return 'A closure keeps its scope.';
-      },
-    });
     llm = await startFakeLlmServer();
-    t = await createTestApp({
-      database,
-      questionSets: FIXTURE_SETS,
-      config: {
-        voiceModeSetting: 'pipeline',
-        sttBaseUrl: audio.baseUrl,
-        sttModel: MODELS.sttModel,
-        ttsBaseUrl: audio.baseUrl,
-        ttsModel: MODELS.ttsModel,
-        ttsVoice: MODELS.ttsVoice,
-        llmBaseUrl: llm.baseUrl,
-        llmModel: 'local-model',
-        upstreamDeadlineSeconds: DEADLINE_SECONDS,
-        freeSessionLimit: 20,
+    t = await createPipelineApp(database, {
+      audio: {
+        // 400 bytes in 200 chunks, 200 ms apart: a line whose audio would take 40 s to arrive.
+        synthesize: () => Buffer.alloc(400, 7),
+        ttsChunks: 200,
+        ttsChunkGapMs: 200,
+        transcribe: async () => {
+          await wait(sttWaitMs);
+          return 'A closure keeps its scope.';
+        },
       },
+      config: { llmBaseUrl: llm.baseUrl, llmModel: 'local-model', upstreamDeadlineSeconds: DEADLINE_SECONDS },
     });
   }, 300_000);
   afterAll(async () => {
     await t?.close();
-    await audio?.close();
     await llm?.close();
   });
 
@@ -91,14 +72,9 @@ describeDatabases('overall deadlines of upstream calls', (database) => {
     sttWaitMs = 6000;
     try {
       const started = performance.now();
-      const answer = await t.app.inject({
-        method: 'POST',
-        url: '/interview/speech-answer',
-        headers: { 'x-user-email': email, 'x-session-token': token.client_secret.value, 'content-type': 'audio/wav' },
-        payload: pcmWav(1),
-      });
+      const answer = await speechAnswer(t.app, { email, token: token.client_secret.value, audio: pcmWav(1) });
       expect(performance.now() - started).toBeLessThan(DEADLINE_SECONDS * 1000 + 2500);
-      expect(JSON.parse(answer.body)).toMatchObject({ heard: null, say: NOT_HEARD_APOLOGY, retry: true });
+      expect(answer.body).toMatchObject({ heard: null, say: NOT_HEARD_APOLOGY, retry: true });
     } finally {
       sttWaitMs = 0;
     }

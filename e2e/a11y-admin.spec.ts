@@ -5,17 +5,10 @@
  */
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { expectFocusTrapped, expectNoSeriousViolations, tabTo } from './a11y-support';
-import {
-  BROWSER_LOCALE,
-  giveFeedback,
-  interview,
-  login,
-  openAdmin,
-  questionSets,
-  startAdminServer,
-  type RunningServer,
-} from './admin-fixtures';
+import { expectFocusTrapped, expectAccessible, tabTo } from './support/a11y';
+import { BROWSER_LOCALE, giveFeedback, interview, openAdmin, startAdminServer, type RunningServer } from './support/admin';
+import { login } from '../test-support/fixtures';
+import { questionSets } from './support/app';
 
 let server: RunningServer;
 
@@ -50,45 +43,45 @@ test.describe('axe-core: every admin screen and dialog', () => {
   test('gate, empty and with a failed attempt', async ({ page }) => {
     await page.goto(`${server.url}/admin`);
     await expect(gate(page)).toBeVisible();
-    await expectNoSeriousViolations(page, 'admin gate');
+    await expectAccessible(page, 'admin gate');
     await gate(page).getByLabel('Admin Secret').fill('not-the-secret');
     await gate(page).getByRole('button', { name: 'Continue' }).click();
     await expect(gate(page).getByRole('alert')).toContainText('Authentication failed: ');
-    await expectNoSeriousViolations(page, 'admin gate with an error');
+    await expectAccessible(page, 'admin gate with an error');
   });
 
   test('dashboard', async ({ page }) => {
     await openAdmin(page, server, 'dashboard');
     await expect(page.getByRole('table', { name: 'Interviews taken' })).toBeVisible();
-    await expectNoSeriousViolations(page, 'admin dashboard');
+    await expectAccessible(page, 'admin dashboard');
   });
 
   test('events and the details dialog', async ({ page }) => {
     await openAdmin(page, server, 'events');
     await expect(page.getByRole('button', { name: 'Details' }).first()).toBeVisible();
-    await expectNoSeriousViolations(page, 'admin events');
+    await expectAccessible(page, 'admin events');
     await page.getByRole('button', { name: 'Details' }).first().click();
     await expect(page.getByRole('dialog', { name: 'Event Details' })).toBeVisible();
-    await expectNoSeriousViolations(page, 'admin event details');
+    await expectAccessible(page, 'admin event details');
   });
 
   test('emails and the inline create row', async ({ page }) => {
     await openAdmin(page, server, 'emails');
     await expect(page.getByRole('heading', { name: 'Manage Emails' })).toBeVisible();
     await expect(page.getByText('ann@example.com')).toBeVisible();
-    await expectNoSeriousViolations(page, 'admin emails');
+    await expectAccessible(page, 'admin emails');
     await page.getByRole('button', { name: 'Create Email' }).click();
     await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
-    await expectNoSeriousViolations(page, 'admin emails with the create row');
+    await expectAccessible(page, 'admin emails with the create row');
   });
 
   test('feedback and the details dialog', async ({ page }) => {
     await openAdmin(page, server, 'feedback');
     await expect(page.getByRole('button', { name: 'View Details' }).first()).toBeVisible();
-    await expectNoSeriousViolations(page, 'admin feedback');
+    await expectAccessible(page, 'admin feedback');
     await page.getByRole('button', { name: 'View Details' }).first().click();
     await expect(page.getByRole('dialog', { name: 'Feedback Details' })).toBeVisible();
-    await expectNoSeriousViolations(page, 'admin feedback details');
+    await expectAccessible(page, 'admin feedback details');
   });
 });
 

@@ -1,13 +1,15 @@
 /**
  * Accessibility of the interviewee app in Debian Chromium against the real server: axe-core on
- * every screen and dialog (no serious or critical violations), and keyboard use (Tab reaches the
+ * every screen and dialog at phone and desktop width (no WCAG 2.1 A/AA finding, no serious or
+ * critical one: expectAccessible in e2e/support/a11y.ts), and keyboard use (Tab reaches the
  * controls, Enter and Space activate them, Escape closes dialogs, focus stays inside dialogs).
  */
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { expectFocusTrapped, expectNoSeriousViolations, tabTo } from './a11y-support';
+import { expectFocusTrapped, expectAccessible, tabTo } from './support/a11y';
 import {
   PRODUCT,
+  WIDTHS,
   completeSet,
   controllableSpeech,
   finishSpeech,
@@ -18,7 +20,8 @@ import {
   uniqueEmail,
   type RunningServer,
   type SetInfo,
-} from './fixtures/app-fixtures';
+} from './support/app';
+import { login } from '../test-support/fixtures';
 
 let server: RunningServer;
 let sets: SetInfo[];
@@ -28,12 +31,7 @@ const veteran = uniqueEmail('a11y-veteran');
 test.beforeAll(async () => {
   server = await startAppServer();
   sets = (await questionSets(server)).sort((a, b) => a.index - b.index);
-  const login = await fetch(`${server.url}/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: veteran }),
-  });
-  expect(login.status).toBe(200);
+  await login(server, veteran);
   for (const set of sets.filter((s) => !s.isPremium && !s.requiresFeedback).slice(0, 5)) {
     await completeSet(
       server,
@@ -62,127 +60,131 @@ async function mainScreen(page: Page, email = uniqueEmail('a11y')): Promise<void
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
-test.describe('axe-core: every screen and dialog of the interviewee app', () => {
-  test('email dialog, then the welcome dialog of a new user', async ({ page }) => {
-    await page.goto(server.url + '/');
-    const email = page.getByRole('dialog', { name: 'Enter your email to continue' });
-    await expect(email).toBeVisible();
-    await expectNoSeriousViolations(page, 'email dialog');
-    await email.getByLabel('Email').fill('not an email');
-    await expectNoSeriousViolations(page, 'email dialog with an invalid address');
-    await email.getByLabel('Email').fill(uniqueEmail('a11y-new'));
-    await email.getByLabel('Email').press('Enter');
-    await expect(page.getByRole('dialog', { name: `Welcome to ${PRODUCT} Feedback!` })).toBeVisible();
-    await expectNoSeriousViolations(page, 'welcome dialog');
-  });
+for (const { name, viewport } of WIDTHS) {
+  test.describe(`axe-core: every screen and dialog of the interviewee app (${name})`, () => {
+    test.use({ viewport });
 
-  test('topic list, main screen, support, upgrade', async ({ page }) => {
-    await loginAs(page, server, uniqueEmail('a11y-topics'));
-    await page.goto(server.url + '/');
-    await expect(topicsDialog(page)).toBeVisible();
-    await expectNoSeriousViolations(page, 'topic list');
-    await topicsDialog(page)
-      .getByTestId(`tile-${setBy((s) => s.isPremium).index}`)
-      .click();
-    await expect(page.getByRole('dialog', { name: 'Upgrade to Pro' })).toBeVisible();
-    await expectNoSeriousViolations(page, 'upgrade dialog');
-    await page.getByRole('dialog', { name: 'Upgrade to Pro' }).getByRole('button', { name: 'Got it!' }).click();
-    await topicsDialog(page).getByTestId('tile-1').click();
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'start session' })).toBeVisible();
-    await expectNoSeriousViolations(page, 'main screen');
-    await page.getByRole('button', { name: 'Live Support' }).click();
-    await expect(page.getByRole('dialog', { name: 'Need some help?' })).toBeVisible();
-    await expectNoSeriousViolations(page, 'support dialog');
-  });
-
-  test('feedback dialog, empty and with an error', async ({ page }) => {
-    await loginAs(page, server, veteran);
-    await page.goto(server.url + '/');
-    await topicsDialog(page)
-      .getByTestId(`tile-${setBy((s) => s.requiresFeedback && !s.isPremium).index}`)
-      .click();
-    const feedback = page.getByRole('dialog', { name: 'Share Your Feedback' });
-    await expect(feedback).toBeVisible();
-    await expectNoSeriousViolations(page, 'feedback dialog');
-    await feedback.getByLabel('Your feedback').fill('too short');
-    await feedback.getByLabel('Your feedback').blur();
-    await expectNoSeriousViolations(page, 'feedback dialog with a short text');
-  });
-
-  test('history with cards, the results overlay, empty history, logged out', async ({ page }) => {
-    await routeDogApi(page);
-    await loginAs(page, server, veteran);
-    await page.goto(server.url + '/history');
-    await expect(page.getByTestId('history-card')).toHaveCount(5);
-    await expectNoSeriousViolations(page, 'history with cards');
-    await page.getByTestId('history-card').first().click();
-    const overlay = page.getByRole('dialog', { name: 'Session Feedback' });
-    await expect(overlay.getByRole('button', { name: 'Continue' })).toBeVisible();
-    await expectNoSeriousViolations(page, 'results overlay');
-  });
-
-  test('a live session (bot speaking, typed answers), the loading results overlay and the finished one', async ({ page }) => {
-    await routeDogApi(page);
-    await controllableSpeech(page);
-    await mainScreen(page);
-    // Started and stopped from the keyboard: Enter on 'start session', Space on 'disconnect'.
-    await page.getByRole('button', { name: 'start session' }).focus();
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('button', { name: 'disconnect' })).toBeVisible();
-    await expect(page.getByTestId('status-indicator')).toHaveText('Bot is speaking...');
-    await expectNoSeriousViolations(page, 'session, bot speaking');
-    await finishSpeech(page);
-    await expect(page.getByTestId('status-indicator')).toHaveText('Connected');
-    const box = page.getByLabel('Type your answer');
-    await box.fill('A closure keeps the variables of its outer function alive.');
-    await box.press('Enter');
-    await expect(page.getByTestId('message-card')).toHaveCount(2);
-    await finishSpeech(page);
-    await expectNoSeriousViolations(page, 'session with messages and a typed answer');
-
-    let releaseRating: () => void = () => {};
-    const held = new Promise<void>((resolve) => (releaseRating = resolve));
-    await page.route('**/interview/rate-transcript', async (route) => {
-      await held;
-      await route.continue();
+    test('email dialog, then the welcome dialog of a new user', async ({ page }) => {
+      await page.goto(server.url + '/');
+      const email = page.getByRole('dialog', { name: 'Enter your email to continue' });
+      await expect(email).toBeVisible();
+      await expectAccessible(page, 'email dialog');
+      await email.getByLabel('Email').fill('not an email');
+      await expectAccessible(page, 'email dialog with an invalid address');
+      await email.getByLabel('Email').fill(uniqueEmail('a11y-new'));
+      await email.getByLabel('Email').press('Enter');
+      await expect(page.getByRole('dialog', { name: `Welcome to ${PRODUCT} Feedback!` })).toBeVisible();
+      await expectAccessible(page, 'welcome dialog');
     });
-    await page.getByRole('button', { name: 'disconnect' }).focus();
-    await page.keyboard.press('Space');
-    const overlay = page.getByRole('dialog', { name: 'Session Feedback' });
-    await expect(overlay.getByTestId('dog-picture')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Loading Results ...' })).toBeDisabled();
-    await expectNoSeriousViolations(page, 'results overlay while loading');
-    releaseRating();
-    await expect(overlay.getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: 30_000 });
-    await expectNoSeriousViolations(page, 'results overlay after a session');
-  });
 
-  test('empty history', async ({ page }) => {
-    await loginAs(page, server, uniqueEmail('a11y-empty'));
-    await page.goto(server.url + '/history');
-    await expect(page.getByRole('heading', { name: 'No Interview History' })).toBeVisible();
-    await expectNoSeriousViolations(page, 'empty history');
-  });
+    test('topic list, main screen, support, upgrade', async ({ page }) => {
+      await loginAs(page, server, uniqueEmail('a11y-topics'));
+      await page.goto(server.url + '/');
+      await expect(topicsDialog(page)).toBeVisible();
+      await expectAccessible(page, 'topic list');
+      await topicsDialog(page)
+        .getByTestId(`tile-${setBy((s) => s.isPremium).index}`)
+        .click();
+      await expect(page.getByRole('dialog', { name: 'Upgrade to Pro' })).toBeVisible();
+      await expectAccessible(page, 'upgrade dialog');
+      await page.getByRole('dialog', { name: 'Upgrade to Pro' }).getByRole('button', { name: 'Got it!' }).click();
+      await topicsDialog(page).getByTestId('tile-1').click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'start session' })).toBeVisible();
+      await expectAccessible(page, 'main screen');
+      await page.getByRole('button', { name: 'Live Support' }).click();
+      await expect(page.getByRole('dialog', { name: 'Need some help?' })).toBeVisible();
+      await expectAccessible(page, 'support dialog');
+    });
 
-  test('logged-out history', async ({ page }) => {
-    await page.goto(server.url + '/history');
-    await expect(page.getByRole('heading', { name: 'Please Log In' })).toBeVisible();
-    await expectNoSeriousViolations(page, 'logged-out history');
-  });
+    test('feedback dialog, empty and with an error', async ({ page }) => {
+      await loginAs(page, server, veteran);
+      await page.goto(server.url + '/');
+      await topicsDialog(page)
+        .getByTestId(`tile-${setBy((s) => s.requiresFeedback && !s.isPremium).index}`)
+        .click();
+      const feedback = page.getByRole('dialog', { name: 'Share Your Feedback' });
+      await expect(feedback).toBeVisible();
+      await expectAccessible(page, 'feedback dialog');
+      await feedback.getByLabel('Your feedback').fill('too short');
+      await feedback.getByLabel('Your feedback').blur();
+      await expectAccessible(page, 'feedback dialog with a short text');
+    });
 
-  test('/test/question-set-item', async ({ page }) => {
-    await page.goto(server.url + '/test/question-set-item');
-    await expect(page.getByTestId('tile-1').first()).toBeVisible();
-    await expectNoSeriousViolations(page, 'tile test page');
-  });
+    test('history with cards, the results overlay, empty history, logged out', async ({ page }) => {
+      await routeDogApi(page);
+      await loginAs(page, server, veteran);
+      await page.goto(server.url + '/history');
+      await expect(page.getByTestId('history-card')).toHaveCount(5);
+      await expectAccessible(page, 'history with cards');
+      await page.getByTestId('history-card').first().click();
+      const overlay = page.getByRole('dialog', { name: 'Session Feedback' });
+      await expect(overlay.getByRole('button', { name: 'Continue' })).toBeVisible();
+      await expectAccessible(page, 'results overlay');
+    });
 
-  test('the router fallback', async ({ page }) => {
-    await page.goto(server.url + '/no/such/page');
-    await expect(page.getByText('Unexpected Application Error!')).toBeVisible();
-    await expectNoSeriousViolations(page, 'router fallback');
+    test('a live session (bot speaking, typed answers), the loading results overlay and the finished one', async ({ page }) => {
+      await routeDogApi(page);
+      await controllableSpeech(page);
+      await mainScreen(page);
+      // Started and stopped from the keyboard: Enter on 'start session', Space on 'disconnect'.
+      await page.getByRole('button', { name: 'start session' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('button', { name: 'disconnect' })).toBeVisible();
+      await expect(page.getByTestId('status-indicator')).toHaveText('Bot is speaking...');
+      await expectAccessible(page, 'session, bot speaking');
+      await finishSpeech(page);
+      await expect(page.getByTestId('status-indicator')).toHaveText('Connected');
+      const box = page.getByLabel('Type your answer');
+      await box.fill('A closure keeps the variables of its outer function alive.');
+      await box.press('Enter');
+      await expect(page.getByTestId('message-card')).toHaveCount(2);
+      await finishSpeech(page);
+      await expectAccessible(page, 'session with messages and a typed answer');
+
+      let releaseRating: () => void = () => {};
+      const held = new Promise<void>((resolve) => (releaseRating = resolve));
+      await page.route('**/interview/rate-transcript', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.getByRole('button', { name: 'disconnect' }).focus();
+      await page.keyboard.press('Space');
+      const overlay = page.getByRole('dialog', { name: 'Session Feedback' });
+      await expect(overlay.getByTestId('dog-picture')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Loading Results ...' })).toBeDisabled();
+      await expectAccessible(page, 'results overlay while loading');
+      releaseRating();
+      await expect(overlay.getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: 30_000 });
+      await expectAccessible(page, 'results overlay after a session');
+    });
+
+    test('empty history', async ({ page }) => {
+      await loginAs(page, server, uniqueEmail('a11y-empty'));
+      await page.goto(server.url + '/history');
+      await expect(page.getByRole('heading', { name: 'No Interview History' })).toBeVisible();
+      await expectAccessible(page, 'empty history');
+    });
+
+    test('logged-out history', async ({ page }) => {
+      await page.goto(server.url + '/history');
+      await expect(page.getByRole('heading', { name: 'Please Log In' })).toBeVisible();
+      await expectAccessible(page, 'logged-out history');
+    });
+
+    test('/test/question-set-item', async ({ page }) => {
+      await page.goto(server.url + '/test/question-set-item');
+      await expect(page.getByTestId('tile-1').first()).toBeVisible();
+      await expectAccessible(page, 'tile test page');
+    });
+
+    test('the router fallback', async ({ page }) => {
+      await page.goto(server.url + '/no/such/page');
+      await expect(page.getByText('Unexpected Application Error!')).toBeVisible();
+      await expectAccessible(page, 'router fallback');
+    });
   });
-});
+}
 
 test.describe('keyboard', () => {
   test('email dialog: focus starts in the field, stays in the dialog, Enter submits', async ({ page }) => {

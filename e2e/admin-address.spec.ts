@@ -5,7 +5,9 @@
  */
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { BROWSER_LOCALE, login, openAdmin, questionSets, startAdminServer, startSession, type RunningServer } from './admin-fixtures';
+import { BROWSER_LOCALE, openAdmin, startAdminServer, startSession, type RunningServer } from './support/admin';
+import { login } from '../test-support/fixtures';
+import { questionSets } from './support/app';
 
 let server: RunningServer;
 const SESSIONS = 53;

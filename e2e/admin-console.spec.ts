@@ -5,8 +5,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './support/test';
-import { expectNoSeriousViolations } from './a11y-support';
-import { admin, BROWSER_LOCALE, interview, login, openAdmin, questionSets, startAdminServer, type RunningServer } from './admin-fixtures';
+import { expectAccessible } from './support/a11y';
+import { admin, BROWSER_LOCALE, interview, openAdmin, startAdminServer, type RunningServer } from './support/admin';
+import { login } from '../test-support/fixtures';
+import { questionSets } from './support/app';
 
 let server: RunningServer;
 
@@ -62,7 +64,7 @@ test('emails: limits and credits, a data export, and an erasure behind a typed c
   const ben = page.getByRole('row').filter({ hasText: 'ben@example.com' });
   await ben.getByRole('button', { name: 'Erase data of ben@example.com' }).click();
   const erase = page.getByRole('dialog', { name: 'Erase all data of ben@example.com' });
-  await expectNoSeriousViolations(page, 'admin erase dialog');
+  await expectAccessible(page, 'admin erase dialog');
   const confirm = erase.getByRole('button', { name: 'Erase all data' });
   await expect(confirm).toBeDisabled();
   await erase.getByLabel('Type ben@example.com to confirm').fill('ben@example');
@@ -72,7 +74,7 @@ test('emails: limits and credits, a data export, and an erasure behind a typed c
   await expect(erase.getByRole('status')).toHaveText('Erased 1 account, 2 events, 0 feedback, 1 session.');
   await erase.getByRole('button', { name: 'Close' }).last().click();
   await expect(page.getByRole('row').filter({ hasText: 'ben@example.com' })).toHaveCount(0);
-  expect((await admin(server, '/api/admin/users/ben%40example.com', {}, true)).status).toBe(404);
+  expect((await admin(server, 'GET', '/api/admin/users/ben%40example.com', {}, true)).status).toBe(404);
 });
 
 test('dashboard: charts over 7/30/90 days with a table alternative, passing axe', async ({ page }) => {
@@ -80,7 +82,7 @@ test('dashboard: charts over 7/30/90 days with a table alternative, passing axe'
   const charts = page.getByTestId('dashboard-charts');
   await expect(charts.getByRole('img', { name: /^Interviews per day from .*: \d+ started, \d+ rated\.$/ })).toBeVisible();
   await expect(charts.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
-  await expectNoSeriousViolations(page, 'admin dashboard charts');
+  await expectAccessible(page, 'admin dashboard charts');
 
   await charts.getByRole('button', { name: '7 days' }).click();
   await charts.getByRole('button', { name: 'Show as tables' }).click();
@@ -91,7 +93,7 @@ test('dashboard: charts over 7/30/90 days with a table alternative, passing axe'
   await expect(perDay.getByRole('row').last().getByRole('cell').first()).toHaveText(today);
   await expect(charts.getByRole('table', { name: 'Score distribution' }).getByRole('row')).toHaveCount(11);
   await expect(charts.getByRole('table', { name: 'Completion per set' })).toContainText('Set 1 ·');
-  await expectNoSeriousViolations(page, 'admin dashboard tables');
+  await expectAccessible(page, 'admin dashboard tables');
 });
 
 test('question sets: edit with a live preview; candidates see the change at once', async ({ page }) => {
@@ -106,7 +108,7 @@ test('question sets: edit with a live preview; candidates see the change at once
   const original = await answers.inputValue();
   await answers.fill(`${original}\n\nAn **extra** line.`);
   await expect(page.getByTestId('model-answers-preview').locator('strong', { hasText: 'extra' })).toBeVisible();
-  await expectNoSeriousViolations(page, 'admin question-set editor');
+  await expectAccessible(page, 'admin question-set editor');
 
   await page.getByRole('button', { name: 'Save set' }).click();
   await expect(page.getByRole('status')).toHaveText('Saved "Renamed topic". Candidates see it now.');

@@ -4,7 +4,8 @@
  */
 import { type Page, type Route } from '@playwright/test';
 import { expect, test } from './support/test';
-import { admin, BROWSER_LOCALE, login, openAdmin, recordDialogs, startAdminServer, type RunningServer } from './admin-fixtures';
+import { admin, BROWSER_LOCALE, openAdmin, recordDialogs, startAdminServer, type RunningServer } from './support/admin';
+import { login } from '../test-support/fixtures';
 
 let server: RunningServer;
 
@@ -60,14 +61,14 @@ test('Create Email adds an inline row; empty input alerts; Cancel and Save work'
   await expect(row(page, 'new.person@example.com').getByRole('cell').nth(1)).toHaveText('Free');
   await expect(input).toHaveCount(0);
   await expect(alert(page)).toHaveCount(0);
-  const stored = (await admin(server, '/api/emails')).body as { email: string }[];
+  const stored = (await admin(server, 'GET', '/api/emails')).body as { email: string }[];
   expect(stored.map((account) => account.email)).toContain('new.person@example.com');
 });
 
 test('creating an existing or invalid email shows the server error', async ({ page }) => {
-  const exists = await admin(server, '/api/emails', { method: 'POST', body: { email: 'erin@example.com', limit: null } }, true);
+  const exists = await admin(server, 'POST', '/api/emails', { body: { email: 'erin@example.com', limit: null } }, true);
   expect(exists.status).toBe(409);
-  const invalid = await admin(server, '/api/emails', { method: 'POST', body: { email: 'not-an-email', limit: null } }, true);
+  const invalid = await admin(server, 'POST', '/api/emails', { body: { email: 'not-an-email', limit: null } }, true);
   expect(invalid.status).toBe(400);
 
   await openAdmin(page, server, 'emails');
@@ -87,18 +88,13 @@ test('creating an existing or invalid email shows the server error', async ({ pa
 test('Make Pro and Make Free change the plan and reload the list', async ({ page }) => {
   await openAdmin(page, server, 'emails');
   // Created behind the page's back: it only shows if the action reloads the list.
-  await admin(server, '/api/emails', { method: 'POST', body: { email: 'quiet@example.com', limit: null } });
+  await admin(server, 'POST', '/api/emails', { body: { email: 'quiet@example.com', limit: null } });
   await expect(row(page, 'quiet@example.com')).toHaveCount(0);
 
   await row(page, 'frank@example.com').getByRole('button', { name: 'Make Pro' }).click();
   await expect(row(page, 'frank@example.com').getByRole('cell').nth(1)).toHaveText('Pro');
   await expect(row(page, 'quiet@example.com')).toHaveCount(1);
-  const login = await fetch(`${server.url}/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'frank@example.com' }),
-  });
-  expect(((await login.json()) as { subscription: { type: string } }).subscription.type).toBe('pro');
+  expect((await login(server, 'frank@example.com')).subscription.type).toBe('pro');
 
   await row(page, 'frank@example.com').getByRole('button', { name: 'Make Free' }).click();
   await expect(row(page, 'frank@example.com').getByRole('cell').nth(1)).toHaveText('Free');
@@ -106,7 +102,7 @@ test('Make Pro and Make Free change the plan and reload the list', async ({ page
 });
 
 test('Delete asks with the exact text; dismissing keeps the email, accepting removes it', async ({ page }) => {
-  await admin(server, '/api/emails', { method: 'POST', body: { email: 'gone@example.com', limit: null } });
+  await admin(server, 'POST', '/api/emails', { body: { email: 'gone@example.com', limit: null } });
   await openAdmin(page, server, 'emails');
 
   // The app's dialog, not the browser's confirm(): it says what Delete removes, and how Erase data differs.
@@ -126,7 +122,7 @@ test('Delete asks with the exact text; dismissing keeps the email, accepting rem
   await dialog.getByRole('button', { name: 'Delete account' }).click();
   await expect(row(page, 'gone@example.com')).toHaveCount(0);
   expect(native).toEqual([]);
-  const stored = (await admin(server, '/api/emails')).body as { email: string }[];
+  const stored = (await admin(server, 'GET', '/api/emails')).body as { email: string }[];
   expect(stored.map((account) => account.email)).not.toContain('gone@example.com');
 });
 

@@ -9,14 +9,14 @@ import {
   BROWSER_LOCALE,
   downloadedText,
   giveFeedback,
-  login,
   openAdmin,
   quoted,
   recordDialogs,
   shownDateTime,
   startAdminServer,
   type RunningServer,
-} from './admin-fixtures';
+} from './support/admin';
+import { login } from '../test-support/fixtures';
 
 interface ApiFeedback {
   id: number;
@@ -47,8 +47,8 @@ test.beforeAll(async () => {
   await giveFeedback(server, 'bob@example.com', 'Behavioural', 6, PLAIN);
   await giveFeedback(server, 'leaver@example.com', 'React', 3, ORPHAN);
   // The account goes; its feedback stays.
-  await admin(server, `/api/emails/${encodeURIComponent('leaver@example.com')}`, { method: 'DELETE' });
-  stored = (await admin(server, '/api/feedback')).body as ApiFeedback[];
+  await admin(server, 'DELETE', `/api/emails/${encodeURIComponent('leaver@example.com')}`);
+  stored = (await admin(server, 'GET', '/api/feedback')).body as ApiFeedback[];
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -162,7 +162,7 @@ test('Delete asks with the exact text; dismissing keeps it, accepting removes it
   await expect(rows(page)).toHaveCount(2);
   await expect(page.getByTestId('feedback-total')).toHaveText('Total feedback: 2');
   expect(native).toEqual([]);
-  const left = (await admin(server, '/api/feedback')).body as ApiFeedback[];
+  const left = (await admin(server, 'GET', '/api/feedback')).body as ApiFeedback[];
   expect(left.map((item) => item.id)).not.toContain(plain.id);
 });
 

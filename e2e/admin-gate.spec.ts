@@ -4,7 +4,8 @@
  */
 import { type Page, type Response, type Route } from '@playwright/test';
 import { expect, test } from './support/test';
-import { admin, BROWSER_LOCALE, recordDialogs, startAdminServer, type RunningServer } from './admin-fixtures';
+import { BROWSER_LOCALE, recordDialogs, startAdminServer, type RunningServer } from './support/admin';
+import { call } from '../test-support/fixtures';
 
 let server: RunningServer;
 
@@ -51,7 +52,7 @@ test('the right secret opens the admin area, Enter submits, and it is saved', as
 });
 
 test('a wrong secret shows the server error, keeps the modal and saves nothing', async ({ page }) => {
-  const answer = await admin(server, '/api/events', { headers: { 'x-admin-secret': 'wrong-secret' } }, true);
+  const answer = await call(server, 'GET', '/api/events', { admin: 'wrong-secret' });
   expect(answer.status).toBe(401);
   const serverError = (answer.body as { error: string }).error;
 

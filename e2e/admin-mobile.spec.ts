@@ -4,17 +4,10 @@
  * axe finds nothing serious. Screenshots go to test-results/ to be looked at.
  */
 import { expect, test } from './support/test';
-import { expectNoSeriousViolations } from './a11y-support';
-import {
-  BROWSER_LOCALE,
-  giveFeedback,
-  interview,
-  login,
-  openAdmin,
-  questionSets,
-  startAdminServer,
-  type RunningServer,
-} from './admin-fixtures';
+import { expectAccessible } from './support/a11y';
+import { BROWSER_LOCALE, giveFeedback, interview, openAdmin, startAdminServer, type RunningServer } from './support/admin';
+import { login } from '../test-support/fixtures';
+import { questionSets } from './support/app';
 
 let server: RunningServer;
 
@@ -65,7 +58,7 @@ for (const [section, heading] of [
     await expect(menu.getByRole('link', { name: 'Manage Emails' })).toBeHidden();
     expect(await pageWidth(page)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: info.outputPath(`${section}-390.png`), fullPage: true });
-    await expectNoSeriousViolations(page, `admin ${section} at 390 px`);
+    await expectAccessible(page, `admin ${section} at 390 px`);
 
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -90,5 +83,5 @@ test('the menu opens a page and closes; dialogs fit the screen', async ({ page }
   expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
   expect((box?.x ?? 0) + (box?.width ?? 9999)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: info.outputPath('event-details-390.png') });
-  await expectNoSeriousViolations(page, 'admin event details at 390 px');
+  await expectAccessible(page, 'admin event details at 390 px');
 });

@@ -4,7 +4,8 @@
  * kept on it, and deleting asks in the app's own dialog.
  */
 import { expect, test } from './support/test';
-import { BROWSER_LOCALE, openAdmin, questionSets, recordDialogs, startAdminServer, type RunningServer } from './admin-fixtures';
+import { BROWSER_LOCALE, openAdmin, recordDialogs, startAdminServer, type RunningServer } from './support/admin';
+import { questionSets } from './support/app';
 
 let server: RunningServer;
 

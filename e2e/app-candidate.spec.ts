@@ -7,18 +7,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import type { ProgressResponse } from '../contract';
-import { expectNoSeriousViolations } from './a11y-support';
-import {
-  WIDTHS,
-  completeSet,
-  loginAs,
-  questionSets,
-  setPlan,
-  startAppServer,
-  uniqueEmail,
-  type RunningServer,
-} from './fixtures/app-fixtures';
-import { api } from './support/server';
+import { expectAccessible } from './support/a11y';
+import { WIDTHS, completeSet, loginAs, questionSets, setPlan, startAppServer, uniqueEmail, type RunningServer } from './support/app';
+import { call } from '../test-support/fixtures';
 
 let server: RunningServer;
 test.beforeAll(async () => {
@@ -119,7 +110,7 @@ for (const { name, viewport } of WIDTHS) {
       if (!first) throw new Error('no set 1');
       await completeSet(server, email, first.id, 'I am not sure about this one.');
       await completeSet(server, email, first.id, `A short answer about ${first.name} with one example.`);
-      const progress = (await api<ProgressResponse>(server, '/user/progress', { headers: { 'x-user-email': email } })).body;
+      const progress = (await call<ProgressResponse>(server, 'GET', '/user/progress', { headers: { 'x-user-email': email } })).body;
       const topic = progress.topics[0];
       const next = progress.practiseNext;
       if (!topic || !next) throw new Error('expected a topic and something to practise');
@@ -147,7 +138,7 @@ for (const { name, viewport } of WIDTHS) {
       );
       await expect(page.getByRole('heading', { name: 'Your interviews' })).toBeVisible();
       await shot(page, `progress-${name}`);
-      await expectNoSeriousViolations(page, `history progress (${name})`);
+      await expectAccessible(page, `history progress (${name})`);
 
       await panel.getByRole('button', { name: 'Show as tables' }).click();
       const table = panel.getByRole('table', { name: `${topic.topic}: scores over time` });
@@ -159,7 +150,7 @@ for (const { name, viewport } of WIDTHS) {
       );
       await expect(panel.getByRole('button', { name: 'Show as charts' })).toHaveAttribute('aria-pressed', 'true');
       await shot(page, `progress-tables-${name}`);
-      await expectNoSeriousViolations(page, `history progress tables (${name})`);
+      await expectAccessible(page, `history progress tables (${name})`);
 
       // Every History item offers the whole transcript, both sides, with the feedback.
       await page.getByTestId('history-card').first().click();

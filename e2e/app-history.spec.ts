@@ -10,7 +10,8 @@ import {
   uniqueEmail,
   type RunningServer,
   type SetInfo,
-} from './fixtures/app-fixtures';
+} from './support/app';
+import { login } from '../test-support/fixtures';
 
 let server: RunningServer;
 let sets: SetInfo[];
@@ -21,12 +22,7 @@ const ratings: { setIndex: number; markdown: string; score: number }[] = [];
 test.beforeAll(async () => {
   server = await startAppServer();
   sets = (await questionSets(server)).sort((a, b) => a.index - b.index);
-  const login = await fetch(`${server.url}/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: veteran }),
-  });
-  expect(login.status).toBe(200);
+  await login(server, veteran);
   await setPlan(server, veteran, { isPro: true });
   const plain = sets.filter((s) => !s.isPremium && !s.requiresFeedback).slice(0, 5);
   for (let round = 0; round < 2; round++)

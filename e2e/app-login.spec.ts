@@ -10,8 +10,8 @@ import {
   startAppServer,
   uniqueEmail,
   type RunningServer,
-} from './fixtures/app-fixtures';
-import { api } from './support/server';
+} from './support/app';
+import { call } from '../test-support/fixtures';
 
 let server: RunningServer;
 test.beforeAll(async () => {
@@ -106,7 +106,7 @@ for (const { name, viewport } of WIDTHS) {
 
     test('a failed login removes the stored email and shows the server error', async ({ page }) => {
       // The real server refuses an address that is not an email; the dialog shows its error text.
-      const refused = await api<{ error: string }>(server, '/user/login', { method: 'POST', body: { email: 'not an email' } });
+      const refused = await call<{ error: string }>(server, 'POST', '/user/login', { body: { email: 'not an email' } });
       expect(refused.status).toBe(400);
       await page.addInitScript(() => window.localStorage.setItem('userEmail', 'not an email'));
       await page.goto(server.url + '/');

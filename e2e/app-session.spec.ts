@@ -16,7 +16,7 @@ import {
   uniqueEmail,
   type RunningServer,
   type SetInfo,
-} from './fixtures/app-fixtures';
+} from './support/app';
 
 const TEA = "go grab a cup of tea, we're brewing your results. it should be ready in 1 to 2 minutes";
 

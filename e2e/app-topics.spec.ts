@@ -12,7 +12,8 @@ import {
   uniqueEmail,
   type RunningServer,
   type SetInfo,
-} from './fixtures/app-fixtures';
+} from './support/app';
+import { login } from '../test-support/fixtures';
 
 let server: RunningServer;
 let sets: SetInfo[];
@@ -92,7 +93,7 @@ for (const { name, viewport } of WIDTHS) {
     test('progress: completed sets get ✅, the next set gets the dot, feedback-gated sets ask for feedback first', async ({ page }) => {
       const email = uniqueEmail('progress');
       const gated = needsFeedback();
-      await api(server, email);
+      await login(server, email);
       for (let index = 1; index < gated.index; index++)
         await completeSet(server, email, byIndex(index).id, 'A thorough answer with examples and trade-offs.');
       const topics = await openTopics(page, server, email);
@@ -138,7 +139,7 @@ for (const { name, viewport } of WIDTHS) {
     test('a failed feedback call keeps the dialog open with the server error', async ({ page }) => {
       const email = uniqueEmail('fberr');
       const gated = needsFeedback();
-      await api(server, email);
+      await login(server, email);
       for (let index = 1; index < gated.index; index++) await completeSet(server, email, byIndex(index).id, 'An answer.');
       const topics = await openTopics(page, server, email);
       await page.route('**/user/feedback', (route) => route.fulfill({ status: 500, json: { error: 'Feedback could not be saved.' } }));
@@ -154,7 +155,7 @@ for (const { name, viewport } of WIDTHS) {
 
     test('an active pro user can pick a premium set', async ({ page }) => {
       const email = uniqueEmail('pro');
-      await api(server, email);
+      await login(server, email);
       await setPlan(server, email, { isPro: true });
       const topics = await openTopics(page, server, email);
       await expect(tile(topics, premium().index)).not.toContainText('Premium');
@@ -178,14 +179,4 @@ for (const { name, viewport } of WIDTHS) {
       await expect(page.getByText('✅')).toHaveCount(5);
     });
   });
-}
-
-/** Creates the account through the real login call. */
-async function api(server: RunningServer, email: string): Promise<void> {
-  const response = await fetch(`${server.url}/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email }),
-  });
-  expect(response.status).toBe(200);
 }

@@ -10,9 +10,10 @@ import { splitModelAnswers } from '../server/catalogue/model-answers';
 import { CLOSING_DONE, CLOSING_STOP } from '../server/providers/interviewer/scripted-interviewer-lines';
 import { speakable } from '../server/providers/interviewer/speakable';
 import { CONNECTION_LOST_CHOICE } from '../web/src/features/interview/session-controller';
-import { openAdmin } from './admin-fixtures';
-import { expectNoSeriousViolations } from './a11y-support';
-import { api, startServer, type RunningServer } from './support/server';
+import { openAdmin } from './support/admin';
+import { expectAccessible } from './support/a11y';
+import { startServer, type RunningServer } from './support/server';
+import { call, login } from '../test-support/fixtures';
 
 // The transport's texts (copied: the web module needs Vite's import.meta.env to load).
 const NO_RECOGNITION_NOTICE = 'This browser cannot recognise speech. Type your answers in the box below and press Send.';
@@ -31,7 +32,7 @@ let answers: string[];
 
 test.beforeAll(async () => {
   server = await startServer();
-  const sets = (await api<SetInfo[]>(server, '/api/question-sets')).body;
+  const sets = (await call<SetInfo[]>(server, 'GET', '/api/question-sets')).body;
   const first = sets.find((s) => s.index === 1);
   if (!first?.modelAnswers) throw new Error('The catalogue has no free set with index 1 and model answers.');
   jsSet = first;
@@ -50,7 +51,7 @@ test.afterAll(async () => {
 
 /** Logs in through the product's own call, stores the email as the app does, and picks set 1. */
 async function openSessionScreen(page: Page, email: string): Promise<void> {
-  expect((await api(server, '/user/login', { method: 'POST', body: { email } })).status).toBe(200);
+  await login(server, email);
   await page.addInitScript((e) => window.localStorage.setItem('userEmail', e), email);
   await page.goto(server.url);
   await page.getByTestId(`tile-${jsSet.index}`).click();
@@ -67,7 +68,7 @@ function questionIndexOf(line: string): number | null {
 }
 
 async function ratedEventTranscript(email: string): Promise<Array<{ role: string; transcript: string }>> {
-  const events = await api<Array<{ userEmail: string; eventType: string; transcript: unknown }>>(server, '/api/events', {
+  const events = await call<Array<{ userEmail: string; eventType: string; transcript: unknown }>>(server, 'GET', '/api/events', {
     headers: { 'x-admin-secret': server.adminSecret },
   });
   const rate = events.body.find((e) => e.userEmail === email && e.eventType === 'RATE');
@@ -131,7 +132,7 @@ test('a whole interview answered by typing, in a browser that cannot recognise s
   await expectFeedbackAndHistory(page);
 
   // The admin event details name the rater (no LLM configured: the rubric).
-  const events = await api<Array<{ id: number; userEmail: string; eventType: string }>>(server, '/api/events', {
+  const events = await call<Array<{ id: number; userEmail: string; eventType: string }>>(server, 'GET', '/api/events', {
     headers: { 'x-admin-secret': server.adminSecret },
   });
   const rated = events.body.find((e) => e.userEmail === email && e.eventType === 'RATE');
@@ -320,7 +321,7 @@ test('a lost connection resumes the same interview: the unanswered answer sent a
   await expect(page.getByTestId('status-indicator')).toHaveText('Not Connected');
   await expect(box).toHaveCount(0);
   await expect(choice.getByRole('button', { name: 'Reconnect' })).toBeFocused();
-  await expectNoSeriousViolations(page, 'the reconnect choice');
+  await expectAccessible(page, 'the reconnect choice');
   await context.setOffline(false);
   await choice.getByRole('button', { name: 'Reconnect' }).click();
   await expect(latestCard(page)).toContainText(`Welcome back. `);
@@ -338,7 +339,7 @@ test('a lost connection resumes the same interview: the unanswered answer sent a
   const transcript = await ratedEventTranscript(email);
   expect(transcript.filter((t) => t.role === 'interviewee').map((t) => t.transcript)).toEqual(sent);
   expect(transcript.filter((t) => t.role === 'interviewer' && t.transcript.startsWith('Welcome back.'))).toHaveLength(2);
-  const events = await api<Array<{ userEmail: string; eventType: string }>>(server, '/api/events', {
+  const events = await call<Array<{ userEmail: string; eventType: string }>>(server, 'GET', '/api/events', {
     headers: { 'x-admin-secret': server.adminSecret },
   });
   expect(

@@ -5,7 +5,8 @@
  */
 import { expect, test } from './support/test';
 import { startFakeLlmServer, type FakeLlmServer, type FakeReply, type RecordedRequest } from '../test-support/fake-llm-server';
-import { api, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
+import { call, login } from '../test-support/fixtures';
 
 const CLOSING = 'Thank you, that was all. Your written feedback is on its way.';
 
@@ -47,7 +48,7 @@ test.beforeAll(async () => {
   llm = await startFakeLlmServer();
   llm.setFallback({ decide: model });
   server = await startServer({ env: { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model' } });
-  const sets = (await api<Array<typeof set>>(server, '/api/question-sets')).body;
+  const sets = (await call<Array<typeof set>>(server, 'GET', '/api/question-sets')).body;
   const first = sets.find((s) => s.index === 1);
   if (!first) throw new Error('The catalogue has no set with index 1.');
   set = first;
@@ -60,7 +61,7 @@ test.afterAll(async () => {
 
 test('an LLM interviewer closes by tool and the LLM rater writes the feedback', async ({ page }) => {
   const email = 'llm-typist@example.com';
-  expect((await api(server, '/user/login', { method: 'POST', body: { email } })).status).toBe(200);
+  await login(server, email);
   await page.addInitScript((e) => window.localStorage.setItem('userEmail', e), email);
   await page.goto(server.url);
   await page.getByTestId(`tile-${set.index}`).click();
@@ -92,7 +93,7 @@ test('an LLM interviewer closes by tool and the LLM rater writes the feedback', 
     'Let and const are block scoped, var is function scoped.',
     'I would rather stop here, thank you.',
   ]);
-  const events = await api<Array<{ userEmail: string; eventType: string; rater: string | null }>>(server, '/api/events', {
+  const events = await call<Array<{ userEmail: string; eventType: string; rater: string | null }>>(server, 'GET', '/api/events', {
     headers: { 'x-admin-secret': server.adminSecret },
   });
   expect(events.body.find((e) => e.userEmail === email && e.eventType === 'RATE')?.rater).toBe('llm:fake-model');

@@ -5,9 +5,10 @@
  * their addresses point at a closed port.
  */
 import { chromiumArgs } from '../playwright.config';
-import { questionSets, setPlan, uniqueEmail } from './fixtures/app-fixtures';
-import { api, startServer, type RunningServer } from './support/server';
+import { questionSets, setPlan, uniqueEmail } from './support/app';
+import { startServer, type RunningServer } from './support/server';
 import { expect, test } from './support/test';
+import { login } from '../test-support/fixtures';
 
 test.use({
   launchOptions: {
@@ -36,7 +37,7 @@ test.afterAll(async () => {
 test('microphone refused: the sentence near the button, no token minted, the credit kept', async ({ page, consoleErrors }) => {
   consoleErrors.allow(/^Failed to start session: Microphone access was blocked/);
   const email = uniqueEmail('mic-denied');
-  expect((await api(server, '/user/login', { method: 'POST', body: { email } })).status).toBe(200);
+  await login(server, email);
   await setPlan(server, email, { isPro: false, limit: 1 });
   await page.addInitScript((value) => window.localStorage.setItem('userEmail', value), email);
   const minted: string[] = [];

@@ -22,12 +22,12 @@ import {
   uniqueEmail,
   type RunningServer,
   type SetInfo,
-} from './fixtures/app-fixtures';
-import { api } from './support/server';
+} from './support/app';
 import { holdAt } from './realtime-peer/gates';
 import { defaultPeerOptions } from './realtime-peer/options';
 import { startRealtimePeer, type RealtimePeer } from './realtime-peer/server';
 import { makeSpeechWav } from './realtime-peer/speech-wav';
+import { call } from '../test-support/fixtures';
 
 const wav = makeSpeechWav();
 test.use({
@@ -90,9 +90,9 @@ function ratePayloads(page: Page): RatePayload[] {
 
 /** The stored RATE event of this candidate (admin API): the transcript the rater got. */
 async function storedRating(on: RunningServer, email: string): Promise<{ transcript: Line[]; ratingMarkdown: string | null }> {
-  const answer = await api<
+  const answer = await call<
     Array<{ eventType: string; userEmail: string | null; transcript: Line[] | null; ratingMarkdown: string | null }>
-  >(on, '/api/events?limit=50', { headers: { 'x-admin-secret': on.adminSecret } });
+  >(on, 'GET', '/api/events?limit=50', { headers: { 'x-admin-secret': on.adminSecret } });
   const event = answer.body.find((e) => e.eventType === 'RATE' && e.userEmail === email);
   if (!event) throw new Error(`no RATE event for ${email}`);
   return { transcript: event.transcript ?? [], ratingMarkdown: event.ratingMarkdown };
@@ -239,7 +239,7 @@ test('a dropped connection reconnects by itself: the unanswered question is aske
 
 /** The candidate's START and RATE events (admin API). */
 async function eventTypes(on: RunningServer, email: string): Promise<string[]> {
-  const events = await api<Array<{ eventType: string; userEmail: string | null }>>(on, '/api/events?limit=100', {
+  const events = await call<Array<{ eventType: string; userEmail: string | null }>>(on, 'GET', '/api/events?limit=100', {
     headers: { 'x-admin-secret': on.adminSecret },
   });
   return events.body.filter((e) => e.userEmail === email).map((e) => e.eventType);
@@ -337,7 +337,7 @@ test("resumes used up: the server's sentence, only ending is offered, and what w
   await page.route('**/interview/sessions/*/resume', async (route) => {
     const path = new URL(route.request().url()).pathname;
     for (let i = 0; i < 2; i++) {
-      expect((await api(server, path, { method: 'POST', headers: { 'x-user-email': email } })).status).toBe(200);
+      expect((await call(server, 'POST', path, { headers: { 'x-user-email': email } })).status).toBe(200);
     }
     await route.continue();
   });

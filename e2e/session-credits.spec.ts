@@ -16,7 +16,7 @@ import {
   startAppServer,
   uniqueEmail,
   type RunningServer,
-} from './fixtures/app-fixtures';
+} from './support/app';
 
 let server: RunningServer;
 test.beforeAll(async () => {

@@ -17,10 +17,10 @@ import {
   uniqueEmail,
   type RunningServer,
   type SetInfo,
-} from './fixtures/app-fixtures';
+} from './support/app';
 import { E2E_DATABASES, e2eDatabase } from './support/databases';
-import { api } from './support/server';
 import { expect, test } from './support/test';
+import { call } from '../test-support/fixtures';
 
 const answer = (n: number) => `Answer ${n}: a closure keeps the variables of its outer scope alive after that function returned.`;
 
@@ -114,7 +114,7 @@ for (const database of E2E_DATABASES) {
       await expect(overlay.getByText('Model Answers', { exact: true })).toBeVisible();
       expect(tokens).toEqual([]);
       expect(rates.map(interviewee)).toEqual([[answer(1), answer(2), answer(3)]]);
-      const live = await api<{ session: unknown }>(server, '/interview/sessions/live', { headers: { 'x-user-email': email } });
+      const live = await call<{ session: unknown }>(server, 'GET', '/interview/sessions/live', { headers: { 'x-user-email': email } });
       expect(live.body).toEqual({ session: null });
     });
 
@@ -140,7 +140,7 @@ for (const database of E2E_DATABASES) {
       await expect(overlay.getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: 30_000 });
       await expect(overlay.locator('.markdown').first()).not.toBeEmpty();
 
-      const history = await api<{ ratings: { topic: string }[] }>(server, '/user/ratings?page=1&limit=10', {
+      const history = await call<{ ratings: { topic: string }[] }>(server, 'GET', '/user/ratings?page=1&limit=10', {
         headers: { 'x-user-email': email },
       });
       expect(history.body.ratings.map((r) => r.topic)).toEqual([first.name]);

@@ -9,7 +9,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { chromiumArgs } from '../playwright.config';
 import type { AdminEvent, SessionTelemetry } from '../contract';
-import { BROWSER_LOCALE, openAdmin } from './admin-fixtures';
+import { BROWSER_LOCALE, openAdmin } from './support/admin';
 import {
   controllableSpeech,
   loginAs,
@@ -19,11 +19,11 @@ import {
   uniqueEmail,
   type RunningServer,
   type SetInfo,
-} from './fixtures/app-fixtures';
-import { api } from './support/server';
+} from './support/app';
 import { defaultPeerOptions } from './realtime-peer/options';
 import { startRealtimePeer, type RealtimePeer } from './realtime-peer/server';
 import { makeSpeechWav } from './realtime-peer/speech-wav';
+import { call } from '../test-support/fixtures';
 
 const wav = makeSpeechWav();
 test.use({
@@ -65,7 +65,7 @@ async function startInterview(page: Page, server: RunningServer, email: string):
 
 /** The candidate's RATE event, as the admin API answers it. */
 async function ratedEvent(server: RunningServer, email: string): Promise<AdminEvent & { session: SessionTelemetry }> {
-  const answer = await api<AdminEvent[]>(server, '/api/events?limit=50', { headers: { 'x-admin-secret': server.adminSecret } });
+  const answer = await call<AdminEvent[]>(server, 'GET', '/api/events?limit=50', { headers: { 'x-admin-secret': server.adminSecret } });
   const event = answer.body.find((e) => e.eventType === 'RATE' && e.userEmail === email);
   if (!event?.session) throw new Error(`no RATE event with a session for ${email}`);
   return event as AdminEvent & { session: SessionTelemetry };

@@ -9,8 +9,8 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { CLOSING_STOP } from '../server/providers/interviewer/scripted-interviewer-lines';
-import { api } from './support/server';
 import { spokenPipelineSuite } from './support/speech-pipeline';
+import { call, login } from '../test-support/fixtures';
 
 const ANSWER = 'A closure is a function that remembers the variables of the scope where it was created.';
 const STOP = 'I want to stop.';
@@ -38,9 +38,9 @@ const words = (text: string) => text.toLowerCase().match(/[a-z']+/g) ?? [];
 test('a spoken interview through the speech pipeline: VAD, real recognition, streamed voice, closed and rated', async ({ page }) => {
   test.setTimeout(240_000);
   const email = 'voice@example.com';
-  expect((await api(pipeline.server, '/user/login', { method: 'POST', body: { email } })).status).toBe(200);
-  expect((await api<{ voiceMode: string }>(pipeline.server, '/api/config')).body.voiceMode).toBe('speech-pipeline');
-  const sets = (await api<Array<{ index: number; name: string; questions: string[] }>>(pipeline.server, '/api/question-sets')).body;
+  await login(pipeline.server, email);
+  expect((await call<{ voiceMode: string }>(pipeline.server, 'GET', '/api/config')).body.voiceMode).toBe('speech-pipeline');
+  const sets = (await call<Array<{ index: number; name: string; questions: string[] }>>(pipeline.server, 'GET', '/api/question-sets')).body;
   const set = sets.find((s) => s.index === 1);
   if (!set) throw new Error('The catalogue has no set with index 1.');
 
@@ -74,7 +74,7 @@ test('a spoken interview through the speech pipeline: VAD, real recognition, str
   }
 
   // Most spoken words reached the rated transcript.
-  const events = await api<Array<{ userEmail: string; eventType: string; transcript: unknown }>>(pipeline.server, '/api/events', {
+  const events = await call<Array<{ userEmail: string; eventType: string; transcript: unknown }>>(pipeline.server, 'GET', '/api/events', {
     headers: { 'x-admin-secret': pipeline.server.adminSecret },
   });
   const rate = events.body.find((e) => e.userEmail === email && e.eventType === 'RATE');

@@ -8,8 +8,8 @@
 import { expect, test } from './support/test';
 import { CLOSING_STOP } from '../server/providers/interviewer/scripted-interviewer-lines';
 import { WELCOME_BACK } from '../domain/interviewer-protocol';
-import { api } from './support/server';
 import { spokenPipelineSuite } from './support/speech-pipeline';
+import { call, login } from '../test-support/fixtures';
 
 const ANSWER = 'A closure is a function that remembers the variables of the scope where it was created.';
 const STOP = 'I want to stop.';
@@ -33,8 +33,8 @@ test('a spoken answer that does not get through: resumed by itself, the line sai
   consoleErrors.allow(/^Failed to load resource: net::ERR_FAILED/);
   test.setTimeout(240_000);
   const email = 'voice-resume@example.com';
-  expect((await api(pipeline.server, '/user/login', { method: 'POST', body: { email } })).status).toBe(200);
-  const sets = (await api<Array<{ index: number; questions: string[] }>>(pipeline.server, '/api/question-sets')).body;
+  await login(pipeline.server, email);
+  const sets = (await call<Array<{ index: number; questions: string[] }>>(pipeline.server, 'GET', '/api/question-sets')).body;
   const set = sets.find((s) => s.index === 1);
   if (!set) throw new Error('The catalogue has no set with index 1.');
 
@@ -68,7 +68,7 @@ test('a spoken answer that does not get through: resumed by itself, the line sai
   await expect(page.getByTestId('results-overlay')).toBeVisible({ timeout: 30_000 });
 
   const events = (
-    await api<EventRow[]>(pipeline.server, '/api/events', { headers: { 'x-admin-secret': pipeline.server.adminSecret } })
+    await call<EventRow[]>(pipeline.server, 'GET', '/api/events', { headers: { 'x-admin-secret': pipeline.server.adminSecret } })
   ).body.filter((e) => e.userEmail === email);
   expect(events.map((e) => e.eventType).sort()).toEqual(['RATE', 'START']);
   const rate = events.find((e) => e.eventType === 'RATE');

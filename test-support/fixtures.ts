@@ -1,9 +1,10 @@
 /**
  * A small fixed catalogue for server tests (independent of the shipped content), plus helpers
- * that speak to an app through `inject` exactly as the web app does.
+ * that speak to the API exactly as the web app does: to an app in this process through `inject`,
+ * or to a running server over HTTP (the e2e specs).
  */
 import type { FastifyInstance } from 'fastify';
-import type { TokenResponse } from '../contract';
+import type { LoginResponse, TokenResponse } from '../contract';
 import type { CatalogueSet } from '../server/services/catalogue';
 
 const answers = (...blocks: string[]) => blocks.map((b, i) => `## ${i + 1}. Question\n\n${b}`).join('\n\n');
@@ -53,34 +54,60 @@ export interface Answer<T = unknown> {
   headers: Record<string, string | string[] | number | undefined>;
 }
 
-export async function call<T = unknown>(
-  app: FastifyInstance,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  options: { email?: string; admin?: string; body?: unknown; headers?: Record<string, string>; remoteAddress?: string } = {},
-): Promise<Answer<T>> {
+/** Where a test's calls go: the app in this process (`inject`), or a running server over HTTP (e2e/). */
+export type ApiTarget = FastifyInstance | { url: string };
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface CallOptions {
+  /** Sent as `x-user-email`. */
+  email?: string;
+  /** Sent as `x-admin-secret`. */
+  admin?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The caller's address (in-process calls only). */
+  remoteAddress?: string;
+}
+
+/** One call as the web app makes it; the answer's body parsed as JSON when it is JSON. Never throws on a status. */
+export async function call<T = unknown>(target: ApiTarget, method: Method, url: string, options: CallOptions = {}): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.email !== undefined) headers['x-user-email'] = options.email;
   if (options.admin !== undefined) headers['x-admin-secret'] = options.admin;
-  const response = await app.inject({
-    method,
-    url,
-    headers,
-    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
-    ...(options.body === undefined ? {} : { payload: options.body as object }),
-  });
-  const text = response.body;
+  let status: number;
+  let text: string;
+  let answerHeaders: Answer['headers'];
+  if ('inject' in target) {
+    const response = await target.inject({
+      method,
+      url,
+      headers,
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+      ...(options.body === undefined ? {} : { payload: options.body as object }),
+    });
+    [status, text, answerHeaders] = [response.statusCode, response.body, response.headers];
+  } else {
+    if (options.remoteAddress) throw new Error('remoteAddress is for in-process calls only.');
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${target.url}${url}`, {
+      method,
+      headers,
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    });
+    [status, text, answerHeaders] = [response.status, await response.text(), Object.fromEntries(response.headers)];
+  }
   let body: unknown = text;
   try {
     body = text === '' ? null : JSON.parse(text);
   } catch {
     // not JSON (HTML pages): keep the text
   }
-  return { status: response.statusCode, body: body as T, headers: response.headers };
+  return { status, body: body as T, headers: answerHeaders };
 }
 
-export async function login(app: FastifyInstance, email: string) {
-  const answer = await call<{ isNewUser: boolean }>(app, 'POST', '/user/login', { body: { email } });
+/** Logs `email` in through the real call; throws unless it succeeds. */
+export async function login(target: ApiTarget, email: string): Promise<LoginResponse> {
+  const answer = await call<LoginResponse>(target, 'POST', '/user/login', { body: { email } });
   if (answer.status !== 200) throw new Error(`login failed: ${JSON.stringify(answer.body)}`);
   return answer.body;
 }

@@ -12,13 +12,15 @@
  * LLM keys of the calling shell are NOT inherited, so tests never reach the cloud by accident.
  *
  * Seeding: use the product's own calls over HTTP, via `seedUser(server, {...})` below (login,
- * plan, feedback, rated interviews), or `api(server, path, ...)` for anything else.
+ * plan, feedback, rated interviews), or `call(server, method, path, ...)` and `login(server, email)`
+ * of test-support/fixtures.ts (the same helpers the server tests use in-process) for anything else.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { call, login, type Answer } from '../../test-support/fixtures';
 
 export const E2E_ADMIN_SECRET = 'e2e-admin-secret-0123456789';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -115,28 +117,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   };
 }
 
-export interface ApiAnswer<T> {
-  status: number;
-  body: T;
-}
-
-/** One JSON call to the running server; never throws on an error status. */
-export async function api<T = unknown>(
-  server: Pick<RunningServer, 'url'>,
-  urlPath: string,
-  options: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
-): Promise<ApiAnswer<T>> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${server.url}${urlPath}`, {
-    method: options.method ?? 'GET',
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text === '' ? null : JSON.parse(text)) as T };
-}
-
 export interface SeedUserOptions {
   email: string;
   pro?: boolean;
@@ -146,12 +126,12 @@ export interface SeedUserOptions {
   completeSetIds?: number[];
 }
 
-function must<T>(answer: ApiAnswer<T>, what: string): T {
+/** The answer's body; throws (failing the test) on an error status. */
+export function must<T>(answer: Answer<T>, what: string): T {
   if (answer.status >= 300) throw new Error(`${what} failed with ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body;
 }
 
-/** Seeds a user through the real calls, exactly as the web app would. */
 /** Seeding rates many interviews of one user at once; the per-account defaults would refuse that. */
 const SEEDING_LIMITS: Record<string, string> = {
   RATING_ACCOUNT_RATE_LIMIT: '1000',
@@ -160,23 +140,24 @@ const SEEDING_LIMITS: Record<string, string> = {
   FEEDBACK_RATE_LIMIT: '1000',
 };
 
+/** Seeds a user through the real calls, exactly as the web app would. */
 export async function seedUser(server: RunningServer, options: SeedUserOptions): Promise<void> {
   const user = { 'x-user-email': options.email };
-  must(await api(server, '/user/login', { method: 'POST', body: { email: options.email } }), 'login');
+  await login(server, options.email);
   if (options.pro) {
     const admin = { 'x-admin-secret': server.adminSecret };
     must(
-      await api(server, '/api/emails', { method: 'POST', headers: admin, body: { email: options.email, isPro: true, limit: null } }),
+      await call(server, 'POST', '/api/emails', { headers: admin, body: { email: options.email, isPro: true, limit: null } }),
       'make pro',
     );
   }
   for (const topic of options.feedbackTopics ?? []) {
     const body = { feedback: `Seeded feedback on ${topic}: clear questions, good pace.`, topic, questionIndex: 1 };
-    must(await api(server, '/user/feedback', { method: 'POST', headers: user, body }), 'feedback');
+    must(await call(server, 'POST', '/user/feedback', { headers: user, body }), 'feedback');
   }
   for (const questionSetId of options.completeSetIds ?? []) {
     const token = must(
-      await api<{ sessionId: string }>(server, `/interview/token?questionSetId=${questionSetId}`, { headers: user }),
+      await call<{ sessionId: string }>(server, 'GET', `/interview/token?questionSetId=${questionSetId}`, { headers: user }),
       'token',
     );
     const transcripts = [
@@ -184,6 +165,6 @@ export async function seedUser(server: RunningServer, options: SeedUserOptions):
       { role: 'interviewee', transcript: 'I rebuilt our billing service, cut errors in half and wrote tests for every edge case.' },
     ];
     const rate = { transcripts, durationSeconds: 95, questionSetId, sessionId: token.sessionId };
-    must(await api(server, '/interview/rate-transcript', { method: 'POST', headers: user, body: rate }), 'rate');
+    must(await call(server, 'POST', '/interview/rate-transcript', { headers: user, body: rate }), 'rate');
   }
 }

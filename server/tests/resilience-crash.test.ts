@@ -9,7 +9,8 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, startServer, type RunningServer } from '../../e2e/support/server';
+import { startServer, type RunningServer } from '../../e2e/support/server';
+import { call, login } from '../../test-support/fixtures';
 import { startFakeLlmServer, type FakeLlmServer, type FakeReply, type RecordedRequest } from '../../test-support/fake-llm-server';
 import { LOCK_FILE_NAME } from '../data-dir-lock';
 
@@ -95,16 +96,15 @@ describe('crash: kill -9 while ratings are being submitted', () => {
     dataDir = first.dataDir;
     const user = { 'x-user-email': EMAIL };
     const admin = { 'x-admin-secret': first.adminSecret };
-    expect((await api(first, '/user/login', { method: 'POST', body: { email: EMAIL } })).status).toBe(200);
-    const sets = await api<Array<{ id: number; index: number }>>(first, '/api/question-sets');
+    await login(first, EMAIL);
+    const sets = await call<Array<{ id: number; index: number }>>(first, 'GET', '/api/question-sets');
     const setId = sets.body.find((s) => s.index === 1)?.id;
     expect(setId).toBeDefined();
 
     // Each rating belongs to its own session.
     const rate = async (label: string) => {
-      const token = await api<{ sessionId: string }>(first, `/interview/token?questionSetId=${setId}`, { headers: user });
-      return api<{ id: number; markdown: string; score: number }>(first, '/interview/rate-transcript', {
-        method: 'POST',
+      const token = await call<{ sessionId: string }>(first, 'GET', `/interview/token?questionSetId=${setId}`, { headers: user });
+      return call<{ id: number; markdown: string; score: number }>(first, 'POST', '/interview/rate-transcript', {
         headers: user,
         body: { transcripts: transcriptFor(label), durationSeconds: 61, questionSetId: setId, sessionId: token.body.sessionId },
       });
@@ -125,7 +125,7 @@ describe('crash: kill -9 while ratings are being submitted', () => {
       const held = llm.requests.filter((r) => JSON.stringify(r.body).includes('crash-marker-held-')).length;
       return held >= HELD ? held : null;
     });
-    const beforeKill = await api<AdminEventRow[]>(first, '/api/events?limit=500', { headers: admin });
+    const beforeKill = await call<AdminEventRow[]>(first, 'GET', '/api/events?limit=500', { headers: admin });
     const heldBefore = beforeKill.body.filter((e) => markerOf(e)?.includes('held'));
     expect(heldBefore).toHaveLength(HELD);
     expect(heldBefore.every((e) => e.ratingMarkdown === null)).toBe(true);
@@ -154,7 +154,7 @@ describe('crash: kill -9 while ratings are being submitted', () => {
     console.log(`crash: restarted as process ${newPid} on the same DATA_DIR (lock taken over)`);
 
     const events = await until('the pending ratings to be completed', async () => {
-      const answer = await api<AdminEventRow[]>(second, '/api/events?limit=500', { headers: admin });
+      const answer = await call<AdminEventRow[]>(second, 'GET', '/api/events?limit=500', { headers: admin });
       const rates = answer.body.filter((e) => e.eventType === 'RATE');
       return rates.every((e) => e.ratingMarkdown !== null) ? rates : null;
     });
@@ -188,8 +188,9 @@ describe('crash: kill -9 while ratings are being submitted', () => {
     }
 
     // The user's history shows all of them, each once.
-    const history = await api<{ ratings: Array<{ id: number }>; pagination: { totalCount: number } }>(
+    const history = await call<{ ratings: Array<{ id: number }>; pagination: { totalCount: number } }>(
       second,
+      'GET',
       '/user/ratings?page=1&limit=50',
       { headers: { ...user, 'content-type': 'application/json' } },
     );

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startServer } from '../../e2e/support/server';
+import { startServer } from '../../e2e/support/server';
 import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
 import { createTestApp, TEST_ADMIN_SECRET, type TestApp } from '../../test-support/test-app';
 import { ADMIN_MAX_FAILURES, ADMIN_THROTTLED } from '../services/admin-auth';
@@ -262,12 +262,8 @@ describe('the admin secret never reaches the logs', () => {
     const server = await startServer();
     try {
       for (const secret of [server.adminSecret, WRONG]) {
-        await api(server, '/api/events', { headers: { 'x-admin-secret': secret } });
-        await api(server, '/api/emails', {
-          method: 'POST',
-          headers: { 'x-admin-secret': secret },
-          body: { email: 'y@example.com', limit: null },
-        });
+        await call(server, 'GET', '/api/events', { headers: { 'x-admin-secret': secret } });
+        await call(server, 'POST', '/api/emails', { headers: { 'x-admin-secret': secret }, body: { email: 'y@example.com', limit: null } });
         const page = await fetch(`${server.url}/admin/emails/${encodeURIComponent(secret)}`, { headers: { accept: 'text/html' } });
         expect(page.status).toBe(200);
       }

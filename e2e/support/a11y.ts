@@ -1,13 +1,18 @@
 /**
- * Shared checks of the accessibility specs: axe-core on the page as it is (no serious or critical
- * violations; everything else printed), and keyboard helpers that Tab to a control, and prove that
- * focus stays inside a dialog.
+ * Shared checks of the accessibility specs: axe-core on the page as it is, and keyboard helpers
+ * that Tab to a control and prove that focus stays inside a dialog.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** Runs axe-core on the whole page; fails on serious or critical findings, prints the rest. */
-export async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
+/** The WCAG 2.0 and 2.1 level A and AA rules: any finding of theirs fails, whatever axe's impact. */
+const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Runs every axe-core rule on the whole page. Fails on any WCAG 2.1 A/AA finding and on any serious
+ * or critical finding of the other rules (axe's best practices); prints the rest.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
   // Buttons fade between colours (CSS transitions); a mid-fade colour is not what the user reads.
   await page.waitForFunction(
     () => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
@@ -17,16 +22,18 @@ export async function expectNoSeriousViolations(page: Page, screen: string): Pro
   const results = await new AxeBuilder({ page }).analyze();
   // A page that did not render would pass trivially.
   expect(results.passes.length, `${screen}: axe-core checked almost nothing`).toBeGreaterThan(10);
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const minor = results.violations.filter((v) => !serious.includes(v));
-  console.log(
-    `a11y: ${screen}: ${results.passes.length} rules passed, ${serious.length} serious/critical` +
-      (minor.length ? `, minor: ${minor.map((v) => `${v.id} (${v.impact})`).join(', ')}` : ''),
+  const failing = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical' || v.tags.some((tag) => WCAG_AA_TAGS.includes(tag)),
   );
-  const report = serious.map(
+  const minor = results.violations.filter((v) => !failing.includes(v));
+  console.log(
+    `a11y: ${screen}: ${results.passes.length} rules passed, ${failing.length} failing` +
+      (minor.length ? `, minor best practices: ${minor.map((v) => `${v.id} (${v.impact})`).join(', ')}` : ''),
+  );
+  const report = failing.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('\n')}`,
   );
-  expect(report, `${screen}: serious or critical accessibility violations`).toEqual([]);
+  expect(report, `${screen}: WCAG 2.1 AA, serious or critical accessibility violations`).toEqual([]);
 }
 
 async function isFocused(locator: Locator): Promise<boolean> {

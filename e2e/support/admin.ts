@@ -5,7 +5,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, type Download, type Page } from '@playwright/test';
-import { api, startServer, type RunningServer } from './support/server';
+import type { TranscriptEntry } from '../../contract';
+import { call, type Answer, type Method } from '../../test-support/fixtures';
+import { must, startServer, type RunningServer } from './server';
 
 export type { RunningServer };
 
@@ -21,55 +23,23 @@ export async function startAdminServer(): Promise<RunningServer> {
   return startServer({ env: { FREE_SESSION_LIMIT: '200', PRO_SESSION_LIMIT: '200' } });
 }
 
-interface CallOptions {
-  method?: string;
-  headers?: Record<string, string>;
-  body?: unknown;
-}
-
-/** One call to the server; fails the test on any non-2xx answer unless `allowFailure`. */
-export async function call<T = unknown>(
+/** An admin call (the secret in `x-admin-secret`); fails the test on an error status unless `allowFailure`. */
+export async function admin<T = unknown>(
   server: RunningServer,
+  method: Method,
   path: string,
-  options: CallOptions = {},
+  options: { body?: unknown } = {},
   allowFailure = false,
-): Promise<{ status: number; body: T }> {
-  const answer = await api<T>(server, path, options);
-  if (!allowFailure && answer.status >= 300) {
-    throw new Error(`${options.method ?? 'GET'} ${path} -> ${answer.status} ${JSON.stringify(answer.body)}`);
-  }
+): Promise<Answer<T>> {
+  const answer = await call<T>(server, method, path, { ...options, admin: server.adminSecret });
+  if (!allowFailure) must(answer, `${method} ${path}`);
   return answer;
-}
-
-export function admin(server: RunningServer, path: string, options: CallOptions = {}, allowFailure = false) {
-  return call(server, path, { ...options, headers: { 'x-admin-secret': server.adminSecret, ...options.headers } }, allowFailure);
-}
-
-interface QuestionSet {
-  id: number;
-  name: string;
-  index: number;
-}
-
-export async function questionSets(server: RunningServer): Promise<QuestionSet[]> {
-  return (await call<QuestionSet[]>(server, '/api/question-sets')).body;
-}
-
-export async function login(server: RunningServer, email: string): Promise<void> {
-  await call(server, '/user/login', { method: 'POST', body: { email } });
 }
 
 /** A START event (GET /interview/token); answers the session id. */
 export async function startSession(server: RunningServer, email: string, questionSetId: number): Promise<string> {
-  const { body } = await call<{ sessionId: string }>(server, `/interview/token?questionSetId=${questionSetId}`, {
-    headers: { 'x-user-email': email },
-  });
-  return body.sessionId;
-}
-
-export interface TranscriptEntry {
-  role: 'interviewer' | 'interviewee';
-  transcript: string;
+  return must(await call<{ sessionId: string }>(server, 'GET', `/interview/token?questionSetId=${questionSetId}`, { email }), 'token')
+    .sessionId;
 }
 
 /** A START and then a RATE event for one interview. */
@@ -81,11 +51,8 @@ export async function interview(
   durationSeconds: number,
 ): Promise<void> {
   const sessionId = await startSession(server, email, questionSetId);
-  await call(server, '/interview/rate-transcript', {
-    method: 'POST',
-    headers: { 'x-user-email': email },
-    body: { transcripts, durationSeconds, questionSetId, sessionId },
-  });
+  const body = { transcripts, durationSeconds, questionSetId, sessionId };
+  must(await call(server, 'POST', '/interview/rate-transcript', { email, body }), 'rating');
 }
 
 export async function giveFeedback(
@@ -95,12 +62,8 @@ export async function giveFeedback(
   questionIndex: number,
   feedback: string,
 ): Promise<number> {
-  const { body } = await call<{ id: number }>(server, '/user/feedback', {
-    method: 'POST',
-    headers: { 'x-user-email': email },
-    body: { feedback, topic, questionIndex },
-  });
-  return body.id;
+  return must(await call<{ id: number }>(server, 'POST', '/user/feedback', { email, body: { feedback, topic, questionIndex } }), 'feedback')
+    .id;
 }
 
 /** Opens an admin page with the secret as the route parameter (the gate verifies it, then drops it from the URL). */

@@ -8,8 +8,9 @@
 import { expect, test } from './support/test';
 import { startFakeLlmServer, type FakeLlmServer, type FakeReply, type RecordedRequest } from '../test-support/fake-llm-server';
 import { startServer } from './support/server';
-import { expectNoSeriousViolations } from './a11y-support';
-import { BROWSER_LOCALE, openAdmin, questionSets, recordDialogs, type RunningServer } from './admin-fixtures';
+import { expectAccessible } from './support/a11y';
+import { BROWSER_LOCALE, openAdmin, recordDialogs, type RunningServer } from './support/admin';
+import { questionSets } from './support/app';
 
 const ANSWERS = [
   '### 1. What is a closure?',
@@ -73,7 +74,7 @@ test('try an answer, add a sentence as Also accepted in one click, pick suggeste
   await expect(defined).toContainText('You said: “It is created when the function is defined.”');
   await expect(outer).toContainText(/Not said|Close, not credited/);
   expect(llm.requests).toHaveLength(0);
-  await expectNoSeriousViolations(page, 'try an answer with its result');
+  await expectAccessible(page, 'try an answer with its result');
 
   // One click: the operator's own words become an accepted phrasing of that key point.
   await outer.getByLabel('Statement to add').selectOption(OWN_WORDS);
@@ -96,7 +97,7 @@ test('try an answer, add a sentence as Also accepted in one click, pick suggeste
   await defined.getByRole('button', { name: 'Suggest phrasings' }).click();
   const drafts = defined.getByRole('group', { name: 'Suggested by llm:fake-model: tick the ones to add' });
   await expect(drafts).toBeVisible();
-  await expectNoSeriousViolations(page, 'suggested phrasings');
+  await expectAccessible(page, 'suggested phrasings');
   await drafts.getByLabel('made when the function is written').check();
   await drafts.getByLabel('created every time it is called').check();
   await drafts.getByRole('button', { name: 'Add the ticked phrasings' }).click();
@@ -147,7 +148,7 @@ test('without a language model, "Suggest phrasings" says why it is unavailable; 
     await expect(panel.getByText(/^Built-in rater: /)).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await panel.screenshot({ path: info.outputPath('try-answer-390.png') });
-    await expectNoSeriousViolations(page, 'try an answer at 390 px');
+    await expectAccessible(page, 'try an answer at 390 px');
   } finally {
     await plain.stop();
   }

@@ -18,10 +18,11 @@ import { splitModelAnswers } from '../server/catalogue/model-answers';
 import { CLOSING_DONE } from '../server/providers/interviewer/scripted-interviewer-lines';
 import { speakable } from '../server/providers/interviewer/speakable';
 import { startFakeAudioServer, type FakeAudioServer } from '../test-support/fake-audio-server';
+import { call, login } from '../test-support/fixtures';
 import { espeakMp3, spokenWav } from '../test-support/local-speech';
 import { createPostgresDatabase } from './support/databases';
 import { freePort, startHaproxy, type RunningHaproxy } from './support/haproxy';
-import { api, E2E_ADMIN_SECRET, startServer, type RunningServer } from './support/server';
+import { E2E_ADMIN_SECRET, startServer, type RunningServer } from './support/server';
 import { expect, test } from './support/test';
 
 const CREDITS = 3;
@@ -97,7 +98,7 @@ test.beforeAll(async () => {
     { name: 'a', port: ports.a },
     { name: 'b', port: ports.b },
   ]);
-  const sets = (await api<SetInfo[]>({ url: balancer.url }, '/api/question-sets')).body;
+  const sets = (await call<SetInfo[]>({ url: balancer.url }, 'GET', '/api/question-sets')).body;
   const first = sets.find((s) => s.index === 1);
   if (!first?.modelAnswers) throw new Error('The catalogue has no set with index 1 and model answers.');
   set = first;
@@ -124,7 +125,7 @@ const latestCard = (page: Page) => page.getByTestId('message-card').first();
  */
 async function interview(page: Page, email: string, between: (turn: number) => Promise<void>): Promise<string[]> {
   const lb = { url: balancer.url };
-  expect((await api(lb, '/user/login', { method: 'POST', body: { email } })).status).toBe(200);
+  await login(lb, email);
   await page.addInitScript((e) => window.localStorage.setItem('userEmail', e), email);
   await page.goto(balancer.url);
   await page.getByTestId(`tile-${set.index}`).click();
@@ -158,9 +159,12 @@ async function interview(page: Page, email: string, between: (turn: number) => P
 async function expectWholeAndRatedOnce(email: string, sent: string[]): Promise<void> {
   const lb = { url: balancer.url };
   const events = (
-    await api<Array<{ userEmail: string; eventType: string; transcript: unknown; ratingMarkdown: string | null }>>(lb, '/api/events', {
-      headers: { 'x-admin-secret': E2E_ADMIN_SECRET },
-    })
+    await call<Array<{ userEmail: string; eventType: string; transcript: unknown; ratingMarkdown: string | null }>>(
+      lb,
+      'GET',
+      '/api/events',
+      { headers: { 'x-admin-secret': E2E_ADMIN_SECRET } },
+    )
   ).body.filter((e) => e.userEmail === email);
   expect(events.map((e) => e.eventType).sort()).toEqual(['RATE', 'START']);
   const rate = events.find((e) => e.eventType === 'RATE');
@@ -171,8 +175,7 @@ async function expectWholeAndRatedOnce(email: string, sent: string[]): Promise<v
   }>;
   expect(transcript.filter((t) => t.role === 'interviewee').map((t) => t.transcript)).toEqual(sent);
   for (const q of set.questions) expect(transcript.some((t) => t.role === 'interviewer' && t.transcript.includes(q))).toBe(true);
-  const login = await api<{ credits: { left: number } }>(lb, '/user/login', { method: 'POST', body: { email } });
-  expect(login.body.credits.left).toBe(CREDITS - 1);
+  expect((await login(lb, email)).credits.left).toBe(CREDITS - 1);
 }
 
 function clipStatuses(page: Page): number[] {

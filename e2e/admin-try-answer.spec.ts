@@ -83,6 +83,12 @@ test('try an answer, add a sentence as Also accepted in one click, pick suggeste
   await expect(modelAnswers).toHaveValue(
     `${ANSWERS}\n\n**Also accepted:**\n\n- keeps access to its outer variables: ${OWN_WORDS.replace(/\.$/, '')}`,
   );
+  // The same line twice is one line.
+  await outer.getByRole('button', { name: 'Add as Also accepted' }).click();
+  await expect(panel.getByRole('status')).toHaveText('The model answers already hold that for "keeps access to its outer variables".');
+  await expect(modelAnswers).toHaveValue(
+    `${ANSWERS}\n\n**Also accepted:**\n\n- keeps access to its outer variables: ${OWN_WORDS.replace(/\.$/, '')}`,
+  );
 
   // The next try credits it, and the language-model rater answers beside the built-in one.
   await panel.getByLabel(/^Also ask the language-model rater \(fake-model/).check();

@@ -10,7 +10,8 @@ import {
   speechGuardMs,
   type BrowserSpeechOptions,
 } from './browser-speech-transport';
-import { OFFLINE_MESSAGE, TURN_FAILED_MESSAGE } from './turn-failure';
+import { OFFLINE_MESSAGE } from './turn-failure';
+import { TURN_FAILED_MESSAGE } from './turn-taking';
 import type { Connectivity, ConnectivityChange } from './connectivity';
 import type { TransportEvent } from './types';
 

@@ -9,8 +9,11 @@
 import type { BrowserSpeechToken, SpeechPipelineToken, TokenResponse } from '../../../../contract';
 import type { ApiResult } from '../http';
 import { browserConnectivity, type Connectivity } from './connectivity';
-import { isReconnectable, OFFLINE_MESSAGE, TURN_FAILED_MESSAGE, turnOf } from './turn-failure';
+import { isReconnectable, OFFLINE_MESSAGE, TurnFailedError } from './turn-failure';
 import type { TransportEvent, TransportListener } from './types';
+
+/** A turn that did not come back (no answer, a 5xx, a body that is not ours). */
+export const TURN_FAILED_MESSAGE = 'The interviewer could not be reached. Please try again in a moment.';
 
 export interface TurnTakingOptions {
   now?: () => number;
@@ -179,4 +182,16 @@ export function createTurnTaking(token: BrowserSpeechToken | SpeechPipelineToken
       return true;
     },
   };
+}
+
+/**
+ * The turn a turn call answered, or the TurnFailedError that says how it failed. Answers are typed
+ * by the contract (the server's serializer checked them); a body that is not even the right shape
+ * means something between us and the server answered.
+ */
+export function turnOf<T>(result: ApiResult<unknown>, isTurn: (body: unknown) => body is T): T {
+  if (result.ok && isTurn(result.data)) return result.data;
+  if (!result.ok && result.kind === 'http' && result.status < 500 && result.serverError)
+    throw new TurnFailedError(result.serverError, false);
+  throw new TurnFailedError(TURN_FAILED_MESSAGE, true);
 }

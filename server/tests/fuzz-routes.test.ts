@@ -292,6 +292,50 @@ describe('fuzz: hostile input to every route → 4xx {error}, database unchanged
     );
   });
 
+  it('POST /api/admin/question-sets/try-answer and suggest-phrasings (the editor helpers save nothing)', async () => {
+    const set = {
+      name: 'Draft',
+      index: 1,
+      isPremium: false,
+      requiresFeedback: false,
+      instructions: '',
+      questions: ['What is a closure?'],
+      modelAnswers: '### 1. What is a closure?\n\nA function with its scope.\n\n**Key points:** keeps its outer scope; made at definition',
+    };
+    const badSet = fc.oneof(
+      notAString,
+      fc.constantFrom({ ...set, questions: [] }, { ...set, modelAnswers: '' }, { ...set, index: 0 }, { ...set, name: '' }),
+    );
+    const badNumber = fc.oneof(fc.constantFrom(0, -1, 1.5, 2, 101, '1', null), hostileText);
+    const tries = badBodies(
+      { set, questionNumber: 1, answer: 'A function that keeps its outer scope.' },
+      ['set', 'questionNumber', 'answer'],
+      {
+        set: badSet,
+        questionNumber: badNumber,
+        answer: fc.oneof(notAString, fc.constantFrom('', '   ', 'x'.repeat(20_001))),
+        languageModel: fc.oneof(fc.constantFrom('true', 1, null), hostileText),
+      },
+    );
+    const suggestions = badBodies({ set, questionNumber: 1, keyPoint: 'keeps its outer scope' }, ['set', 'questionNumber', 'keyPoint'], {
+      set: badSet,
+      questionNumber: badNumber,
+      keyPoint: fc.oneof(notAString, hostileText),
+    });
+    await assertAll(
+      fc.oneof(
+        tries.map((b) => ({ url: '/api/admin/question-sets/try-answer', h: adminHeaders as HeaderCase, b })),
+        suggestions.map((b) => ({ url: '/api/admin/question-sets/suggest-phrasings', h: adminHeaders as HeaderCase, b })),
+        badAdminHeader.map((h) => ({
+          url: '/api/admin/question-sets/try-answer',
+          h,
+          b: { json: { set, questionNumber: 1, answer: 'Yes.' } } as BodyCase,
+        })),
+      ),
+      ({ url, h, b }) => expectRejected('set-editor-helpers', toInject('POST', url, h, b)),
+    );
+  });
+
   it('DELETE /api/emails/:email and DELETE /api/feedback/:id', async () => {
     const emailPath = fc
       .oneof(

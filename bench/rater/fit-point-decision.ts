@@ -10,7 +10,8 @@
  * point the word matcher missed is credited is chosen by leave-one-question-out on the tuning half:
  * the best agreement that keeps credited contradictory answers at most CONTRADICTION_BUDGET.
  *
- *   npx tsx bench/rater/fit-point-decision.ts          # writes server/rater/weights/point-decision.json
+ *   npx tsx bench/rater/fit-point-decision.ts   # writes server/rater/weights/point-decision.json
+ *   npx prettier --write server/rater/weights/point-decision.json
  *
  * The data is read from ../shared/data/beetle/ at fit time (never copied into the repository);
  * without it the script says so loudly and writes nothing.

@@ -6,7 +6,7 @@
  * (server/rater/point-decision.ts) weighs them; nothing here knows a subject's vocabulary.
  */
 import type { Statement } from './statements';
-import { antonymsOf, closeness, negations, softWords, statementWords, wordSimilarity, type SoftWord } from './semantic';
+import { antonymsOf, negations, statementWords, wordSimilarity, type SoftWord } from './semantic';
 
 /** The features, in the order the fitted weights use (server/rater/weights/point-decision.json). */
 export const FEATURE_NAMES = [
@@ -56,32 +56,44 @@ export function usableStatements(statements: readonly Statement[]): Statement[] 
 
 const NEGATIVE_POINT = /\b(?:not|no|never|cannot|without|nor|neither|\w+n't)\b/i;
 
+/** What the judge has read once for all points: the usable statements, their words, each point's closeness to each. */
+export interface ReadAnswer {
+  statements: readonly Statement[];
+  usable: readonly Statement[];
+  said: readonly SoftWord[][];
+}
+
+/** The usable statements of an answer and their words for soft alignment. */
+export function readAnswer(statements: readonly Statement[]): ReadAnswer {
+  const usable = usableStatements(statements);
+  return { statements, usable, said: usable.map(statementWords) };
+}
+
 /**
- * The point's features against the statements. `matched` is the word matcher's
- * verdict (server/rater/evidence-match.ts); `echo` the question's stems (saying them back is weak).
+ * The point's features against the answer. `words`: the point's soft words (question words
+ * weighing half); `closenessTo`: its closeness to each usable statement (same order); `matched`:
+ * the word matcher's verdict (server/rater/evidence-match.ts); `echo`: the question's stems.
  */
 export function pointFeatures(
   point: string,
-  statements: readonly Statement[],
+  words: readonly SoftWord[],
+  answer: ReadAnswer,
+  closenessTo: readonly number[],
   echo: ReadonlySet<string> | undefined,
   matched: boolean,
 ): PointFeatures {
-  const words = softWords(point, echo);
-  const usable = usableStatements(statements);
+  const { statements, usable, said } = answer;
   const pointNegative = NEGATIVE_POINT.test(point) ? 1 : 0;
   // The statement that comes closest to the point by meaning speaks for the answer (the evidence rule).
   let best = 0;
   let bestAt = -1;
-  let bestWords: SoftWord[] = [];
-  usable.forEach((statement, i) => {
-    const said = statementWords(statement);
-    const c = closeness(words, said);
+  closenessTo.forEach((c, i) => {
     if (c > best) {
       best = c;
       bestAt = i;
-      bestWords = said;
     }
   });
+  const bestWords = said[bestAt] ?? [];
   const closest = usable[bestAt] ?? null;
   const seen = new Set(bestWords.map((w) => w.stem));
   const saidWords = new Set(bestWords.map((w) => w.word));

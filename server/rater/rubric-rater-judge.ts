@@ -11,7 +11,7 @@ import type { ModelAnswer } from '../catalogue/model-answers';
 import { splitStatements, type Statement } from './statements';
 import { contentStems, countWords, stemSet } from './text-match';
 import { closeness, negations, softWords, statementWords } from './semantic';
-import { pointFeatures, type PointFeatures } from './point-features';
+import { pointFeatures, readAnswer, type PointFeatures, type ReadAnswer } from './point-features';
 import { pointDecision, pointProbability } from './point-decision';
 
 export type Verdict = (typeof RATING_VERDICTS)[number];
@@ -133,22 +133,14 @@ interface SoftCredit {
 }
 
 /** The statement that comes closest to each point by meaning (server/rater/semantic.ts), if any says anything of it. */
-function closestStatements(
-  statements: readonly Statement[],
-  points: readonly string[],
-  question: string | undefined,
-): Array<SoftCredit | null> {
-  const usable = statements.filter((s) => !s.question && !s.salad && s.ignorance.size === 0);
-  const echo = question === undefined ? undefined : stemSet(question);
-  const said = usable.map(statementWords);
-  return points.map((point) => {
-    const words = softWords(point, echo);
+function closestStatements(points: readonly string[], answer: ReadAnswer, table: readonly number[][]): Array<SoftCredit | null> {
+  return points.map((point, p) => {
     const negative = NEGATIVE_POINT.test(point) ? 1 : 0;
     let best: SoftCredit | null = null;
-    usable.forEach((statement, i) => {
+    answer.usable.forEach((statement, i) => {
       // A statement that denies what the point affirms (or the other way round) does not state it.
       if (negations(statement) % 2 !== negative) return;
-      const c = closeness(words, said[i]!);
+      const c = table[p]![i]!;
       if (c > (best?.closeness ?? 0)) best = { statement, closeness: c };
     });
     return best;
@@ -180,12 +172,27 @@ function learnedShare(p: number, nothing: number): number {
   return Math.max(0, Math.min(LEARNED_PARTIAL_MAX, (p - nothing) / (1 - nothing)));
 }
 
-/** The word matcher's verdict on each point and each point's features (same order as the key points). */
+/**
+ * The word matcher's verdict on each point, each point's closeness to each usable statement and
+ * its features (same order as the key points); the answer's words are read once for all points.
+ */
 function readPoints(statements: readonly Statement[], specs: readonly KeyPointSpec[], question: string | undefined) {
   const matches = matchKeyPoints(statements, specs, question);
   const echo = question === undefined ? undefined : stemSet(question);
-  const features = matches.map((m) => pointFeatures(m.point, statements, echo, m.status === 'covered'));
-  return { matches, features };
+  const answer = readAnswer(statements);
+  const table = matches.map((m) => {
+    const words = softWords(m.point, echo);
+    return { words, closenessTo: answer.said.map((said) => closeness(words, said)) };
+  });
+  const features = matches.map((m, i) =>
+    pointFeatures(m.point, table[i]!.words, answer, table[i]!.closenessTo, echo, m.status === 'covered'),
+  );
+  return {
+    matches,
+    features,
+    answer,
+    table: table.map((t) => t.closenessTo),
+  };
 }
 
 /** Each key point's features against the answer (what the learned decision weighs; bench/rater/fit-point-decision.ts fits on them). */
@@ -214,13 +221,13 @@ export function judgeAnswer(turns: readonly string[], model: ModelAnswer | undef
     };
   }
   const { statements, repeated, total } = readTurns(turns);
-  const { matches, features } = readPoints(statements, specs, question);
+  const { matches, features, answer, table } = readPoints(statements, specs, question);
   const decision = pointDecision();
   const nothing = pointProbability(
     decision.weights.map(() => 0),
     decision,
   );
-  const soft = closestStatements(statements, keyPoints, question);
+  const soft = closestStatements(keyPoints, answer, table);
   const contradicted = matches.filter((m) => m.status === 'contradicted').map((m) => ({ point: m.point, said: m.evidence }));
   // Each point's share: 1 when its words (or an accepted phrasing) are said; by meaning, as close
   // as the closest statement came; nothing when contradicted.
@@ -266,8 +273,10 @@ export function judgeAnswer(turns: readonly string[], model: ModelAnswer | undef
   const specifics = countSpecifics(usefulText);
   const depth = Math.min(1, countWords(usefulText) / FULL_DEPTH_WORDS);
   // How much of each point was stated makes the score; length and examples add only in
-  // proportion to what was earned, so a long answer on something else scores nothing for its length.
-  const raw = 0.7 * net + (0.2 * depth + 0.1 * Math.min(1, specifics / 3)) * Math.min(1, 2 * net);
+  // proportion to the points credited, so a long answer on something else scores nothing for its
+  // length, and one that only came near the points gets nothing for its length either.
+  const credited = Math.max(0, (covered.length - contradicted.length) / n);
+  const raw = 0.7 * net + (0.2 * depth + 0.1 * Math.min(1, specifics / 3)) * Math.min(1, 2 * credited);
   let score = Math.max(1, Math.round(Math.min(1, raw) * 100));
   let verdict: Verdict;
   if (isNonsense(statements, repeated, total)) {

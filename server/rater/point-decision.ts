@@ -3,7 +3,7 @@
  * features (server/rater/point-features.ts) weighed by a logistic regression whose few weights
  * live in server/rater/weights/point-decision.json. bench/rater/fit-point-decision.ts fits them on
  * the tuning half of the Beetle answers (real students' answers, human labels) and chooses the
- * probability from which a point the word matcher missed is credited; docs/decisions/019-learned-partial-credit.md says why.
+ * probability from which a point the word matcher missed is credited; docs/decisions/020-learned-partial-credit.md says why.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

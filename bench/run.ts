@@ -2,7 +2,7 @@
  * `npm run bench` — every benchmark, then bench/results.md.
  *
  *   npm run bench                      # everything (about 20 minutes)
- *   npm run bench -- --only=http,load  # some parts: http, same-work, load, rater, beetle, web, lighthouse, session, speech, exports, abuse
+ *   npm run bench -- --only=http,load  # some parts: http, same-work, load, rater, beetle, web, lighthouse, session, speech, exports, abuse, takeover
  *   npm run bench -- --quick           # short runs and small tables, to check the scripts
  *   npm run bench -- --report          # only rebuild results.md (e.g. after editing notes.md)
  *   npm run bench -- --db=postgres     # one database (pglite, postgres)
@@ -31,6 +31,7 @@ import { runRater } from './parts/rater';
 import { runSameWork } from './parts/same-work';
 import { runSession } from './parts/session';
 import { runSpeech } from './parts/speech';
+import { runTakeover } from './parts/takeover';
 import { runWeb } from './parts/web';
 
 export const PARTS = [
@@ -45,6 +46,7 @@ export const PARTS = [
   'speech',
   'exports',
   'abuse',
+  'takeover',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -124,6 +126,8 @@ async function main(): Promise<void> {
       save(part, await runAbuse(log));
     } else if (part === 'speech') {
       save(part, await runSpeech(log, args.quick ? 10 : 60));
+    } else if (part === 'takeover') {
+      save(part, await runTakeover(log, args.quick ? 1 : 3));
     } else {
       save(part, await runSession(log, args.quick ? 3 : 7));
     }

@@ -16,6 +16,8 @@ export interface FakeRealtimeServer {
   /** Call ids in the order they were opened. */
   calls: string[];
   hangups: string[];
+  /** Every sideband opened (a takeover reopens its call's), with when (performance.now() of this process). */
+  sidebandOpens: Array<{ callId: string; at: number }>;
   /** Calls opened and not hung up. */
   liveCalls(): string[];
   options: { apiKey: string; answerDelayMs: number; trickleAnswer: boolean };
@@ -25,6 +27,7 @@ export interface FakeRealtimeServer {
 export async function startFakeRealtimeServer(apiKey = 'test-key'): Promise<FakeRealtimeServer> {
   const calls: string[] = [];
   const hangups: string[] = [];
+  const sidebandOpens: Array<{ callId: string; at: number }> = [];
   const sidebands = new Map<string, WebSocket>();
   const timers = new Set<NodeJS.Timeout>();
   const options = { apiKey, answerDelayMs: 0, trickleAnswer: false };
@@ -92,6 +95,7 @@ export async function startFakeRealtimeServer(apiKey = 'test-key'): Promise<Fake
     }
     sockets.handleUpgrade(req, socket, head, (ws) => {
       sidebands.set(id, ws);
+      sidebandOpens.push({ callId: id, at: performance.now() });
       ws.send(JSON.stringify({ type: 'session.created', event_id: 'evt_1', session: {} }));
     });
   });
@@ -101,6 +105,7 @@ export async function startFakeRealtimeServer(apiKey = 'test-key'): Promise<Fake
     baseUrl: `http://127.0.0.1:${port}/v1`,
     calls,
     hangups,
+    sidebandOpens,
     liveCalls: () => calls.filter((id) => !hangups.includes(id)),
     options,
     async close() {

@@ -13,6 +13,7 @@ import type { SessionResult } from '../parts/session';
 import type { ExportsResult } from '../parts/exports';
 import type { AbuseResult } from '../parts/abuse';
 import type { SpeechResult } from '../parts/speech';
+import type { TakeoverResult } from '../parts/takeover';
 import type { WebResult } from '../parts/web';
 import type { PassResult } from './http-bench';
 import type { Machine } from './machine';
@@ -166,6 +167,25 @@ function beetleSection(saved: Saved<BeetleResult>): string[] {
   return lines;
 }
 
+function takeoverSection(saved: Saved<TakeoverResult>): string[] {
+  const t = saved.data;
+  const seconds = (runs: number[]) => runs.map((ms) => (ms / 1000).toFixed(1)).join(', ');
+  const max = (runs: number[]) => Math.max(...runs);
+  const out = [
+    '## Takeover',
+    '',
+    `Ran ${saved.at}. Two real server processes on one PostgreSQL database (bench/parts/takeover.ts), ${t.rounds} rounds each. OpenAI calls: a call opened through server A (the local stand-in for the OpenAI calls API), A stopped; the figure is the time from the signal to server B reopening the call's sideband (nobody supervises the call meanwhile; the candidate's audio goes on). Turn-taking: a candidate sends a typed answer every 100 ms through HAProxy (the README's recipe) while one server is stopped (\`SHUTDOWN_DRAIN_SECONDS=${t.drainSeconds}\`); a failed request is sent again after 250 ms, as the app's resume does; the figure is the longest time from sending an answer to having the reply.`,
+    '',
+    '| figure | SIGTERM | SIGKILL | target | result |',
+    '|---|---:|---:|---|---|',
+    `| OpenAI call taken over by the other server (runs) | **${(max(t.calls.SIGTERM) / 1000).toFixed(1)} s** max (${seconds(t.calls.SIGTERM)}) | **${(max(t.calls.SIGKILL) / 1000).toFixed(1)} s** max (${seconds(t.calls.SIGKILL)}) | SIGTERM ≤ 6 s (one look); SIGKILL ≤ 21 s (lease 15 s + one look) | ${ok(max(t.calls.SIGTERM) <= 6_000 && max(t.calls.SIGKILL) <= 21_000)} |`,
+    `| turn-taking: longest pause a candidate saw (per round) | **${max(t.turns.SIGTERM.map((r) => r.longestPauseMs)).toFixed(0)} ms** (${t.turns.SIGTERM.map((r) => r.longestPauseMs.toFixed(0)).join(', ')}) | **${max(t.turns.SIGKILL.map((r) => r.longestPauseMs)).toFixed(0)} ms** (${t.turns.SIGKILL.map((r) => r.longestPauseMs.toFixed(0)).join(', ')}) | ≤ 2 s | ${ok(max([...t.turns.SIGTERM, ...t.turns.SIGKILL].map((r) => r.longestPauseMs)) <= 2_000)} |`,
+    `| turn-taking: requests that failed and were sent again (answers sent) | ${t.turns.SIGTERM.map((r) => `${r.failedRequests} (${r.answers})`).join(', ')} | ${t.turns.SIGKILL.map((r) => `${r.failedRequests} (${r.answers})`).join(', ')} | (figures only) | — |`,
+    '',
+  ];
+  return out;
+}
+
 function exportsSection(saved: Saved<ExportsResult>): string[] {
   const { runs, maxPeakRiseMb } = saved.data;
   const lines = [
@@ -228,6 +248,7 @@ const PART_HEADINGS = {
   speech: '## Speech-pipeline turns',
   exports: '## Streamed CSV export',
   abuse: '## What one free account can cost in a minute',
+  takeover: '## Takeover',
 } as const;
 
 /** The sections of the results.md already on disk, split at each `## ` heading. */
@@ -261,6 +282,7 @@ export function writeResults(outDir: string, file: string): void {
   const speech = read<SpeechResult>(outDir, 'speech');
   const exports = read<ExportsResult>(outDir, 'exports');
   const abuse = read<AbuseResult>(outDir, 'abuse');
+  const takeover = read<TakeoverResult>(outDir, 'takeover');
   const out: string[] = [
     '# Benchmark results',
     '',
@@ -454,6 +476,7 @@ export function writeResults(outDir: string, file: string): void {
 
   out.push(...(exports ? exportsSection(exports) : kept(previous, 'exports')));
   out.push(...(abuse ? abuseSection(abuse) : kept(previous, 'abuse')));
+  out.push(...(takeover ? takeoverSection(takeover) : kept(previous, 'takeover')));
 
   const notes = path.join(path.dirname(file), 'notes.md');
   if (existsSync(notes)) out.push(readFileSync(notes, 'utf8').trim(), '');

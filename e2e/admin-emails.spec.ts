@@ -126,7 +126,7 @@ test('Delete asks with the exact text; dismissing keeps the email, accepting rem
   expect(stored.map((account) => account.email)).not.toContain('gone@example.com');
 });
 
-test('action failures show the spec texts and still reload', async ({ page }) => {
+test('action failures show the documented texts and still reload', async ({ page }) => {
   recordDialogs(page);
   await openAdmin(page, server, 'emails');
   const save = async (email: string) => {
@@ -170,7 +170,7 @@ test('action failures show the spec texts and still reload', async ({ page }) =>
   await expect(row(page, 'erin@example.com')).toHaveCount(1);
 });
 
-test('list failures show the spec texts', async ({ page }) => {
+test('list failures show the documented texts', async ({ page }) => {
   await page.route(isEmailsList, json(500, { error: 'The database is unavailable.' }));
   await openAdmin(page, server, 'emails');
   await expect(alert(page)).toHaveText('Failed to fetch emails: The database is unavailable.');

@@ -233,7 +233,7 @@ test('Download Ratings exports every RATE event, streamed by the server, byte fo
   expect(expected).toContain('Interviewee: =1+1, a function that ""remembers"" its scope');
 });
 
-test('event load failures show the spec texts', async ({ page }) => {
+test('event load failures show the documented texts', async ({ page }) => {
   const pageLoad = (url: URL) => url.pathname === '/api/events' && url.searchParams.get('limit') === '50';
   await page.route(pageLoad, (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'The database is unavailable.' }) }),

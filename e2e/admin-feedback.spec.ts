@@ -166,7 +166,7 @@ test('Delete asks with the exact text; dismissing keeps it, accepting removes it
   expect(left.map((item) => item.id)).not.toContain(plain.id);
 });
 
-test('failures show the spec texts', async ({ page }) => {
+test('failures show the documented texts', async ({ page }) => {
   recordDialogs(page);
   const json = (status: number, body: unknown) => (route: Route) =>
     route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });

@@ -1,5 +1,5 @@
 /**
- * The operator's console on a phone (issue 27, item 4): at 390 px the side menu is a "Menu"
+ * The operator's console on a phone: at 390 px the side menu is a "Menu"
  * button, no page is wider than the screen (tables scroll inside their own box), dialogs fit, and
  * axe finds nothing serious. Screenshots go to test-results/ to be looked at.
  */

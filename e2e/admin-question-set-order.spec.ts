@@ -1,5 +1,5 @@
 /**
- * Placing the operator's own sets in Chromium against the real server (issue 27, item 1): a new
+ * Placing the operator's own sets in Chromium against the real server (docs/product-rules.md, Admin area): a new
  * set created at place 2 is reachable at once, the arrows move a set by keyboard with the focus
  * kept on it, and deleting asks in the app's own dialog.
  */

@@ -73,7 +73,7 @@ for (const { name, viewport } of WIDTHS) {
       await expect(nav.getByRole('button', { name: /^Page \d+$/ })).toHaveText(['1', '2']);
       await expect(nav.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
 
-      // Newest first: the last rated interview leads. Its fields as the spec lists them.
+      // Newest first: the last rated interview leads. Its fields as docs/product-rules.md (Results and history) lists them.
       const newest = ratings[ratings.length - 1];
       if (!newest) throw new Error('no ratings seeded');
       const card = cards.first();

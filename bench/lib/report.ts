@@ -161,7 +161,7 @@ function beetleSection(saved: Saved<BeetleResult>): string[] {
     beetleRow('all questions of the half as one set, tuning half', b.wholeSet.tune),
     beetleRow('all questions of the half as one set, held-out half', b.wholeSet.heldOut),
     '',
-    'In the second reading each answer is rated as an interview asking one question of a set holding every question of its half; many Beetle questions have the same text ("Explain your reasoning."), so an answer is often paired with another question of the same text and its own is "Not answered": that reading reproduces the figures issue 23 started from (0.614 agreement, 40 % of correct answers dismissed), and says more about repeated question texts than about the matcher.',
+    'In the second reading each answer is rated as an interview asking one question of a set holding every question of its half; many Beetle questions have the same text ("Explain your reasoning."), so an answer is often paired with another question of the same text and its own is "Not answered": that reading reproduces the figures ADR 016 started from (0.614 agreement, 40 % of correct answers dismissed), and says more about repeated question texts than about the matcher.',
     '',
   );
   return lines;

@@ -6,7 +6,7 @@
  * Figures for the tuning half and the held-out half separately (aggregates only).
  *
  * A second reading rates each answer against all the questions of its half as one set (the
- * interviewer asking one of them): it reproduces the figures issue 23 started from, most of whose
+ * interviewer asking one of them): it reproduces the figures ADR 016 started from, most of whose
  * "Not answered" verdicts come from questions with the same text ("Explain your reasoning.")
  * taking each other's answers, not from the matcher.
  */

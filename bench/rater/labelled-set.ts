@@ -76,13 +76,13 @@ export const LABELLED_SETS: readonly LabelledSetInfo[] = [
     dir: 'held-out',
     title: 'first held-out set (bench/rater/held-out/)',
     role: 'seen',
-    note: 'Written after the phrasings; the matcher changes of issue 14 were made with its failures in view, so it is no longer held out.',
+    note: 'Written after the phrasings; the matcher changes of ADR 014 were made with its failures in view, so it is no longer held out.',
   },
   {
     dir: 'held-out-2',
     title: 'second held-out set (bench/rater/held-out-2/)',
     role: 'seen',
-    note: 'Written fresh from the key points alone in spoken, untidy wording and committed before any tuning; its recall before the issue-14 matcher changes was the "before" figure. The concept lexicon and matcher rules were then improved with its failures in view, so it is no longer held out.',
+    note: 'Written fresh from the key points alone in spoken, untidy wording and committed before any tuning; its recall before the matcher changes of ADR 014 was the "before" figure. The concept lexicon and matcher rules were then improved with its failures in view, so it is no longer held out.',
   },
   {
     dir: 'held-out-3',

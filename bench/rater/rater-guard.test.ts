@@ -1,5 +1,5 @@
 /**
- * CI guards the built-in rater (issue 23): on a fixed sample of real students' answers (Beetle,
+ * CI guards the built-in rater (docs/decisions/016-rater-measured-on-people.md): on a fixed sample of real students' answers (Beetle,
  * read at test time from ../shared/data/beetle/, skipped with a loud line when absent) its
  * agreement with the annotators must not drop, and on the repository's own labelled sets
  * (bench/rater/, always) key-point precision and the salad and off-topic caps hold.

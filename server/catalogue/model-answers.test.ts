@@ -1,4 +1,4 @@
-/** "Also accepted" / "Contradicted by" bullets name their key point by its text (issue 23); numbers are still read, and reported. */
+/** "Also accepted" / "Contradicted by" bullets name their key point by its text (docs/question-sets.md); numbers are still read, and reported. */
 import { describe, expect, it } from 'vitest';
 import { parseModelAnswerSections } from './model-answers';
 

@@ -1,5 +1,5 @@
 /**
- * The stemmer and the matcher's word handling on pathological input (issue 24, item 1): every
+ * The stemmer and the matcher's word handling on pathological input (docs/decisions/016-rater-measured-on-people.md, point 4): every
  * step is linear in the input's length, and a token longer than any word is one opaque token.
  */
 import { describe, expect, it } from 'vitest';

@@ -11,7 +11,7 @@ const isVowelLetter = (c: string | undefined): boolean => c === 'a' || c === 'e'
  * Whether the letter at `i` is a consonant in Porter's sense: a, e, i, o, u are vowels; "y" is a
  * consonant at the start or after a vowel, else a vowel ("toy": consonant, "syzygy": vowels). In a
  * run of "y"s they alternate from the first, so one look back over the run decides, without
- * recursion (which once went one call deep per "y": issue 24).
+ * recursion (which once went one call deep per "y").
  */
 function isConsonant(w: string, i: number): boolean {
   const c = w[i];

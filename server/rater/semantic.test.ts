@@ -1,5 +1,5 @@
 /**
- * Meaning as well as spelling (issue 23): the issue's examples of correct answers in other words,
+ * Meaning as well as spelling (docs/decisions/016-rater-measured-on-people.md): correct answers in other words,
  * honest verdicts for short and paraphrased answers, and how close the evidence came.
  */
 import { describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ describe('word vectors', () => {
   });
 });
 
-describe("the issue's examples", () => {
+describe('correct answers in other words', () => {
   it('credits the binary search tree answer in its own words, with the statement and how close it came', () => {
     const j = judgeAnswer(
       [

@@ -1,5 +1,5 @@
 /**
- * Issue 24, items 2 and 6, over HTTP on both databases: a repeated rating call never rates a failed
+ * Budgets (README, Security and limits), over HTTP on both databases: a repeated rating call never rates a failed
  * rating again (only the capped background retries do), every paid interviewer completion,
  * an unusable reply included, counts against the session's turn budget, and every AI rater
  * completion against the session's rater budget.

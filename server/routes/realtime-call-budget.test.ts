@@ -1,5 +1,5 @@
 /**
- * Issue 24, items 3 and 5, over HTTP on both databases with a local stand-in for the OpenAI
+ * Call budgets (README, Security and limits), over HTTP on both databases with a local stand-in for the OpenAI
  * Realtime calls API: one session token opens one call (claimed before any upstream call, across
  * server processes too), every call of a session that ends is hung up, and abandon gives the credit
  * back only for a session that never connected (hanging up a live call first).

@@ -1,5 +1,5 @@
 /**
- * Issue 24, items 4 and 9, over HTTP on both databases with a local OpenAI-compatible audio server:
+ * Speech budgets (README, Security and limits), over HTTP on both databases with a local OpenAI-compatible audio server:
  * spoken answers are checked (PCM WAV, at most MAX_ANSWER_SECONDS) and counted against the
  * session's budget of answers and audio seconds before speech-to-text is paid for; the
  * interviewer's audio clips are budgeted per session, so one session cannot evict another's.

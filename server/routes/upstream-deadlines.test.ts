@@ -1,5 +1,5 @@
 /**
- * Issue 24, item 13, over HTTP on both databases with local stand-ins for the speech servers, the
+ * Upstream deadlines (README, Security and limits), over HTTP on both databases with local stand-ins for the speech servers, the
  * language model and the OpenAI Realtime calls API: every upstream call has an overall deadline
  * (UPSTREAM_DEADLINE_SECONDS), not only one for its first byte. A text-to-speech stream that
  * trickles is cut, and so are a slow transcription, a trickling completion and a trickling SDP answer.

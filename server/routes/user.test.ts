@@ -172,7 +172,7 @@ describeDatabases('question sets, login, feedback', (database) => {
       });
     });
 
-    it('enforces the length rules with the spec texts', async () => {
+    it('enforces the length rules with their documented texts', async () => {
       await login(t.app, 'fb2@example.com');
       const short = await call(t.app, 'POST', '/user/feedback', {
         email: 'fb2@example.com',

@@ -149,7 +149,7 @@ export async function setSessionLimit(db: Db, limits: PlanLimits, email: string,
 /**
  * {email, limit} creates (409 when it exists); {email, isPro, limit} sets the plan of an existing
  * account (404 otherwise). A numeric limit sets the account's own credit limit; null keeps it
- * (the spec's client always sends null).
+ * (the admin page always sends null).
  */
 export async function upsertEmail(
   db: Db,

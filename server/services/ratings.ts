@@ -166,8 +166,8 @@ export const RATING_IN_PROGRESS = 'This interview is being rated right now. The 
 export const RATING_GIVEN_UP = 'We could not rate this interview. Your transcript is saved, but it will not be rated again automatically.';
 
 /**
- * The session's stored rating, or its state: a repeat never rates again (issue 24: every credit
- * buys a bounded cost). A failed rating is rated again only by the capped background retries.
+ * The session's stored rating, or its state: a repeat never rates again (every credit
+ * buys a bounded cost: README, Security and limits). A failed rating is rated again only by the capped background retries.
  */
 async function storedRating(ctx: AppContext, session: InterviewSession): Promise<RateResponse> {
   const [event] = await ctx.db

@@ -1,5 +1,5 @@
 /**
- * No transcript can make the built-in rater take more than linear time (issue 24, item 1): long
+ * No transcript can make the built-in rater take more than linear time (docs/decisions/016-rater-measured-on-people.md): long
  * runs of one letter (the stemmer once recursed per "y"), a whole entry without spaces, words
  * joined by punctuation, many distinct long words. Rated over HTTP on both databases, within a
  * time bound far below what a super-linear path would take, while the server keeps answering.

@@ -132,8 +132,8 @@ describe.skipIf(!postgresAvailable)('a resume handled by another server while th
       const continued = [`Hello and welcome to your practice interview. ${QUESTIONS[0]}`, `Welcome back. ${QUESTIONS[0]}`];
       expect(await storedLines(b.db, minted.sessionId)).toEqual(continued);
 
-      // Server A sees that its call's token is no longer the session's and hangs it up (issue 24,
-      // item 3); whatever it said meanwhile was never stored over the continuation's transcript.
+      // Server A sees that its call's token is no longer the session's and hangs it up (one token,
+      // one call); whatever it said meanwhile was never stored over the continuation's transcript.
       await expect.poll(() => runningCall(a.app.appContext, minted.sessionId), { timeout: 15_000 }).toBeUndefined();
       await expect.poll(() => peer.hangups, { timeout: 15_000 }).toContain(oldCallId);
       expect(await storedLines(b.db, minted.sessionId)).toEqual(continued);

@@ -37,7 +37,7 @@ export interface SpeechClients {
 export interface SpeechClientOptions {
   sttTimeoutMs?: number;
   ttsTimeoutMs?: number;
-  /** Retries after the first try (the issue asks for one). */
+  /** Retries after the first try (one: docs/speech-pipeline-mode.md). */
   maxRetries?: number;
   /**
    * Overall deadline of one transcription, or of one synthesis from the request to the last audio

@@ -1,4 +1,4 @@
-/** The emails and question-set actions against a stand-in API: which call each change makes, and the spec's texts. */
+/** The emails and question-set actions against a stand-in API: which call each change makes, and their texts (docs/product-rules.md, Admin area). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chartRangeOf } from './dashboard-range';
 import { runEmailAction } from './emails-actions';

@@ -7,7 +7,7 @@ import { fetchExport } from './admin-api';
 
 export { feedbackCsvName, RATINGS_CSV_NAME };
 
-/** The spec's alerts when there is nothing to export, and when the export fails. */
+/** The alerts when there is nothing to export (docs/product-rules.md, CSV rules), and when the export fails. */
 const TEXTS = {
   ratings: { empty: 'No ratings to download from the currently displayed data.', failed: 'Failed to download ratings' },
   feedback: { empty: 'No feedback to download.', failed: 'Failed to download feedback' },

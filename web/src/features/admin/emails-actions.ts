@@ -15,7 +15,7 @@ export type EmailIntent = (typeof EMAIL_INTENTS)[number];
 /** The action's answer; `message` is the erasure's summary. */
 export type EmailActionResult = { intent: EmailIntent } & ({ ok: true; message?: string } | { ok: false; error: string });
 
-/** The spec's texts for each change. */
+/** The failure texts of each change (docs/product-rules.md, Admin area). */
 const TEXTS: Record<EmailIntent, FailureTexts> = {
   create: {
     http: (_message, failure) => `Failed to create email: ${failure.serverError ?? 'Could not create email.'}`,

@@ -19,7 +19,7 @@ const epochMs = (column: string) => `(extract(epoch from date_trunc('millisecond
  * their transcripts are ~200 KB, and parsing them into objects, checking them against the contract
  * and writing them out again cost more than the query. The JSON is what toAdminEvent and the
  * contract's encoding give for the same rows (server/services/events-page.test.ts proves it on
- * both databases, and that the contract's schema accepts it unchanged; docs/decisions/006). The
+ * both databases, and that the contract's schema accepts it unchanged; docs/decisions/021-events-page-json-from-postgresql.md). The
  * session's turns stay in the database: only their interviewee count is read.
  */
 const EVENTS_PAGE_SQL = `

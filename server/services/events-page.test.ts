@@ -3,7 +3,7 @@
  * answer what the ORM query with toAdminEvent and the contract's encoding answered on the same
  * rows, on both databases (microsecond timestamps, sessions with and without telemetry, clamped
  * times, float costs, numeric usage, a session that is gone, events without one, every cursor),
- * and the contract's schema must accept it unchanged (docs/decisions/006).
+ * and the contract's schema must accept it unchanged (docs/decisions/021-events-page-json-from-postgresql.md).
  */
 import { desc, eq, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';

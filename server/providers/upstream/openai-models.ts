@@ -36,7 +36,7 @@ export const DEFAULT_OPENAI_TEXT_MODEL = 'gpt-4.1-mini';
 /**
  * What one model costs, in USD: token prices per 1M tokens, `audioMinute` per minute of audio
  * transcribed, `characters` per 1M characters synthesised. A session's estimated cost is its usage
- * times these (docs/decisions/012-session-telemetry.md); a model missing here adds nothing.
+ * times these (docs/decisions/012-session-telemetry.md, 022); a model missing here adds nothing.
  */
 export const modelPriceSchema = z
   .object({

@@ -46,11 +46,17 @@ export interface AppContext {
   /** Rate-limit and admin-throttle counters: shared in PostgreSQL, in memory on PGlite. */
   limits: WindowCounter;
   /**
-   * The OpenAI voice calls this process supervises, by session id (services/call-registry.ts).
-   * In memory and per process, like the next one: created in buildApp, gone when it closes.
+   * A cache: the OpenAI voice calls this process supervises, by session id (services/call-registry.ts).
+   * Who supervises a call is its lease in the database (services/call-leases.ts); this map only
+   * holds the open sidebands of the leases this process holds. Per process, like the next one:
+   * created in buildApp, gone when it closes.
    */
   callRegistry: Map<string, CallSupervisor>;
-  /** Ratings running in this process, by session id: a repeated rating call waits for the first (services/ratings.ts). */
+  /**
+   * A cache: ratings running in this process, by session id, so a repeated rating call here waits
+   * for the first; the stored rating state in the database is what every server answers from
+   * (services/ratings.ts).
+   */
   ratingRegistry: Map<string, Promise<RateResponse>>;
   /**
    * The speech pipeline's audio clips: stored in the database, so any server serves any clip

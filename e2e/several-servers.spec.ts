@@ -3,8 +3,8 @@
  * processes on one PostgreSQL behind Debian's HAProxy (e2e/support/haproxy.ts: the README's recipe,
  * round-robin, no stickiness, health checks), in the speech-pipeline voice mode (the fake speech
  * servers; the interviewer's lines are synthesised by espeak-ng and played in Chromium, each clip
- * fetched through the balancer from whichever server it lands on). Whole interviews are answered
- * by typing, and mid-interview
+ * fetched through the balancer from whichever server it lands on), then in the browser-speech mode
+ * (turns only). Whole interviews are answered by typing, and mid-interview
  *   (a) both servers are restarted one by one with SIGTERM (each drains, SHUTDOWN_DRAIN_SECONDS),
  *   (b) one server is killed with SIGKILL;
  * each interview goes on through the other server and ends with its whole transcript, one rating
@@ -52,13 +52,15 @@ const ports: Record<Name, number> = { a: 0, b: 0 };
 const running: Partial<Record<Name, RunningServer>> = {};
 let set: SetInfo;
 let answers: string[];
+/** The voice mode of the suite that runs: both turn-taking modes go through the same tests. */
+let mode: 'pipeline' | 'browser' = 'pipeline';
 
 async function start(name: Name): Promise<void> {
   running[name] = await startServer({
     env: {
       PORT: String(ports[name]),
       DATABASE_URL: database.url,
-      ...audio.pipelineSettings,
+      ...(mode === 'pipeline' ? audio.pipelineSettings : { VOICE_MODE: 'browser' }),
       TRUST_PROXY: '127.0.0.1',
       SHUTDOWN_DRAIN_SECONDS: '1',
       FREE_SESSION_LIMIT: String(CREDITS),
@@ -79,44 +81,6 @@ async function bothUp(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 1_500));
 }
 
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  database = await createPostgresDatabase();
-  audio = await startFakeAudioServer({
-    apiKey: null,
-    sttModel: 'whisper-local',
-    ttsModel: 'espeak-ng',
-    ttsVoice: 'en-us',
-    defaultTranscript: '',
-    synthesize: espeakMp3,
-  });
-  [ports.a, ports.b] = [await freePort(), await freePort()];
-  // One first (it applies the migrations and loads the catalogue), then the other.
-  await start('a');
-  await start('b');
-  balancer = await startHaproxy([
-    { name: 'a', port: ports.a },
-    { name: 'b', port: ports.b },
-  ]);
-  const sets = (await call<SetInfo[]>({ url: balancer.url }, 'GET', '/api/question-sets')).body;
-  const first = sets.find((s) => s.index === 1);
-  if (!first?.modelAnswers) throw new Error('The catalogue has no set with index 1 and model answers.');
-  set = first;
-  answers = splitModelAnswers(first.modelAnswers, first.questions.length).map((a) =>
-    `${a.answer} ${a.keyPoints.join('. ')}`
-      .replace(/[`*#>_-]+/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim(),
-  );
-});
-
-test.afterAll(async () => {
-  await balancer?.stop();
-  for (const name of ['a', 'b'] as const) await running[name]?.stop();
-  await audio?.close();
-  await database?.drop();
-});
-
 const latestCard = (page: Page) => page.getByTestId('message-card').first();
 
 /**
@@ -127,6 +91,13 @@ async function interview(page: Page, email: string, between: (turn: number) => P
   const lb = { url: balancer.url };
   await login(lb, email);
   await page.addInitScript((e) => window.localStorage.setItem('userEmail', e), email);
+  // Browser speech: a browser that cannot recognise speech (Chromium's needs Google's cloud), answers typed.
+  if (mode === 'browser')
+    await page.addInitScript(() => {
+      const w = window as unknown as Record<string, unknown>;
+      w.SpeechRecognition = undefined;
+      w.webkitSpeechRecognition = undefined;
+    });
   await page.goto(balancer.url);
   await page.getByTestId(`tile-${set.index}`).click();
   await page.getByRole('button', { name: 'start session' }).click();
@@ -186,39 +157,82 @@ function clipStatuses(page: Page): number[] {
   return statuses;
 }
 
-test('a rolling restart (SIGTERM, one server after the other) mid-interview: the interview goes on and is rated once', async ({
-  page,
-  consoleErrors,
-}) => {
-  test.setTimeout(240_000);
-  consoleErrors.allow(/^Voice connection failed: /);
-  const email = 'rolling-restart@example.com';
-  const clips = clipStatuses(page);
-  const sent = await interview(page, email, async (turn) => {
-    if (turn > 2) return;
-    const name: Name = turn === 1 ? 'a' : 'b';
-    await running[name]?.stop();
-    await start(name);
-    await bothUp();
-  });
-  await expectWholeAndRatedOnce(email, sent);
-  expect(clips.length).toBeGreaterThan(0);
-  expect(clips.filter((status) => status !== 200)).toEqual([]);
-});
+for (const suiteMode of ['pipeline', 'browser'] as const) {
+  test.describe(suiteMode === 'pipeline' ? 'speech pipeline' : 'browser speech', () => {
+    test.beforeAll(async () => {
+      mode = suiteMode;
+      test.setTimeout(240_000);
+      database = await createPostgresDatabase();
+      audio = await startFakeAudioServer({
+        apiKey: null,
+        sttModel: 'whisper-local',
+        ttsModel: 'espeak-ng',
+        ttsVoice: 'en-us',
+        defaultTranscript: '',
+        synthesize: espeakMp3,
+      });
+      [ports.a, ports.b] = [await freePort(), await freePort()];
+      // One first (it applies the migrations and loads the catalogue), then the other.
+      await start('a');
+      await start('b');
+      balancer = await startHaproxy([
+        { name: 'a', port: ports.a },
+        { name: 'b', port: ports.b },
+      ]);
+      const sets = (await call<SetInfo[]>({ url: balancer.url }, 'GET', '/api/question-sets')).body;
+      const first = sets.find((s) => s.index === 1);
+      if (!first?.modelAnswers) throw new Error('The catalogue has no set with index 1 and model answers.');
+      set = first;
+      answers = splitModelAnswers(first.modelAnswers, first.questions.length).map((a) =>
+        `${a.answer} ${a.keyPoints.join('. ')}`
+          .replace(/[`*#>_-]+/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      );
+    });
 
-test('a server killed with SIGKILL mid-interview: the other one carries it on to its rating', async ({ page, consoleErrors }) => {
-  test.setTimeout(240_000);
-  consoleErrors.allow(/^Voice connection failed: /);
-  const email = 'killed-server@example.com';
-  const clips = clipStatuses(page);
-  const sent = await interview(page, email, async (turn) => {
-    if (turn !== 1) return;
-    const victim = running.a;
-    if (!victim) throw new Error('server a is not running');
-    process.kill(victim.pid, 'SIGKILL');
-    await victim.stop();
-    running.a = undefined;
+    test.afterAll(async () => {
+      await balancer?.stop();
+      for (const name of ['a', 'b'] as const) await running[name]?.stop();
+      await audio?.close();
+      await database?.drop();
+    });
+
+    test('a rolling restart (SIGTERM, one server after the other) mid-interview: the interview goes on and is rated once', async ({
+      page,
+      consoleErrors,
+    }) => {
+      test.setTimeout(240_000);
+      consoleErrors.allow(/^Voice connection failed: /);
+      const email = 'rolling-restart@example.com';
+      const clips = clipStatuses(page);
+      const sent = await interview(page, email, async (turn) => {
+        if (turn > 2) return;
+        const name: Name = turn === 1 ? 'a' : 'b';
+        await running[name]?.stop();
+        await start(name);
+        await bothUp();
+      });
+      await expectWholeAndRatedOnce(email, sent);
+      if (mode === 'pipeline') expect(clips.length).toBeGreaterThan(0);
+      expect(clips.filter((status) => status !== 200)).toEqual([]);
+    });
+
+    test('a server killed with SIGKILL mid-interview: the other one carries it on to its rating', async ({ page, consoleErrors }) => {
+      test.setTimeout(240_000);
+      consoleErrors.allow(/^Voice connection failed: /);
+      const email = 'killed-server@example.com';
+      const clips = clipStatuses(page);
+      const sent = await interview(page, email, async (turn) => {
+        if (turn !== 1) return;
+        const victim = running.a;
+        if (!victim) throw new Error('server a is not running');
+        process.kill(victim.pid, 'SIGKILL');
+        await victim.stop();
+        running.a = undefined;
+      });
+      await expectWholeAndRatedOnce(email, sent);
+      expect(clips.filter((status) => status !== 200)).toEqual([]);
+    });
   });
-  await expectWholeAndRatedOnce(email, sent);
-  expect(clips.filter((status) => status !== 200)).toEqual([]);
-});
+}

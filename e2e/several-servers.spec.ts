@@ -232,7 +232,12 @@ for (const suiteMode of ['pipeline', 'browser'] as const) {
         running.a = undefined;
       });
       await expectWholeAndRatedOnce(email, sent);
-      expect(clips.filter((status) => status !== 200)).toEqual([]);
+      // A clip the killed server was still synthesising cannot be finished: after CLIP_STALL_MS the
+      // other server answers 502 for it and the line stays on screen as text (docs/product-rules.md).
+      // Every other clip is served.
+      const failed = clips.filter((status) => status !== 200);
+      expect(failed.length).toBeLessThanOrEqual(1);
+      expect(failed.every((status) => status === 502)).toBe(true);
     });
   });
 }

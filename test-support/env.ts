@@ -14,3 +14,26 @@ export function readTestEnv(): { testDatabaseUrl: string; ci: boolean } {
 export function minimalChildEnv(): Record<string, string> {
   return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp' };
 }
+
+/**
+ * Settings a child server process must never take from this shell (keys, another database, the
+ * address, the data directory): e2e and bench servers start from this shell's environment without them.
+ */
+const NOT_INHERITED = [
+  'OPENAI_API_KEY',
+  'LLM_API_KEY',
+  'LLM_BASE_URL',
+  'LLM_MODEL',
+  'DATABASE_URL',
+  'ADMIN_SECRET',
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+];
+
+/** This shell's environment without the settings above. */
+export function inheritedChildEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !NOT_INHERITED.includes(key)) env[key] = value;
+  return env;
+}

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inheritedChildEnv } from '../../test-support/env';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { LOCK_FILE_NAME } from '../../server/data-dir-lock';
@@ -68,17 +69,6 @@ export interface BenchServer {
 }
 
 export const BENCH_ADMIN_SECRET = 'bench-admin-secret-0123456789';
-const INHERIT_BLOCKLIST = [
-  'OPENAI_API_KEY',
-  'LLM_API_KEY',
-  'LLM_BASE_URL',
-  'LLM_MODEL',
-  'DATABASE_URL',
-  'ADMIN_SECRET',
-  'PORT',
-  'HOST',
-  'DATA_DIR',
-];
 
 /**
  * Starts `tsx server/main.ts` like e2e/support/server.ts does, but its output (one log line per
@@ -93,11 +83,8 @@ export async function startBenchServer(options: {
   root?: string;
 }): Promise<BenchServer> {
   const root = options.root ?? ROOT;
-  const inherited: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env))
-    if (value !== undefined && !INHERIT_BLOCKLIST.includes(key)) inherited[key] = value;
   const env: Record<string, string> = {
-    ...inherited,
+    ...inheritedChildEnv(),
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: options.dataDir,

@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { call, login, type Answer } from '../../test-support/fixtures';
+import { inheritedChildEnv } from '../../test-support/env';
 
 export const E2E_ADMIN_SECRET = 'e2e-admin-secret-0123456789';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -44,22 +45,16 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-const INHERIT_BLOCKLIST = [
-  'OPENAI_API_KEY',
-  'LLM_API_KEY',
-  'LLM_BASE_URL',
-  'LLM_MODEL',
-  'DATABASE_URL',
-  'ADMIN_SECRET',
-  'PORT',
-  'HOST',
-  'DATA_DIR',
-];
-
 function childEnv(extra: Record<string, string>, dataDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of INHERIT_BLOCKLIST) delete env[key];
-  return { ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_SECRET: E2E_ADMIN_SECRET, ...SEEDING_LIMITS, ...extra };
+  return {
+    ...inheritedChildEnv(),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_SECRET: E2E_ADMIN_SECRET,
+    ...SEEDING_LIMITS,
+    ...extra,
+  };
 }
 
 function waitForExit(child: ChildProcess): Promise<void> {

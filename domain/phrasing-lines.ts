@@ -3,18 +3,22 @@
  * format"): the key points of one `### n.` section, and a phrasing added to its `**Also
  * accepted:**` or `**Contradicted by:**` block, on the bullet that names the key point by its text
  * (a new bullet, or a new block after the key points, when there is none). The lines are read the
- * way the catalogue reads them (server/catalogue/model-answers.ts; a server test holds the two to
- * the same key points on every shipped set).
+ * way the catalogue reads them: server/catalogue/model-answers.ts parses with the line patterns and
+ * the key-point cleaning below (a server test holds the two to the same key points on every shipped set).
  */
 
 export type PhrasingBlock = 'Also accepted' | 'Contradicted by';
 
-const HEADING = /^###\s+(\d+)[.)]\s*(.*)$/;
-const KEY_POINTS = /^\s*(?:\*\*|__)?key points\s*:?\s*(?:\*\*|__)?\s*:?\s*(.*)$/i;
-const BULLET = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/;
-const PHRASING_BLOCK = /^\s*(?:\*\*|__)?(also accepted|contradicted by)\s*:?\s*(?:\*\*|__)?\s*:?\s*$/i;
+/** `### 1. Question` */
+export const HEADING = /^###\s+(\d+)[.)]\s*(.*)$/;
+/** `**Key points:** a; b` / `Key points: a; b` / `**Key points**` followed by bullets. */
+export const KEY_POINTS = /^\s*(?:\*\*|__)?key points\s*:?\s*(?:\*\*|__)?\s*:?\s*(.*)$/i;
+export const BULLET = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/;
+/** `**Also accepted:**` / `**Contradicted by:**` (bold optional). */
+export const PHRASING_BLOCK = /^\s*(?:\*\*|__)?(also accepted|contradicted by)\s*:?\s*(?:\*\*|__)?\s*:?\s*$/i;
 
-function cleanPoint(point: string): string {
+/** A key point as written, without Markdown emphasis and a closing `.` or `;`. */
+export function cleanPoint(point: string): string {
   return point
     .replace(/[*_`]/g, '')
     .trim()

@@ -7,6 +7,7 @@
  * the same shape (statements that get the point wrong). Raters and interviewers judge answers
  * against these key points, so the split is shared here.
  */
+import { BULLET, cleanPoint, HEADING, KEY_POINTS, PHRASING_BLOCK } from '../../domain/phrasing-lines';
 
 export interface ModelAnswer {
   /** The example answer without its key-points block (Markdown). */
@@ -34,13 +35,6 @@ export interface ModelAnswerSection extends ModelAnswer {
   /** Phrasing bullets that name their key point by its number, not its text (read, with a warning). */
   numbered: PhrasingProblem[];
 }
-
-const HEADING = /^###\s+(\d+)[.)]\s*(.*)$/;
-/** `**Key points:** a; b` / `Key points: a; b` / `**Key points**` followed by bullets. */
-const KEY_POINTS = /^\s*(?:\*\*|__)?key points\s*:?\s*(?:\*\*|__)?\s*:?\s*(.*)$/i;
-const BULLET = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/;
-/** `**Also accepted:**` / `**Contradicted by:**` (bold optional). */
-const PHRASING_BLOCK = /^\s*(?:\*\*|__)?(also accepted|contradicted by)\s*:?\s*(?:\*\*|__)?\s*:?\s*$/i;
 
 /**
  * The model answers as a candidate reads them: the example answers and their key points, without
@@ -171,14 +165,6 @@ function splitInline(text: string): string[] {
     .split(';')
     .map(cleanPoint)
     .filter((point) => point.length > 0);
-}
-
-function cleanPoint(point: string): string {
-  return point
-    .replace(/[*_`]/g, '')
-    .trim()
-    .replace(/[.;]+$/, '')
-    .trim();
 }
 
 /**

@@ -33,6 +33,11 @@ export interface Providers {
  */
 export interface Lifecycle {
   state: 'running' | 'draining' | 'closing';
+  /**
+   * Told to stop (SIGTERM, SIGINT: `drain`), as a server of a group is: at close its OpenAI calls
+   * are listened to until another server claimed them. A close without it lets them go at once.
+   */
+  stopping?: boolean;
 }
 
 /** AppConfig after start-up resolved the admin secret (ADMIN_SECRET or the generated one). */

@@ -25,6 +25,7 @@ import { userRoutes } from './routes/user';
 import { loadCatalogueIfEmpty, type CatalogueSet } from './services/catalogue';
 import { createQuestionSetCache } from './services/question-set-cache';
 import { handOverAll } from './services/call-registry';
+import { HANDOVER_WAIT_MS } from './services/call-lease-rows';
 import { startCallLeases } from './services/call-leases';
 import { randomUUID } from 'node:crypto';
 import { startBackgroundJobs, type BackgroundJobs } from './services/background-jobs';
@@ -137,11 +138,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('appContext', ctx);
   registerDraining(app, ctx);
   // OpenAI voice calls are supervised under a lease in the database (taken over when another server
-  // stops renewing); at close each call is handed over, not hung up, before the database goes away.
+  // stops renewing); at close each call is handed over, not hung up, before the database goes away
+  // (a server told to stop listens on until another one claimed it, call-registry.ts handOverAll).
   const leases = startCallLeases(ctx);
   app.addHook('preClose', async () => {
     await leases.stop();
-    await handOverAll(ctx);
+    await handOverAll(ctx, ctx.lifecycle.stopping ? HANDOVER_WAIT_MS : 0);
   });
 
   registerErrorHandling(app);

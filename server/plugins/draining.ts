@@ -22,6 +22,7 @@ declare module 'fastify' {
 export function registerDraining(app: FastifyInstance, ctx: AppContext): void {
   app.decorate('drain', async (ms: number) => {
     if (ctx.lifecycle.state === 'running') ctx.lifecycle.state = 'draining';
+    ctx.lifecycle.stopping = true;
     ctx.log.info({ seconds: ms / 1000 }, 'draining: the health check answers 503; requests are still served');
     if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
   });

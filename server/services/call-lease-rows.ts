@@ -9,6 +9,12 @@ import { interviewSessions } from '../db/schema';
 /** A lease not renewed for this long is taken over. */
 export const CALL_LEASE_MS = 15_000;
 
+/**
+ * A server shutting down listens to its calls until another server claimed them, at most this
+ * long: a little more than one look of the others (CALL_LEASE_RENEW_MS in call-leases.ts).
+ */
+export const HANDOVER_WAIT_MS = 6_000;
+
 export const leaseEnd = sql`now() + ${CALL_LEASE_MS}::int * interval '1 millisecond'`;
 
 /** The call this process just opened is its own. */

@@ -2,8 +2,8 @@
  * OpenAI call leases (docs/decisions/015-interviews-outlive-servers.md) on both databases, with two
  * server contexts on one database and a scripted provider in place of OpenAI's calls and sideband:
  * a lease that ran out is taken over by another server (sideband reopened by call id, the
- * transcript goes on from the stored one), a handed-over call is let go without a hang-up and
- * taken at the next look, a server that lost its lease stops supervising without hanging up, a
+ * transcript goes on from the stored one), a handed-over call is let go without a hang-up, listened
+ * to until another server claimed it, and taken at the next look, a server that lost its lease stops supervising without hanging up, a
  * call that is gone at the provider is dropped, and a rated session's call is hung up.
  */
 import { randomUUID } from 'node:crypto';
@@ -160,22 +160,49 @@ describeDatabases('OpenAI call leases', (database) => {
     await expect.poll(() => row(sessionId)).toMatchObject({ callId: null, callOwner: null });
   });
 
-  it('a shutdown hands its calls over (no hang-up, the lease let go) and the next look of another server takes them', async () => {
+  it('a shutdown hands its calls over: the lease let go, listening on until another server claimed the call; what either heard meanwhile is kept, once', async () => {
     const { sessionId, callId } = await leasedCall('lease-2@example.com', a, true);
     expect(await tendCallLeases(a)).toEqual([sessionId]);
     const first = upstream.latest(callId);
-    await handOverAll(a);
-    expect(first?.closed).toBe(true);
-    expect(upstream.hangups).not.toContain(callId);
-    expect(await row(sessionId)).toMatchObject({ callId, callOwner: null });
+    const handing = handOverAll(a);
+    await expect.poll(() => row(sessionId)).toMatchObject({ callId, callOwner: null });
+    // Not claimed yet: a still listens, and stores what it hears.
+    first?.say('How does the event loop work?');
+    await supervisedSessions(a).get(sessionId)?.settled();
+    expect(first?.closed).toBe(false);
     expect(await tendCallLeases(b)).toEqual([sessionId]);
-    upstream.latest(callId)?.say('Welcome back. How does the event loop work?');
-    await supervisedSessions(b).get(sessionId)?.settled();
-    expect(await lines(sessionId)).toEqual(['What is a closure?', 'Welcome back. How does the event loop work?']);
+    const second = upstream.latest(callId);
+    expect(second).not.toBe(first);
+    // Both listen for a moment: a line only the one letting go heard, one only the new owner heard,
+    // and one both heard, each stored once, whatever order the writes land in.
+    first?.say('The call stack empties first.');
+    second?.say('Then the microtasks run.');
+    first?.say('Then the next task.');
+    second?.say('Then the next task.');
+    await Promise.all([supervisedSessions(a).get(sessionId)?.settled(), supervisedSessions(b).get(sessionId)?.settled()]);
+    await handing;
+    expect(first?.closed).toBe(true);
+    expect(second?.closed).toBe(false);
+    expect(upstream.hangups).not.toContain(callId);
+    expect(supervisedSessions(a).has(sessionId)).toBe(false);
+    expect([...(await lines(sessionId))].sort()).toEqual(
+      [
+        'What is a closure?',
+        'How does the event loop work?',
+        'The call stack empties first.',
+        'Then the microtasks run.',
+        'Then the next task.',
+      ].sort(),
+    );
     // b's own renewal keeps it; a current lease is never taken.
     expect(await tendCallLeases(a)).toEqual([]);
     expect((await row(sessionId))?.callOwner).toBe(b.instanceId);
-    await handOverAll(b);
+    // With nobody else to claim it, a shutdown lets go after its wait; the next look of any server takes it.
+    await handOverAll(b, 200);
+    expect(second?.closed).toBe(true);
+    expect(await row(sessionId)).toMatchObject({ callId, callOwner: null });
+    expect(await tendCallLeases(a)).toEqual([sessionId]);
+    await handOverAll(a, 0);
   });
 
   it('a call gone at the provider is dropped; a server that lost its lease stops supervising without hanging up', async () => {

@@ -4,13 +4,15 @@
  * call owns it and renews the lease every CALL_LEASE_RENEW_MS; a server that stops renewing (killed
  * with SIGKILL, cut off from the database) loses it after CALL_LEASE_MS, and any running server
  * takes it over: one conditional UPDATE claims it, then the sideband is reopened by call id and
- * supervision goes on from the stored transcript. A server shutting down hands its calls over at
- * once (the lease is let go). Lines spoken while nobody listened are not in the transcript.
+ * supervision goes on from the stored transcript. A server shutting down hands its calls over: it
+ * lets the lease go and listens on until another server claimed the call (handOverAll), so nothing
+ * is missed. Lines spoken while nobody listened (after a kill) are not in the transcript.
  */
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context';
 import { interviewSessions } from '../db/schema';
 import { ProviderError } from '../providers/types';
+import type { RealtimeCallsClient, Sideband } from '../providers/upstream/realtime-calls-client';
 import { findQuestionSet } from './question-sets';
 import { callConfig, supervise, supervisedSessions } from './call-registry';
 import { dropLease, leaseEnd } from './call-lease-rows';
@@ -101,7 +103,7 @@ async function takeOver(ctx: AppContext, session: InterviewSession): Promise<boo
   const set = await findQuestionSet(ctx.db, session.questionSetId);
   if (!set || mineAlready(ctx, session.id)) return false;
   try {
-    const sideband = await calls.openSideband(callId);
+    const sideband = await openSidebandPatiently(calls, callId);
     supervise(ctx, session, callId, sideband, callConfig(ctx, set, session.turns), log);
     log.info({ lines: session.turns.length }, 'realtime call taken over');
     return true;
@@ -110,6 +112,26 @@ async function takeOver(ctx: AppContext, session: InterviewSession): Promise<boo
     log.warn({ err: error instanceof ProviderError ? error.message : String(error) }, 'could not take the realtime call over');
     await dropLease(ctx, session.id, callId);
     return false;
+  }
+}
+
+/** Tries to reopen a call's sideband this often before the call counts as gone. */
+const SIDEBAND_TRIES = 3;
+const SIDEBAND_RETRY_MS = 500;
+
+/**
+ * A call handed over is claimed while the server letting go still listens (handOverAll); if the
+ * provider takes one sideband per call at a time, the first try can meet that one, which closes
+ * within moments of the claim. So a refusal is tried again before the call counts as gone.
+ */
+async function openSidebandPatiently(calls: RealtimeCallsClient, callId: string): Promise<Sideband> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await calls.openSideband(callId);
+    } catch (error) {
+      if (attempt >= SIDEBAND_TRIES || !(error instanceof ProviderError)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, SIDEBAND_RETRY_MS));
+    }
   }
 }
 

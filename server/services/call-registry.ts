@@ -23,7 +23,7 @@ import { ProviderError } from '../providers/types';
 import { requireQuestionSet } from './question-sets';
 import { addError, addUsage, quietly, recordConnected, recordEnd } from './session-telemetry';
 import { CallSupervisor, END_HANDED_OVER, END_SESSION_GONE, END_SUBMITTED, type CallLog, type CallTelemetry } from './call-supervisor';
-import { dropLease, releaseLease, takeLease } from './call-lease-rows';
+import { dropLease, HANDOVER_WAIT_MS, releaseLease, takeLease } from './call-lease-rows';
 import {
   abandonWithRefund,
   findSession,
@@ -269,21 +269,58 @@ export async function endRunningCall(ctx: AppContext, sessionId: string, reason:
 }
 
 /**
- * Each save writes the call's whole transcript, so only the call of the session's current token may
- * write: after a resume handled by another server process (which cannot hang this call up), this
- * call's late lines would otherwise overwrite the continuation's (docs/product-rules.md, Reconnecting).
+ * Only the call of the session's current token may write: after a resume handled by another server
+ * process (which cannot hang this call up), this call's late lines must not mix into the
+ * continuation's (docs/product-rules.md, Reconnecting). Each save merges the call's transcript into
+ * the stored one (mergeTranscripts), under the row lock: while a call is handed over, the server
+ * letting go and the one taking over both store what they heard, and neither overwrites the other.
  */
 async function saveTranscript(db: Db, session: InterviewSession, entries: TranscriptEntry[]): Promise<void> {
-  await db
-    .update(interviewSessions)
-    .set({ turns: entries })
-    .where(
-      and(
-        eq(interviewSessions.id, session.id),
-        inArray(interviewSessions.status, OPEN_STATUSES),
-        session.tokenHash === null ? undefined : eq(interviewSessions.tokenHash, session.tokenHash),
-      ),
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ turns: interviewSessions.turns })
+      .from(interviewSessions)
+      .where(
+        and(
+          eq(interviewSessions.id, session.id),
+          inArray(interviewSessions.status, OPEN_STATUSES),
+          session.tokenHash === null ? undefined : eq(interviewSessions.tokenHash, session.tokenHash),
+        ),
+      )
+      .for('update');
+    if (!row) return;
+    await tx
+      .update(interviewSessions)
+      .set({ turns: mergeTranscripts(row.turns, entries) })
+      .where(eq(interviewSessions.id, session.id));
+  });
+}
+
+/** Two servers that heard the same line note its time apart by less than this. */
+const SAME_LINE_MS = 2_000;
+
+/**
+ * The call's lines, plus every stored line it does not have (one another server heard while the
+ * call was handed over), in time order. A stored line is the call's own when role and words match
+ * and its time is within SAME_LINE_MS; each line is matched once.
+ */
+export function mergeTranscripts(stored: TranscriptEntry[], mine: TranscriptEntry[]): TranscriptEntry[] {
+  const used = new Set<number>();
+  const extra = stored.filter((line) => {
+    const match = mine.findIndex(
+      (own, index) =>
+        !used.has(index) &&
+        own.role === line.role &&
+        own.transcript === line.transcript &&
+        Math.abs((own.at ?? 0) - (line.at ?? 0)) <= SAME_LINE_MS,
     );
+    if (match < 0) return true;
+    used.add(match);
+    return false;
+  });
+  if (extra.length === 0) return mine;
+  // A stable sort: lines with the same time keep the call's order, then the stored one's.
+  return [...mine, ...extra].sort((x, y) => (x.at ?? 0) - (y.at ?? 0));
 }
 
 /**
@@ -297,18 +334,53 @@ export async function settleRealtimeCall(ctx: AppContext, session: InterviewSess
 }
 
 /**
- * Server shutdown: every call of this process is handed over, not hung up. What each heard is
- * stored and its lease let go, so another running server (or the next one to start) reopens its
- * sideband by call id and the interview goes on (docs/decisions/015-interviews-outlive-servers.md).
+ * Server shutdown: every call of this process is handed over, not hung up. Its lease is let go
+ * first while this process still listens, until another running server has claimed the call (its
+ * next look, within CALL_LEASE_RENEW_MS) or `waitMs` passed; only then is the sideband closed, so
+ * no line is missed in between (both store what they hear, merged). With no other server running,
+ * the next one to start reopens the sideband by call id (docs/decisions/015-interviews-outlive-servers.md).
  */
-export async function handOverAll(ctx: AppContext): Promise<void> {
-  await Promise.all(
-    [...ctx.callRegistry].map(async ([sessionId, call]) => {
-      const callId = call.callId;
-      await call.detach();
-      await quietly(ctx, 'lease', releaseLease(ctx, sessionId, callId));
-    }),
+export async function handOverAll(ctx: AppContext, waitMs = HANDOVER_WAIT_MS): Promise<void> {
+  const calls = [...ctx.callRegistry];
+  if (calls.length === 0) return;
+  await Promise.all(calls.map(([sessionId, call]) => quietly(ctx, 'lease', releaseLease(ctx, sessionId, call.callId))));
+  await claimedElsewhere(
+    ctx,
+    calls.map(([sessionId, call]) => ({ sessionId, callId: call.callId })),
+    waitMs,
   );
+  await Promise.all(calls.map(([, call]) => call.detach()));
+}
+
+/** How often a server handing its calls over looks whether another one claimed them. */
+const CLAIM_POLL_MS = 50;
+
+/** Until every call is claimed by another server (or over, or gone on in another call), at most `waitMs`. */
+async function claimedElsewhere(ctx: AppContext, calls: Array<{ sessionId: string; callId: string }>, waitMs: number): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  const waiting = new Map(calls.map((c) => [c.sessionId, c.callId]));
+  while (waiting.size > 0 && Date.now() < deadline) {
+    try {
+      const rows = await ctx.db
+        .select({
+          id: interviewSessions.id,
+          callId: interviewSessions.callId,
+          callOwner: interviewSessions.callOwner,
+          status: interviewSessions.status,
+        })
+        .from(interviewSessions)
+        .where(inArray(interviewSessions.id, [...waiting.keys()]));
+      for (const row of rows) {
+        const over = !OPEN_STATUSES.includes(row.status) || row.callId !== waiting.get(row.id);
+        if (over || (row.callOwner !== null && row.callOwner !== ctx.instanceId)) waiting.delete(row.id);
+      }
+      for (const id of [...waiting.keys()]) if (!rows.some((row) => row.id === id)) waiting.delete(id);
+    } catch (error) {
+      ctx.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not look whether the calls were taken over');
+      return;
+    }
+    if (waiting.size > 0) await new Promise((resolve) => setTimeout(resolve, CLAIM_POLL_MS));
+  }
 }
 
 /** The sessions whose calls this process supervises now (call-leases.ts renews their leases). */

@@ -29,6 +29,8 @@ export interface CallRecord {
   session: RealtimeSessionRequest;
   utterances: number;
   sidebandAttached: boolean;
+  /** Sideband connections opened for this call (another server reopening it by call id adds one). */
+  sidebandAttachments: number;
   hungUp: boolean;
   ended: boolean;
 }
@@ -88,6 +90,7 @@ export class RealtimeCall {
       session,
       utterances: 0,
       sidebandAttached: false,
+      sidebandAttachments: 0,
       hungUp: false,
       ended: false,
     };
@@ -146,6 +149,7 @@ export class RealtimeCall {
   attachSideband(ws: WebSocket): void {
     this.sideband = ws;
     this.record.sidebandAttached = true;
+    this.record.sidebandAttachments += 1;
     ws.on('message', (data: Buffer) => this.onClientMessage(data.toString('utf8'), 'sideband'));
     ws.on('close', () => {
       if (this.sideband === ws) this.sideband = null;

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { type RTCDataChannel, RTCPeerConnection, RtpHeader, RtpPacket, type RTCRtpTransceiver, useOPUS } from 'werift';
 import type { WebSocket } from 'ws';
+import { closePeerConnection } from './close';
 import { DEFAULT_VAD, encodeToneFrame, FRAME_MS, FRAME_SAMPLES, OpusEnergyVad } from './audio';
 import type { PeerOptions } from './options';
 import { continueFrom, questionsFromInstructions, sessionUpdateSchema, type RealtimeSessionRequest } from './session-schema';
@@ -468,6 +469,6 @@ export class RealtimeCall {
     } catch {
       // already closed
     }
-    await this.pc.close().catch(() => undefined);
+    await closePeerConnection(this.pc).catch(() => undefined);
   }
 }

@@ -3,6 +3,7 @@
  * the `oai-events` data channel) and can read the events the call sends it.
  */
 import { RTCPeerConnection, useOPUS, type RTCDataChannel } from 'werift';
+import { closePeerConnection } from './close';
 
 export interface TestOffer {
   sdp: string;
@@ -46,6 +47,6 @@ export async function makeOffer(): Promise<TestOffer> {
     events,
     channel,
     accept: (answerSdp) => pc.setRemoteDescription({ type: 'answer', sdp: answerSdp }),
-    close: () => pc.close(),
+    close: () => closePeerConnection(pc),
   };
 }

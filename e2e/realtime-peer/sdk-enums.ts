@@ -9,6 +9,8 @@ import type {
   RealtimeSession,
   RealtimeSessionCreateRequest,
 } from 'openai/resources/realtime/realtime';
+// The service's transcription models the pinned SDK (6.x, for Node 20) does not list yet.
+import { TRANSCRIPTION_MODELS_BEYOND_SDK } from '../../server/providers/upstream/openai-models';
 
 /** The named members of an SDK union (drops the open-ended `string & {}`). */
 type Known<T> = T extends string ? (string extends T ? never : T) : never;
@@ -55,7 +57,7 @@ export const SHUT_DOWN_MODELS: readonly string[] = REALTIME_MODELS.filter((m) =>
 // Compile-time ties to the SDK (each must be `true`).
 export const sdkTies: [
   Same<(typeof REALTIME_MODELS)[number], Known<RealtimeSessionCreateRequest['model']>>,
-  Same<(typeof TRANSCRIPTION_MODELS)[number], Known<AudioTranscription['model']>>,
+  Same<(typeof TRANSCRIPTION_MODELS)[number], Known<AudioTranscription['model']> | (typeof TRANSCRIPTION_MODELS_BEYOND_SDK)[number]>,
   Same<(typeof VOICES)[number], Known<RealtimeSession['voice']>>,
   Same<(typeof NOISE_REDUCTION_TYPES)[number], NoiseReductionType>,
   Same<(typeof OUTPUT_MODALITIES)[number], NonNullable<RealtimeSessionCreateRequest['output_modalities']>[number]>,

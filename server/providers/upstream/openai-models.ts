@@ -10,11 +10,33 @@ import type { SpeechModel } from 'openai/resources/audio/speech';
 import type { AudioTranscription, NoiseReductionType, RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
 import { z } from 'zod';
 
+/**
+ * Model names the pinned SDK's types do not list yet. `openai` stays on 6.x because 7.x requires
+ * Node 22 (docs/decisions/023-node-20-sdk-pins.md); 7.x lists these transcription models, 6.49
+ * does not. The defaults tests fail once the installed SDK lists one, so the entry goes then.
+ */
+export const TRANSCRIPTION_MODELS_BEYOND_SDK = ['gpt-transcribe', 'gpt-live-transcribe'] as const;
+/**
+ * The transcription models `openai` 7.57's doc comments mark deprecated (shutdown 2027-02-26).
+ * This list and the next are written out because 6.x's types carry no deprecation notes; the
+ * defaults tests check them against the installed SDK's notes whenever it has some.
+ */
+export const DEPRECATED_TRANSCRIPTION_MODELS = [
+  'whisper-1',
+  'gpt-4o-transcribe',
+  'gpt-4o-mini-transcribe',
+  'gpt-4o-mini-transcribe-2025-12-15',
+  'gpt-4o-transcribe-diarize',
+] as const;
+
+/** The `/audio/speech` models `openai` 7.57 marks deprecated (shutdown 2027-01-06): all of them. */
+export const DEPRECATED_SPEECH_MODELS = ['tts-1', 'tts-1-hd', 'gpt-4o-mini-tts', 'gpt-4o-mini-tts-2025-12-15'] as const;
+
 /** REALTIME_MODEL's default. */
 export const DEFAULT_REALTIME_MODEL = 'gpt-realtime-2.1' satisfies NonNullable<RealtimeSessionCreateRequest['model']>;
 /**
  * REALTIME_TRANSCRIPTION_MODEL's default. `whisper-1` and the `gpt-4o-*-transcribe` family are
- * marked deprecated in the SDK (shutdown 2027-02-26).
+ * deprecated (DEPRECATED_TRANSCRIPTION_MODELS).
  */
 export const DEFAULT_TRANSCRIPTION_MODEL = 'gpt-transcribe' satisfies NonNullable<AudioTranscription['model']>;
 /** far_field: laptop and desk microphones, the usual way candidates practise; near_field is for headsets. */
@@ -22,11 +44,11 @@ export const NOISE_REDUCTION_SETTINGS = ['far_field', 'near_field', 'off'] as co
 export type NoiseReductionSetting = (typeof NOISE_REDUCTION_SETTINGS)[number];
 
 /**
- * Speech-pipeline defaults when OpenAI hosts STT and TTS: `gpt-transcribe` is the SDK's current
- * transcription model; every `/audio/speech` model is marked deprecated there (shutdown announced
+ * Speech-pipeline defaults when OpenAI hosts STT and TTS: `gpt-transcribe` is the current
+ * transcription model (a string beside the SDK's `AudioModel`, which lists it from 7.x on); every `/audio/speech` model is marked deprecated there (shutdown announced
  * for 2027-01-06, docs/speech-pipeline-mode.md), so TTS uses the newest alias until a successor is listed.
  */
-export const DEFAULT_OPENAI_STT_MODEL: AudioModel = 'gpt-transcribe';
+export const DEFAULT_OPENAI_STT_MODEL: AudioModel | (typeof TRANSCRIPTION_MODELS_BEYOND_SDK)[number] = 'gpt-transcribe';
 export const DEFAULT_OPENAI_TTS_MODEL: SpeechModel = 'gpt-4o-mini-tts';
 export const DEFAULT_OPENAI_TTS_VOICE = 'marin';
 

@@ -1,7 +1,7 @@
 /**
  * The server's half of an OpenAI realtime call (GA "unified interface"): the browser's SDP offer
  * goes to `POST {OPENAI_BASE_URL}/realtime/calls` as multipart `sdp` + `session` with the server
- * key (the official `openai` client does the wire format and the bounded wait), the call id comes
+ * key (the official `openai` client sends it and bounds the wait; `callForm` builds the body), the call id comes
  * from `Location`, a sideband WebSocket (`/realtime?call_id=`) hears every event of the call, and
  * `/realtime/calls/{id}/hangup` ends it. Upstream failures become a ProviderError with a sentence
  * for the candidate; the upstream's own words go to the log only.
@@ -92,6 +92,20 @@ function callIdOf(location: string | null): string | null {
   return id && /^[\w-]{1,200}$/.test(id) ? id : null;
 }
 
+/**
+ * The body of `POST /realtime/calls`: multipart, the offer as part `sdp` (application/sdp), the
+ * session as part `session` (application/json), each with an empty filename. `openai` 7.x builds
+ * exactly this in `realtime.calls.create`; 6.x, pinned because 7.x requires Node 22
+ * (docs/decisions/023-node-20-sdk-pins.md), lacks that method, so the request goes through the
+ * SDK's generic `post` (same auth, timeout, errors) with this body.
+ */
+export function callForm(sdp: string, session: RealtimeSessionCreateRequest): FormData {
+  const form = new FormData();
+  form.append('sdp', new File([sdp], '', { type: 'application/sdp' }), '');
+  form.append('session', new File([JSON.stringify(session)], '', { type: 'application/json' }), '');
+  return form;
+}
+
 export function createRealtimeCallsClient(
   config: RealtimeCallsClientConfig,
   log: ProviderLog,
@@ -114,7 +128,9 @@ export function createRealtimeCallsClient(
     // The SDK's timeout ends at the answer's headers; this deadline also covers its body.
     const deadline = AbortSignal.timeout(timeoutMs);
     try {
-      res = await client.realtime.calls.create({ sdp, session }, { signal: deadline });
+      res = await client
+        .post('/realtime/calls', { body: callForm(sdp, session), headers: { Accept: 'application/sdp' }, signal: deadline })
+        .asResponse();
     } catch (error) {
       const mapped = providerErrorOf(error);
       const detail = error instanceof APIError ? error.message.slice(0, 500) : error instanceof Error ? error.message : String(error);

@@ -115,6 +115,9 @@ export default defineConfig({
     // browser without modulepreload still fetches every chunk when it is imported, only later.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The bundler's report of which plugin took how long is for tuning the build; on a busy or
+      // small machine it fills an operator's first `npm start` with a dozen lines of it.
+      checks: { bundlerTimings: false },
       output: {
         // Two chunks for the first screen (docs/first-screen.md): the framework (react, react-dom,
         // scheduler, react-router), so our own code is measured and budgeted apart from it, and all

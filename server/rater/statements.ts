@@ -9,6 +9,7 @@ import {
   conceptTags,
   isOverlong,
   joinUnderscores,
+  straightenApostrophes,
   lexicon,
   normaliseWord,
   OPAQUE_STEM,
@@ -363,7 +364,7 @@ function wordWindows(words: readonly string[]): string[][] {
  * written "that's on me", "zero incidents" or "pg_stat_statements" meets the same words said.
  */
 export function phraseKeys(text: string): Array<{ word: string; key: string }> {
-  return tokenizeStatement(joinUnderscores(text)).map((t) => ({ word: t.word, key: t.stem || t.word }));
+  return tokenizeStatement(joinUnderscores(straightenApostrophes(text))).map((t) => ({ word: t.word, key: t.stem || t.word }));
 }
 
 /**
@@ -373,7 +374,7 @@ export function phraseKeys(text: string): Array<{ word: string; key: string }> {
  */
 export function splitStatements(answer: string, seen: Map<string, Statement[]> = new Map()): Statement[] {
   const statements: Statement[] = [];
-  for (const sentence of sentences(joinUnderscores(answer))) {
+  for (const sentence of sentences(joinUnderscores(straightenApostrophes(answer)))) {
     const known = seen.get(sentence);
     if (known) {
       statements.push(...known);

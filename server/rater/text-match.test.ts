@@ -66,6 +66,25 @@ describe('stems: a word and its derived forms meet', () => {
     expect(tokenize('pg_stat_statements')).toEqual(['pgstatstatements']);
     expect(stem('constructor')).toBe('constructor');
   });
+
+  it('reads typed apostrophes as apostrophes: curly ones, and a double quote or backtick inside a contraction', () => {
+    expect(tokenize('they don’t share state')).toEqual(['they', "don't", 'share', 'state']);
+    expect(tokenize('it isn"t connected to the battery"s terminal')).toEqual([
+      'it',
+      "isn't",
+      'connected',
+      'to',
+      'the',
+      "battery's",
+      'terminal',
+    ]);
+    expect(tokenize('it`s a "quoted" word')).toEqual(["it's", 'a', 'quoted', 'word']);
+    // A negation typed that way still negates: the point is not earned.
+    const point: KeyPointSpec = { text: 'the terminals are connected', accepted: [], contradictions: [] };
+    for (const answer of ['the terminals aren’t connected', 'the terminals aren"t connected'])
+      expect(matchKeyPoints(splitStatements(answer), [point])[0]!.status).not.toBe('covered');
+    expect(matchKeyPoints(splitStatements('the terminals are connected'), [point])[0]!.status).toBe('covered');
+  });
 });
 
 describe('concepts: plain words and spoken phrases that say the same thing', () => {

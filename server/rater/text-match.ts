@@ -99,10 +99,20 @@ export function joinUnderscores(text: string): string {
   return text.includes('_') ? text.replace(/(?<=[A-Za-z0-9])_+(?=[A-Za-z0-9])/g, '') : text;
 }
 
+/**
+ * Apostrophes as typed: curly ones (’ ‘ from phones and word processors) and a straight double
+ * quote or backtick standing for one inside a contraction ("don"t", "battery"s", "it`s") become
+ * the plain apostrophe, so "don’t" is one negation and not the words "don" and "t".
+ */
+export function straightenApostrophes(text: string): string {
+  if (!/[’‘`"]/.test(text)) return text;
+  return text.replace(/(?<=[A-Za-z])[’‘`](?=[A-Za-z])/g, "'").replace(/(?<=[A-Za-z])["`](?=(?:t|s|re|m|ll|ve|d)\b)/gi, "'");
+}
+
 /** Lower-case word tokens, keeping inner apostrophes, dots and plus signs off. */
 export function tokenize(text: string): string[] {
   const words =
-    joinUnderscores(text)
+    joinUnderscores(straightenApostrophes(text))
       .toLowerCase()
       .match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? [];
   for (let i = 0; i < words.length; i++) words[i] = NUMBER_WORDS.get(words[i]!) ?? words[i]!;

@@ -416,6 +416,10 @@ describe('plain spoken English (round 6 rules)', () => {
     const point = spec('static structure enables tree shaking');
     expect(status('Imports are static, so the bundler can do tree shaking.', point)).toBe('covered');
     expect(status('Imports are static, so the bundler is simpler.', point)).toBe('missed');
+    // "contained in" relates too: "are in the same keystore" says it.
+    const contained = spec('the private key and the certificate must be contained in the same keystore file');
+    expect(status('The key and the certificate are in the same keystore.', contained)).toBe('covered');
+    expect(status('The key is in a keystore.', contained)).toBe('missed');
   });
 
   it('reads a check as a purpose only in the clause of its negation', () => {

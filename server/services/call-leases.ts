@@ -9,6 +9,7 @@
  * is missed. Lines spoken while nobody listened (after a kill) are not in the transcript.
  */
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { TranscriptEntry } from '../../contract';
 import type { AppContext } from '../app-context';
 import { interviewSessions } from '../db/schema';
 import { ProviderError } from '../providers/types';
@@ -104,7 +105,8 @@ async function takeOver(ctx: AppContext, session: InterviewSession): Promise<boo
   if (!set || mineAlready(ctx, session.id)) return false;
   try {
     const sideband = await openSidebandPatiently(calls, callId);
-    supervise(ctx, session, callId, sideband, callConfig(ctx, set, session.turns), log);
+    // The call goes on from every line stored; its interviewer config is the one it was opened with.
+    supervise(ctx, session, callId, sideband, callConfig(ctx, set, linesWhenOpened(session)), log);
     log.info({ lines: session.turns.length }, 'realtime call taken over');
     return true;
   } catch (error) {
@@ -113,6 +115,17 @@ async function takeOver(ctx: AppContext, session: InterviewSession): Promise<boo
     await dropLease(ctx, session.id, callId);
     return false;
   }
+}
+
+/**
+ * The lines a call was bound with when it was opened (callConfig): none for the interview's first
+ * call, those said before the resume for a continuation call. Restoring the session after an
+ * outside session.update must put back that config, not a continuation written now.
+ */
+export function linesWhenOpened(session: InterviewSession): TranscriptEntry[] {
+  if (session.resumes === 0) return [];
+  const resumedAt = (session.tokenIssuedAt ?? session.createdAt).getTime() - session.createdAt.getTime();
+  return session.turns.filter((line) => (line.at ?? 0) <= resumedAt);
 }
 
 /** Tries to reopen a call's sideband this often before the call counts as gone. */

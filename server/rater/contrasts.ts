@@ -23,6 +23,8 @@ interface Table {
   byFirst: Map<string, Entry[]>;
   /** Per group, the first naming of each side, as written. */
   firsts: string[][];
+  /** Per group and side, its namings of one word ("different", "separate", "distinct"). */
+  singles: string[][][];
 }
 
 /** Words that point back at something named earlier: after one, a clause's subject is unknown. */
@@ -33,12 +35,21 @@ const LET_VERB_NEXT = wordSet('contrasts.letVerbNext');
 function build(lines: readonly string[]): Table {
   const byFirst = new Map<string, Entry[]>();
   const firsts: string[][] = [];
+  const singles: string[][][] = [];
   let group = 0;
   for (const line of lines) {
     const colon = line.indexOf(':');
     if (colon === -1) continue;
     const sides = line.slice(colon + 1).split('|');
     firsts.push(sides.map((side) => side.split(',')[0]!.trim()));
+    singles.push(
+      sides.map((side) =>
+        side
+          .split(',')
+          .map((n) => n.trim().toLowerCase())
+          .filter((n) => /^[a-z0-9]+$/.test(n)),
+      ),
+    );
     sides.forEach((side, s) => {
       for (const name of side.split(',')) {
         const keys = (name.toLowerCase().match(/[a-z0-9]+/g) ?? []).map(rawKey);
@@ -51,7 +62,7 @@ function build(lines: readonly string[]): Table {
     });
     group += 1;
   }
-  return { byFirst, firsts };
+  return { byFirst, firsts, singles };
 }
 
 let TABLES: { alternatives: Table; opposites: Table } | undefined;
@@ -197,7 +208,9 @@ export function turnedRound(text: string): string[] {
   const out: string[] = [];
   for (const m of mentions(ws, tables().opposites)) {
     if (sidesOf(m.group) !== 2 || !negatedAt(ws, m.from)) continue;
-    const other = firstOf(m.group, 1 - m.side);
+    // Any one-word naming of the other side says it ("different or separate or distinct"); the first naming when it has none.
+    const namings = tables().opposites.singles[m.group]?.[1 - m.side] ?? [];
+    const other = namings.length > 0 ? namings.join(' or ') : firstOf(m.group, 1 - m.side);
     if (!other) continue;
     const before = ws.slice(0, m.from);
     const k = before.findLastIndex((w) => NEGATIONS.has(w) || w.endsWith("n't"));

@@ -422,6 +422,14 @@ describe('plain spoken English (round 6 rules)', () => {
     expect(status('The key is in a keystore.', contained)).toBe('missed');
   });
 
+  it('reads a point that denies one side of a two-sided property as saying the other side, by any of its words', () => {
+    const point = spec('they are not in the same region');
+    expect(status('They are in different regions.', point)).toBe('covered');
+    expect(status('They sit in separate regions.', point)).toBe('covered');
+    expect(status('They are in distinct regions.', point)).toBe('covered');
+    expect(status('They are in the same region.', point)).not.toBe('covered');
+  });
+
   it('reads a check as a purpose only in the clause of its negation', () => {
     const q = 'What is the difference between == and === and when, if ever, would you use the loose one?';
     const point = spec('loose equality performs type coercion');

@@ -220,6 +220,15 @@ export function turnedRound(text: string): string[] {
   return out;
 }
 
+/**
+ * The one-word namings of every opposite property (server/rater/lists/opposites.txt) one of
+ * `words` names, both sides: "same" gives "different", "separate", "distinct", ...
+ */
+export function oppositeNamings(words: ReadonlySet<string>): string[] {
+  const { singles } = tables().opposites;
+  return singles.flatMap((sides) => (sides.some((side) => side.some((w) => words.has(w))) ? sides.flat() : []));
+}
+
 /** The first naming of a side of an opposites group, as written in the data file. */
 const firstOf = (group: number, side: number): string | undefined => tables().opposites.firsts[group]?.[side] || undefined;
 

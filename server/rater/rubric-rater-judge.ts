@@ -13,6 +13,7 @@ import { contentStems, countWords, stemSet } from './text-match';
 import { closeness, negations, softWords, statementWords } from './semantic';
 import { pointFeatures, readAnswer, type PointFeatures, type ReadAnswer } from './point-features';
 import { pointDecision, pointProbability } from './point-decision';
+import { correctTypos, typoVocabulary } from './typos';
 
 export type Verdict = (typeof RATING_VERDICTS)[number];
 
@@ -78,6 +79,12 @@ function countSpecifics(text: string): number {
 export function keyPointSpecs(model: ModelAnswer | undefined): KeyPointSpec[] {
   if (!model) return [];
   return model.keyPoints.map((text, i) => ({ text, accepted: model.accepted[i] ?? [], contradictions: model.contradictions[i] ?? [] }));
+}
+
+/** The turns with their typos of the question set's words corrected (server/rater/typos.ts). */
+function corrected(turns: readonly string[], model: ModelAnswer | undefined, question: string | undefined): string[] {
+  const vocabulary = typoVocabulary([question ?? '', model?.answer ?? '', ...(model?.keyPoints ?? []), ...(model?.accepted.flat() ?? [])]);
+  return turns.map((t) => correctTypos(t, vocabulary));
 }
 
 /** Statements of each turn; a turn that is mostly the same sentence over and over counts as repetition. */
@@ -197,7 +204,7 @@ function readPoints(statements: readonly Statement[], specs: readonly KeyPointSp
 
 /** Each key point's features against the answer (what the learned decision weighs; bench/rater/fit-point-decision.ts fits on them). */
 export function answerPointFeatures(turns: readonly string[], model: ModelAnswer | undefined, question?: string): PointFeatures[] {
-  return readPoints(readTurns(turns).statements, keyPointSpecs(model), question).features;
+  return readPoints(readTurns(corrected(turns, model, question)).statements, keyPointSpecs(model), question).features;
 }
 
 /** `question`: the question asked; its own words said back earn no key point. */
@@ -220,7 +227,7 @@ export function judgeAnswer(turns: readonly string[], model: ModelAnswer | undef
       specifics: 0,
     };
   }
-  const { statements, repeated, total } = readTurns(turns);
+  const { statements, repeated, total } = readTurns(corrected(turns, model, question));
   const { matches, features, answer, table } = readPoints(statements, specs, question);
   const decision = pointDecision();
   const nothing = pointProbability(

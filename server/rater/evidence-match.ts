@@ -64,7 +64,7 @@ const PRONOUN_STATEMENT_WORDS = 12;
 
 /** How far after a negation word its reach ends. */
 const NEGATION_REACH = 5;
-const NEGATIVE_PATTERN = /\b(?:not|no|never|without|cannot|\w+n't)\b/i;
+const NEGATIVE_PATTERN = /\b(?:not|no|never|without|cannot|neither|nor|\w+n't)\b/i;
 
 const PATTERN_CACHE = new Map<string, Pattern>();
 

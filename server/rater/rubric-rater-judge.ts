@@ -154,7 +154,7 @@ function closestStatements(points: readonly string[], answer: ReadAnswer, table:
   });
 }
 
-const NEGATIVE_POINT = /\b(?:not|no|never|cannot|without|\w+n't)\b/i;
+const NEGATIVE_POINT = /\b(?:not|no|never|cannot|without|neither|nor|\w+n't)\b/i;
 /**
  * A missed point earns part of its share from how close the closest statement came by meaning:
  * nothing below SOFT_PARTIAL_FROM, rising to SOFT_PARTIAL_WEIGHT of its share at SOFT_PARTIAL_FULL.

@@ -430,6 +430,13 @@ describe('plain spoken English (round 6 rules)', () => {
     expect(status('They are in the same region.', point)).not.toBe('covered');
   });
 
+  it('reads "neither ... nor" as a negative point: said by a negation of its words, denied by their affirmation', () => {
+    const point = spec('neither the client nor the server stores the session');
+    expect(status('The client and the server do not store the session.', point)).toBe('covered');
+    expect(status('The session is stored by neither the client nor the server.', point)).toBe('covered');
+    expect(status('The client and the server store the session.', point)).not.toBe('covered');
+  });
+
   it('reads a check as a purpose only in the clause of its negation', () => {
     const q = 'What is the difference between == and === and when, if ever, would you use the loose one?';
     const point = spec('loose equality performs type coercion');

@@ -437,6 +437,12 @@ describe('plain spoken English (round 6 rules)', () => {
     expect(status('The client and the server store the session.', point)).not.toBe('covered');
   });
 
+  it('reads "its own" as the other side of "the same"', () => {
+    const point = spec('they are not in the same process');
+    expect(status('Each of them runs in its own process.', point)).toBe('covered');
+    expect(status('They share the same process.', spec('each worker has its own process'))).not.toBe('covered');
+  });
+
   it('reads a check as a purpose only in the clause of its negation', () => {
     const q = 'What is the difference between == and === and when, if ever, would you use the loose one?';
     const point = spec('loose equality performs type coercion');

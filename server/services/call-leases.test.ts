@@ -12,6 +12,7 @@ import pino from 'pino';
 import type { RealtimeClientEvent, RealtimeServerEvent } from 'openai/resources/realtime/realtime';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppContext } from '../app-context';
+import type { OpenAiToken } from '../../contract';
 import { call, FIXTURE_SETS, startInterview } from '../../test-support/fixtures';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
 import { interviewSessions } from '../db/schema';
@@ -24,7 +25,7 @@ import { memoryWindowCounter } from './window-counter';
 import { createClipStore } from './speech-clips';
 import { takeLease } from './call-lease-rows';
 import { tendCallLeases } from './call-leases';
-import { handOverAll, supervisedSessions } from './call-registry';
+import { handOverAll, openRealtimeCall, supervisedSessions } from './call-registry';
 
 class ScriptedSideband implements Sideband {
   sent: RealtimeClientEvent[] = [];
@@ -167,7 +168,8 @@ describeDatabases('OpenAI call leases', (database) => {
     const { sessionId, callId } = await leasedCall('lease-2@example.com', a, true);
     expect(await tendCallLeases(a)).toEqual([sessionId]);
     const first = upstream.latest(callId);
-    const handing = handOverAll(a);
+    // a looks whether its call was claimed every 2 s here, so both surely listen for a moment below.
+    const handing = handOverAll(a, 6_000, 2_000);
     await expect.poll(() => row(sessionId)).toMatchObject({ callId, callOwner: null });
     // Not claimed yet: a still listens, and stores what it hears.
     first?.say('How does the event loop work?');
@@ -240,6 +242,41 @@ describeDatabases('OpenAI call leases', (database) => {
     expect(continuation).toContain('This interview was interrupted');
     expect(continuation).toContain('Candidate: A function with its scope.');
     expect(continuation).not.toContain('Interviewer: Welcome back.');
+  });
+
+  it("a call just opened is this server's before its lease loop can see it: a look racing the start neither hangs it up nor lets it go", async () => {
+    const email = 'lease-7@example.com';
+    const token = await startInterview<OpenAiToken>(t.app, email);
+    const callId = `rtc_${randomUUID().slice(0, 8)}`;
+    let look: Promise<string[]> | null = null;
+    const racing: AppContext = {
+      ...server(),
+      providers: {
+        ...server().providers,
+        realtime: {
+          create: async () => ({ callId, answer: 'v=0\r\n' }),
+          hangup: upstream.calls.hangup,
+          openSideband: async (id) => {
+            const sideband = await upstream.calls.openSideband(id);
+            // The lease loop looks the moment the call is supervised here.
+            const onEvent = sideband.onEvent.bind(sideband);
+            sideband.onEvent = (listener) => {
+              onEvent(listener);
+              // Right after the supervisor is registered, while the call's start goes on.
+              queueMicrotask(() => (look ??= tendCallLeases(racing)));
+            };
+            return sideband;
+          },
+        },
+      },
+    };
+    await openRealtimeCall(racing, token.sessionId, `Bearer ${token.client_secret.value}`, 'v=0\r\n');
+    await look;
+    expect(upstream.hangups).not.toContain(callId);
+    expect(upstream.latest(callId)?.closed).toBe(false);
+    expect(supervisedSessions(racing).has(token.sessionId)).toBe(true);
+    expect(await row(token.sessionId)).toMatchObject({ callId, callOwner: racing.instanceId });
+    await handOverAll(racing, 0);
   });
 
   it('a call gone at the provider is dropped; a server that lost its lease stops supervising without hanging up', async () => {

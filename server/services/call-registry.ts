@@ -160,6 +160,10 @@ export async function openRealtimeCall(
   }
 
   const log = ctx.log.child({ sessionId: session.id, callId: opened.callId });
+  // The lease first: this process supervises the call; another server takes it over if it stops
+  // renewing (call-leases.ts). A look of this process's lease loop that saw the call supervised
+  // here before its lease was taken would let it go as gone (and hang it up).
+  await takeLease(ctx, session.id, opened.callId);
   const supervisor = supervise(ctx, session, opened.callId, sideband, config, log);
   // The session may have been rated or abandoned while OpenAI answered the offer.
   if (!(await callStillWanted(ctx.db, session))) {
@@ -167,8 +171,6 @@ export async function openRealtimeCall(
     throw new HttpError(409, SESSION_ENDED);
   }
   await markLive(ctx.db, session.id);
-  // The lease: this process supervises the call; another server takes it over if it stops renewing (call-leases.ts).
-  await takeLease(ctx, session.id, opened.callId);
   // Telemetry: connected when the SDP answer goes back (a continuation call keeps the first time).
   await quietly(ctx, 'connected', recordConnected(ctx.db, session.id));
   log.info({ model: config.model }, 'realtime call started');
@@ -333,6 +335,9 @@ export async function settleRealtimeCall(ctx: AppContext, session: InterviewSess
   return (await findSession(ctx.db, session.id)) ?? session;
 }
 
+/** How often a server handing its calls over looks whether another one claimed them. */
+const CLAIM_POLL_MS = 50;
+
 /**
  * Server shutdown: every call of this process is handed over, not hung up. Its lease is let go
  * first while this process still listens, until another running server has claimed the call (its
@@ -340,7 +345,7 @@ export async function settleRealtimeCall(ctx: AppContext, session: InterviewSess
  * no line is missed in between (both store what they hear, merged). With no other server running,
  * the next one to start reopens the sideband by call id (docs/decisions/015-interviews-outlive-servers.md).
  */
-export async function handOverAll(ctx: AppContext, waitMs = HANDOVER_WAIT_MS): Promise<void> {
+export async function handOverAll(ctx: AppContext, waitMs = HANDOVER_WAIT_MS, pollMs = CLAIM_POLL_MS): Promise<void> {
   const calls = [...ctx.callRegistry];
   if (calls.length === 0) return;
   await Promise.all(calls.map(([sessionId, call]) => quietly(ctx, 'lease', releaseLease(ctx, sessionId, call.callId))));
@@ -348,15 +353,18 @@ export async function handOverAll(ctx: AppContext, waitMs = HANDOVER_WAIT_MS): P
     ctx,
     calls.map(([sessionId, call]) => ({ sessionId, callId: call.callId })),
     waitMs,
+    pollMs,
   );
   await Promise.all(calls.map(([, call]) => call.detach()));
 }
 
-/** How often a server handing its calls over looks whether another one claimed them. */
-const CLAIM_POLL_MS = 50;
-
 /** Until every call is claimed by another server (or over, or gone on in another call), at most `waitMs`. */
-async function claimedElsewhere(ctx: AppContext, calls: Array<{ sessionId: string; callId: string }>, waitMs: number): Promise<void> {
+async function claimedElsewhere(
+  ctx: AppContext,
+  calls: Array<{ sessionId: string; callId: string }>,
+  waitMs: number,
+  pollMs: number,
+): Promise<void> {
   const deadline = Date.now() + waitMs;
   const waiting = new Map(calls.map((c) => [c.sessionId, c.callId]));
   while (waiting.size > 0 && Date.now() < deadline) {
@@ -379,7 +387,7 @@ async function claimedElsewhere(ctx: AppContext, calls: Array<{ sessionId: strin
       ctx.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not look whether the calls were taken over');
       return;
     }
-    if (waiting.size > 0) await new Promise((resolve) => setTimeout(resolve, CLAIM_POLL_MS));
+    if (waiting.size > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(pollMs, Math.max(0, deadline - Date.now()))));
   }
 }
 

@@ -18,6 +18,8 @@ export interface FakeRealtimeServer {
   hangups: string[];
   /** Every sideband opened (a takeover reopens its call's), with when (performance.now() of this process). */
   sidebandOpens: Array<{ callId: string; at: number }>;
+  /** Every sideband closed (by either side), with when (performance.now() of this process). */
+  sidebandCloses: Array<{ callId: string; at: number }>;
   /** Calls opened and not hung up. */
   liveCalls(): string[];
   options: { apiKey: string; answerDelayMs: number; trickleAnswer: boolean };
@@ -28,6 +30,7 @@ export async function startFakeRealtimeServer(apiKey = 'test-key'): Promise<Fake
   const calls: string[] = [];
   const hangups: string[] = [];
   const sidebandOpens: Array<{ callId: string; at: number }> = [];
+  const sidebandCloses: Array<{ callId: string; at: number }> = [];
   const sidebands = new Map<string, WebSocket>();
   const timers = new Set<NodeJS.Timeout>();
   const options = { apiKey, answerDelayMs: 0, trickleAnswer: false };
@@ -96,6 +99,7 @@ export async function startFakeRealtimeServer(apiKey = 'test-key'): Promise<Fake
     sockets.handleUpgrade(req, socket, head, (ws) => {
       sidebands.set(id, ws);
       sidebandOpens.push({ callId: id, at: performance.now() });
+      ws.on('close', () => sidebandCloses.push({ callId: id, at: performance.now() }));
       ws.send(JSON.stringify({ type: 'session.created', event_id: 'evt_1', session: {} }));
     });
   });
@@ -106,6 +110,7 @@ export async function startFakeRealtimeServer(apiKey = 'test-key'): Promise<Fake
     calls,
     hangups,
     sidebandOpens,
+    sidebandCloses,
     liveCalls: () => calls.filter((id) => !hangups.includes(id)),
     options,
     async close() {

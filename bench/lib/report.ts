@@ -171,14 +171,17 @@ function takeoverSection(saved: Saved<TakeoverResult>): string[] {
   const t = saved.data;
   const seconds = (runs: number[]) => runs.map((ms) => (ms / 1000).toFixed(1)).join(', ');
   const max = (runs: number[]) => Math.max(...runs);
+  // Figures saved before the measure existed have none.
+  const unheard = t.unheard ?? { SIGTERM: [], SIGKILL: [] };
   const out = [
     '## Takeover',
     '',
-    `Ran ${saved.at}. Two real server processes on one PostgreSQL database (bench/parts/takeover.ts), ${t.rounds} rounds each. OpenAI calls: a call opened through server A (the local stand-in for the OpenAI calls API), A stopped; the figure is the time from the signal to server B reopening the call's sideband (nobody supervises the call meanwhile; the candidate's audio goes on). Turn-taking: a candidate sends a typed answer every 100 ms through HAProxy (the README's recipe) while one server is stopped (\`SHUTDOWN_DRAIN_SECONDS=${t.drainSeconds}\`); a failed request is sent again after 250 ms, as the app's resume does; the figure is the longest time from sending an answer to having the reply.`,
+    `Ran ${saved.at}. Two real server processes on one PostgreSQL database (bench/parts/takeover.ts), ${t.rounds} rounds each. OpenAI calls: a call opened through server A (the local stand-in for the OpenAI calls API), A stopped; the figures are the time from the signal to server B reopening the call's sideband, and the time in which nobody listened to the call (A's sideband closed, B's not yet open: lines said then are not in the transcript; A stopped with SIGTERM listens until B has claimed the call). The candidate's audio goes on throughout. Turn-taking: a candidate sends a typed answer every 100 ms through HAProxy (the README's recipe) while one server is stopped (\`SHUTDOWN_DRAIN_SECONDS=${t.drainSeconds}\`); a failed request is sent again after 250 ms, as the app's resume does; the figure is the longest time from sending an answer to having the reply.`,
     '',
     '| figure | SIGTERM | SIGKILL | target | result |',
     '|---|---:|---:|---|---|',
     `| OpenAI call taken over by the other server (runs) | **${(max(t.calls.SIGTERM) / 1000).toFixed(1)} s** max (${seconds(t.calls.SIGTERM)}) | **${(max(t.calls.SIGKILL) / 1000).toFixed(1)} s** max (${seconds(t.calls.SIGKILL)}) | SIGTERM ≤ 6 s (one look); SIGKILL ≤ 21 s (lease 15 s + one look) | ${ok(max(t.calls.SIGTERM) <= 6_000 && max(t.calls.SIGKILL) <= 21_000)} |`,
+    `| OpenAI call: nobody listening (runs) | **${(max(unheard.SIGTERM) / 1000).toFixed(1)} s** max (${seconds(unheard.SIGTERM)}) | **${(max(unheard.SIGKILL) / 1000).toFixed(1)} s** max (${seconds(unheard.SIGKILL)}) | SIGTERM 0 s; SIGKILL ≤ 21 s | ${ok(max(unheard.SIGTERM) === 0 && max(unheard.SIGKILL) <= 21_000)} |`,
     `| turn-taking: longest pause a candidate saw (per round) | **${max(t.turns.SIGTERM.map((r) => r.longestPauseMs)).toFixed(0)} ms** (${t.turns.SIGTERM.map((r) => r.longestPauseMs.toFixed(0)).join(', ')}) | **${max(t.turns.SIGKILL.map((r) => r.longestPauseMs)).toFixed(0)} ms** (${t.turns.SIGKILL.map((r) => r.longestPauseMs.toFixed(0)).join(', ')}) | ≤ 2 s | ${ok(max([...t.turns.SIGTERM, ...t.turns.SIGKILL].map((r) => r.longestPauseMs)) <= 2_000)} |`,
     `| turn-taking: requests that failed and were sent again (answers sent) | ${t.turns.SIGTERM.map((r) => `${r.failedRequests} (${r.answers})`).join(', ')} | ${t.turns.SIGKILL.map((r) => `${r.failedRequests} (${r.answers})`).join(', ')} | (figures only) | — |`,
     '',

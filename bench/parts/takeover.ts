@@ -5,8 +5,9 @@
  * - OpenAI calls: a call is opened through server A (the local stand-in for the OpenAI calls API,
  *   test-support/fake-realtime-server.ts), A is stopped (SIGTERM: it hands the call over; SIGKILL:
  *   its lease runs out), and the time from the signal to server B reopening the call's sideband is
- *   the takeover time: the stretch in which nobody supervises the call (the candidate's audio goes
- *   on; lines said meanwhile are not in the transcript).
+ *   the takeover time. The stretch in which nobody listened (A's sideband closed, B's not open yet;
+ *   lines said then are not in the transcript) is measured too: A stopped with SIGTERM listens
+ *   until B has claimed the call, so it should be none.
  * - Turn-taking sessions (browser speech) through HAProxy (the README's recipe): a candidate sends
  *   a typed answer every TURN_GAP_MS while one server is stopped; a request that fails is sent
  *   again after RETRY_MS (as the app's resume does). The longest pause is the longest time from
@@ -28,6 +29,8 @@ type Signal = 'SIGTERM' | 'SIGKILL';
 export interface TakeoverResult {
   rounds: number;
   calls: Record<Signal, number[]>;
+  /** Per run: from server A's sideband closing to server B's opening (0 when B opened first: someone always listened). */
+  unheard: Record<Signal, number[]>;
   turns: Record<Signal, Array<{ longestPauseMs: number; failedRequests: number; answers: number }>>;
   drainSeconds: number;
 }
@@ -69,7 +72,7 @@ async function stopWith(server: RunningServer, signal: Signal): Promise<void> {
   await server.stop();
 }
 
-async function callTakeovers(rounds: number, log: (line: string) => void): Promise<TakeoverResult['calls']> {
+async function callTakeovers(rounds: number, log: (line: string) => void): Promise<Pick<TakeoverResult, 'calls' | 'unheard'>> {
   const database = await createPostgresDatabase();
   const upstream: FakeRealtimeServer = await startFakeRealtimeServer();
   const env = {
@@ -83,6 +86,7 @@ async function callTakeovers(rounds: number, log: (line: string) => void): Promi
   let a = await startServer({ env });
   const b = await startServer({ env });
   const result: TakeoverResult['calls'] = { SIGTERM: [], SIGKILL: [] };
+  const unheard: TakeoverResult['unheard'] = { SIGTERM: [], SIGKILL: [] };
   try {
     const setId = await firstSetId(a.url);
     for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
@@ -107,7 +111,11 @@ async function callTakeovers(rounds: number, log: (line: string) => void): Promi
         });
         const ms = reopened.at - stoppedAt;
         result[signal].push(ms);
-        log(`  OpenAI call, ${signal}: taken over after ${(ms / 1000).toFixed(1)} s`);
+        const closed = await until("server A's sideband to close", () => upstream.sidebandCloses.find((c) => c.callId === callId) ?? null);
+        unheard[signal].push(Math.max(0, reopened.at - closed.at));
+        log(
+          `  OpenAI call, ${signal}: taken over after ${(ms / 1000).toFixed(1)} s; nobody listened for ${(Math.max(0, reopened.at - closed.at) / 1000).toFixed(1)} s`,
+        );
         a = await startServer({ env });
       }
     }
@@ -117,7 +125,7 @@ async function callTakeovers(rounds: number, log: (line: string) => void): Promi
     await upstream.close();
     await database.drop();
   }
-  return result;
+  return { calls: result, unheard };
 }
 
 async function turnPauses(rounds: number, log: (line: string) => void): Promise<TakeoverResult['turns']> {
@@ -213,7 +221,7 @@ async function turnPauses(rounds: number, log: (line: string) => void): Promise<
 }
 
 export async function runTakeover(log: (line: string) => void, rounds: number): Promise<TakeoverResult> {
-  const calls = await callTakeovers(rounds, log);
+  const { calls, unheard } = await callTakeovers(rounds, log);
   const turns = await turnPauses(rounds, log);
-  return { rounds, calls, turns, drainSeconds: DRAIN_SECONDS };
+  return { rounds, calls, unheard, turns, drainSeconds: DRAIN_SECONDS };
 }

@@ -40,8 +40,9 @@ export interface TypoVocabulary {
 }
 
 const VOCABULARIES = new Map<string, TypoVocabulary>();
-const VOCABULARY_CACHE_LIMIT = 500;
-const MEMO_LIMIT = 5_000;
+/** Question sets' vocabularies kept, and corrections kept per vocabulary: at most about 200,000 short entries in all. */
+const VOCABULARY_CACHE_LIMIT = 100;
+const MEMO_LIMIT = 2_000;
 
 /** The set's words (lower case, at least MIN_PART letters) and the opposite namings they bring; cached by the texts. */
 export function typoVocabulary(texts: readonly string[]): TypoVocabulary {

@@ -180,6 +180,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('backgroundJobs', jobs);
   app.addHook('onClose', async () => {
     await app.pendingRatingsDone;
+    // The interviewer's clips being synthesised are finished, so any other server serves them whole.
+    await ctx.clips.written();
     await jobs.stop();
   });
   return app;

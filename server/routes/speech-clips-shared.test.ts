@@ -2,7 +2,8 @@
  * The speech pipeline's audio clips live in the database (services/speech-clips.ts), so two
  * servers on one PostgreSQL need no sticky routing: a clip made by one server is served by the
  * other over HTTP, while it is still being synthesised too; a failed clip answers the same 502
- * there; and the per-session clip budget (SESSION_AUDIO_CLIPS) holds across both.
+ * there; a server that closes finishes the clips it is synthesising first; and the per-session clip
+ * budget (SESSION_AUDIO_CLIPS) holds across both.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeMp3, startFakeAudioServer, type FakeAudioServer } from '../../test-support/fake-audio-server';
@@ -95,6 +96,29 @@ describe.skipIf(!postgresAvailable)('speech clips shared by two servers on one P
       expect(again.status).toBe(200);
       expect(Buffer.from(await again.arrayBuffer())).toEqual(bodies[0]?.bytes);
     }
+  });
+
+  it('a server that closes (SIGTERM) while it synthesises a line finishes its clips first: the other server serves them whole', async () => {
+    const email = 'shared-clips-closing@example.com';
+    const session = await interview(email);
+    const c = await createTestApp({
+      database: 'postgres',
+      postgresUrl: a.databaseUrl,
+      questionSets: FIXTURE_SETS,
+      listen: true,
+      config: config(audio.baseUrl),
+    });
+    const opening = await turn(c.baseUrl, email, session);
+    expect(opening.status).toBe(200);
+    // Closed at once: its synthesis (three parts 150 ms apart per clip) has only begun.
+    await c.close();
+    const started = performance.now();
+    const clips = await Promise.all(opening.body.audio.map((path) => fetch(`${b.baseUrl}${path}`)));
+    expect(clips.map((clip) => clip.status)).toEqual(opening.body.audio.map(() => 200));
+    const bytes = await Promise.all(clips.map(async (clip) => Buffer.from(await clip.arrayBuffer()).toString('latin1')));
+    expect(bytes.join(' ')).toContain(opening.body.say.split(/[.!?]/)[0] ?? '<none>');
+    // Served from what was stored, not after the stall wait of a clip whose writer was gone.
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it('a clip whose synthesis failed on one server answers 502 with a sentence on the other', async () => {

@@ -77,6 +77,10 @@ export interface ClipStore {
   read(id: string): Promise<AsyncIterable<Buffer> | null>;
   /** Clips held (all servers). */
   size(): Promise<number>;
+  /** A synthesis this process runs in the background (it writes clips); kept until it ends. */
+  track(writer: Promise<void>): void;
+  /** Resolves when every synthesis this process runs has ended: a server closing finishes its clips first. */
+  written(): Promise<void>;
 }
 
 export class ClipFailedError extends Error {
@@ -105,6 +109,8 @@ export function createClipStore(db: Db, options: ClipStoreOptions = {}): ClipSto
   const writing = new Map<string, { seq: number; bytes: number }>();
   /** Cache: readers in this process waiting for a clip's next part. */
   const waiting = new Map<string, Set<() => void>>();
+  /** The syntheses this process runs now (speech-turns.ts), so closing waits for their clips. */
+  const writers = new Set<Promise<void>>();
 
   const wake = (id: string): void => {
     const wakers = waiting.get(id);
@@ -237,6 +243,16 @@ export function createClipStore(db: Db, options: ClipStoreOptions = {}): ClipSto
     async size() {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(speechClips);
       return row?.n ?? 0;
+    },
+
+    track(writer) {
+      const kept = writer.catch(() => undefined);
+      writers.add(kept);
+      void kept.then(() => writers.delete(kept));
+    },
+
+    async written() {
+      while (writers.size > 0) await Promise.all([...writers]);
     },
   };
 }

@@ -82,40 +82,44 @@ function speechModels(ctx: AppContext): { stt?: string; tts?: string } {
 
 /**
  * Reserves the line's clips (in the database, so any server can play them), starts synthesis (one
- * part at a time, in order) and answers the clip paths once the clips exist.
+ * part at a time, in order; the server's close waits for it) and answers the clip paths once the
+ * clips exist.
  */
 async function speak(ctx: AppContext, pipeline: SpeechPipeline, sessionId: string, text: string): Promise<string[]> {
   const parts = speechParts(text);
   const ids = await ctx.clips.create(sessionId, parts.length);
-  void (async () => {
-    let characters = 0;
-    for (const [i, part] of parts.entries()) {
-      const id = ids[i] as string;
-      try {
-        const stream = await pipeline.clients.synthesize(part);
-        characters += part.length;
-        for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) {
-          // A full or dropped clip needs no more audio: the stream is cancelled.
-          if (!(await ctx.clips.append(id, chunk))) break;
+  // In the background, but tracked: a server told to stop finishes its clips before it closes.
+  ctx.clips.track(
+    (async () => {
+      let characters = 0;
+      for (const [i, part] of parts.entries()) {
+        const id = ids[i] as string;
+        try {
+          const stream = await pipeline.clients.synthesize(part);
+          characters += part.length;
+          for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) {
+            // A full or dropped clip needs no more audio: the stream is cancelled.
+            if (!(await ctx.clips.append(id, chunk))) break;
+          }
+          await ctx.clips.finish(id, true);
+        } catch (error) {
+          const detail =
+            error instanceof SpeechError
+              ? { status: error.status, upstreamStatus: error.upstreamStatus, err: error.message }
+              : { err: error };
+          ctx.log.warn(detail, 'text-to-speech failed; the line is shown as text');
+          await quietly(
+            ctx,
+            'error',
+            addError(ctx.db, sessionId, { source: 'text-to-speech', code: statusCode(error), message: errorText(error) }),
+          );
+          await ctx.clips.finish(id, false).catch((failure: unknown) => ctx.log.warn({ err: failure }, 'could not mark the clip failed'));
         }
-        await ctx.clips.finish(id, true);
-      } catch (error) {
-        const detail =
-          error instanceof SpeechError
-            ? { status: error.status, upstreamStatus: error.upstreamStatus, err: error.message }
-            : { err: error };
-        ctx.log.warn(detail, 'text-to-speech failed; the line is shown as text');
-        await quietly(
-          ctx,
-          'error',
-          addError(ctx.db, sessionId, { source: 'text-to-speech', code: statusCode(error), message: errorText(error) }),
-        );
-        await ctx.clips.finish(id, false).catch((failure: unknown) => ctx.log.warn({ err: failure }, 'could not mark the clip failed'));
       }
-    }
-    if (characters > 0)
-      await quietly(ctx, 'usage', addUsage(ctx, sessionId, { speechModel: speechModels(ctx).tts, synthesisedCharacters: characters }));
-  })();
+      if (characters > 0)
+        await quietly(ctx, 'usage', addUsage(ctx, sessionId, { speechModel: speechModels(ctx).tts, synthesisedCharacters: characters }));
+    })(),
+  );
   return ids.map((id) => `/interview/speech/${id}`);
 }
 

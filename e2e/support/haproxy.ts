@@ -33,14 +33,19 @@ defaults
   timeout connect 2s
   timeout client 120s
   timeout server 120s
-  # A connection a stopped server refused is tried again on another one.
+  # A health check may take this long on a busy machine before the server counts as down.
+  timeout check 2s
+  # A connection a stopped server refused, or closed without an answer, is tried again on
+  # another one; past a connection failure only GET and HEAD are sent twice (see below).
   retries 3
   option redispatch 1
-  retry-on conn-failure
+  retry-on conn-failure empty-response
 
 frontend interviews
   bind ${listen}
   default_backend servers
+  # A request a server may already have acted on (a turn, a rating) is never sent twice.
+  http-request disable-l7-retry unless METH_GET || METH_HEAD
 
 backend servers
   balance roundrobin

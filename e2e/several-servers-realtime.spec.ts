@@ -224,7 +224,10 @@ async function expectWholeAndRatedOnce(page: Page, email: string, record: CallRe
   expect((await login(lb, email)).credits.left).toBe(CREDITS - 1);
   // The one call the interview started is the last the peer answered: the browser never called again.
   expect(peer.calls.at(-1)).toBe(record);
-  expect(peer.hangups.filter((id) => id === record.id)).toHaveLength(1);
+  // Hung up once, by whichever server supervises it (at once after the goodbye, or at its next check
+  // when the rating reached another server first).
+  await expect.poll(() => peer.hangups.filter((id) => id === record.id).length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => peer.activeCalls()).toBe(0);
   expect(await reconnectTextsSeen(page)).toEqual([]);
 }
 

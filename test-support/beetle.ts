@@ -143,6 +143,8 @@ export interface BeetleFigures {
   medians: Record<BeetleLabel, number>;
   /** Pearson correlation of the score with the 2-way label (1 correct, 0 not). */
   scoreCorrelation: number;
+  /** Pearson correlation of the score with the 3-level label (1 correct, 0.5 partially correct, 0 else). */
+  scoreCorrelation3: number;
   /** Highest score of an answer the rater calls "Not a real answer" / "Off topic" (guards: ≤ 10 / ≤ 20). */
   nonsenseMax: number;
   offTopicMax: number;
@@ -202,6 +204,10 @@ export function beetleFigures(
     scoreCorrelation: pearson(
       rows.map((r) => r.v.score),
       rows.map((r) => (r.label === 'correct' ? 1 : 0)),
+    ),
+    scoreCorrelation3: pearson(
+      rows.map((r) => r.v.score),
+      rows.map((r) => (r.label === 'correct' ? 1 : r.label === 'partially_correct_incomplete' ? 0.5 : 0)),
     ),
     nonsenseMax: maxOf('Not a real answer'),
     offTopicMax: maxOf('Off topic'),

@@ -138,7 +138,7 @@ function raterEvaluations(evaluations: NonNullable<RaterResult['evaluations']>):
 function beetleRow(name: string, f: BeetleFigures): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
   const m = f.medians;
-  return `| ${name} | ${f.answers} | **${f.agreementCredited.toFixed(3)}** | ${f.agreementAnsweredWell.toFixed(3)} | ${f.majorityBaseline.toFixed(3)} | **${pct(f.correctDismissed)}** | **${pct(f.contradictoryCredited)}** | ${m.correct} / ${m.partially_correct_incomplete} / ${m.contradictory} / ${m.irrelevant} / ${m.non_domain} | ${f.scoreCorrelation.toFixed(3)} | ${f.nonsenseMax} / ${f.offTopicMax} |`;
+  return `| ${name} | ${f.answers} | **${f.agreementCredited.toFixed(3)}** | ${f.agreementAnsweredWell.toFixed(3)} | ${f.majorityBaseline.toFixed(3)} | **${pct(f.correctDismissed)}** | **${pct(f.contradictoryCredited)}** | ${m.correct} / ${m.partially_correct_incomplete} / ${m.contradictory} / ${m.irrelevant} / ${m.non_domain} | ${f.scoreCorrelation.toFixed(3)} | ${f.scoreCorrelation3?.toFixed(3) ?? '–'} | ${f.nonsenseMax} / ${f.offTopicMax} |`;
 }
 
 function beetleSection(saved: Saved<BeetleResult>): string[] {
@@ -154,8 +154,8 @@ function beetleSection(saved: Saved<BeetleResult>): string[] {
   lines.push(
     `Ran ${saved.at}, rater \`${b.rater}\`. 3,941 answers real students typed to 47 questions about electric circuits (SemEval-2013 Task 7, Beetle; read from \`../shared/data/beetle/\`, never copied into the repository), labelled by annotators; "correct" against everything else. Each question is an operator's own set: its reference answers as the model answer and their sentences as key points, no "Also accepted" lines. Tuning half: the first 24 question ids in sorted order; held-out half: the other 23, read only as these aggregates. Targets on the held-out half, per question: agreement ≥ 0.80, correct answers dismissed ≤ 5 %, contradictory answers credited ≤ 10 %. Rating all answers once took ${(b.ratingMs ?? 0).toFixed(0)} ms.`,
     '',
-    '| reading | answers | agreement: a key point credited | agreement: "answered well" | always the majority | correct called off topic / not answered / not a real answer | contradictory credited | score medians: correct / partial / contradictory / irrelevant / non-domain | r (score, correct) | highest score of "not a real answer" / "off topic" |',
-    '|---|---:|---:|---:|---:|---:|---:|---|---:|---|',
+    '| reading | answers | agreement: a key point credited | agreement: "answered well" | always the majority | correct called off topic / not answered / not a real answer | contradictory credited | score medians: correct / partial / contradictory / irrelevant / non-domain | r (score, correct) | r (score, 3-level: correct 1, partial 0.5, else 0) | highest score of "not a real answer" / "off topic" |',
+    '|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|',
     beetleRow('each question its own set, tuning half', b.perQuestion.tune),
     beetleRow('each question its own set, **held-out half**', b.perQuestion.heldOut),
     beetleRow('all questions of the half as one set, tuning half', b.wholeSet.tune),

@@ -78,7 +78,7 @@ export function line(name: string, f: BeetleFigures): string {
   return (
     `${name}: ${f.answers} answers to ${f.questions} questions, agreement (a key point credited) ${f.agreementCredited.toFixed(3)}, ("answered well") ${f.agreementAnsweredWell.toFixed(3)}, ` +
     `majority ${f.majorityBaseline.toFixed(3)}, correct dismissed ${pct(f.correctDismissed)}, contradictory credited ${pct(f.contradictoryCredited)}, ` +
-    `score medians ${Object.values(f.medians).join(' / ')}, r ${f.scoreCorrelation.toFixed(3)}, nonsense max ${f.nonsenseMax}, off-topic max ${f.offTopicMax}`
+    `score medians ${Object.values(f.medians).join(' / ')}, r ${f.scoreCorrelation.toFixed(3)} (3-level ${f.scoreCorrelation3.toFixed(3)}), nonsense max ${f.nonsenseMax}, off-topic max ${f.offTopicMax}`
   );
 }
 

@@ -11,7 +11,7 @@ import type { ModelAnswer } from '../catalogue/model-answers';
 import { splitStatements, type Statement } from './statements';
 import { contentStems, countWords, stemSet } from './text-match';
 import { closeness, negations, softWords, statementWords } from './semantic';
-import { pointFeatures, readAnswer, type PointFeatures, type ReadAnswer } from './point-features';
+import { FEATURE_NAMES, pointFeatures, readAnswer, type PointFeatures, type ReadAnswer } from './point-features';
 import { pointDecision, pointProbability } from './point-decision';
 import { correctTypos, typoVocabulary } from './typos';
 
@@ -62,9 +62,6 @@ export const NO_KEY_POINT_MAX_SCORE = 39;
 const OFF_TOPIC_MIN_WORDS = 12;
 const OFF_TOPIC_MAX_OVERLAP = 0.25;
 const OFF_TOPIC_MAX_CLOSENESS = 0.35;
-/** A missed point the answer came close to earns this share of its reach. */
-const PARTIAL_WEIGHT = 0.3;
-
 const SPECIFIC_PATTERNS = [
   /\bfor (?:example|instance)\b|\be\.?g\.?\b|\bsuch as\b/gi,
   /\b\d+(?:[.,]\d+)?\s*(?:%|percent|ms|milliseconds|seconds|minutes|hours|days|weeks|users|requests|rows|lines)?\b/gi,
@@ -155,28 +152,30 @@ function closestStatements(points: readonly string[], answer: ReadAnswer, table:
 }
 
 const NEGATIVE_POINT = /\b(?:not|no|never|cannot|without|neither|nor|\w+n't)\b/i;
-/**
- * A missed point earns part of its share from how close the closest statement came by meaning:
- * nothing below SOFT_PARTIAL_FROM, rising to SOFT_PARTIAL_WEIGHT of its share at SOFT_PARTIAL_FULL.
- * Closeness never earns a point on its own: measured on human answers (bench/results.md, "Built-in
- * rater on human answers"), crediting points by word vectors raised no agreement and let wrong
- * answers through (antonyms sit close in the vectors), so a credit still needs the point's words.
- */
-const SOFT_PARTIAL_FROM = 0.4;
-const SOFT_PARTIAL_FULL = 0.9;
-const SOFT_PARTIAL_WEIGHT = 0.3;
 /** A missed point whose closest statement came this close is named with it in the feedback. */
 export const NEAR_MISS = 0.4;
 
 /**
- * A missed point earns part of its share from the learned estimate of how much of it the answer
- * states (server/rater/point-decision.ts), measured from what an answer saying nothing of it gets:
- * (p - p(nothing)) / (1 - p(nothing)), at most LEARNED_PARTIAL_MAX (a credited point earns 1).
+ * A point the matcher did not credit earns the share of it the answer states, by the learned
+ * estimate of how likely it states it (server/rater/point-decision.ts), measured from what an
+ * answer saying nothing of it gets and full at LEARNED_FULL: (p - p(nothing)) / (LEARNED_FULL -
+ * p(nothing)), continuously, instead of a small fixed part (docs/decisions/025-score-follows-what-was-said.md).
+ * LEARNED_FULL was chosen on the tuning half of the Beetle answers; a steeper ramp, or one on
+ * closeness by meaning alone, lifts off-topic and keyword-salad answers of the labelled sets over their caps.
+ * This share never credits a point: measured on human answers (bench/results.md), crediting points
+ * by word vectors raised no agreement and let wrong answers through (antonyms sit close in the
+ * vectors), so a credit still needs the point's words.
  */
-const LEARNED_PARTIAL_MAX = 0.8;
+const LEARNED_FULL = 0.85;
+/**
+ * A point whose closest statement turns it round (negated where the point is not, or saying an
+ * opposite of its word) earns this part of that share: a matcher-contradicted point still
+ * subtracts a whole share; this one may be a right answer put the other way round ("not open").
+ */
+const TURNED_ROUND_SHARE = 0.5;
 
-function learnedShare(p: number, nothing: number): number {
-  return Math.max(0, Math.min(LEARNED_PARTIAL_MAX, (p - nothing) / (1 - nothing)));
+function learnedShare(p: number, nothing: number, turnedRound: boolean): number {
+  return Math.max(0, Math.min(1, (p - nothing) / (LEARNED_FULL - nothing))) * (turnedRound ? TURNED_ROUND_SHARE : 1);
 }
 
 /**
@@ -263,11 +262,7 @@ export function judgeAnswer(turns: readonly string[], model: ModelAnswer | undef
       earned += 1;
     } else if (m.status === 'missed') {
       const c = near?.closeness ?? 0;
-      earned += Math.max(
-        m.reach * PARTIAL_WEIGHT,
-        Math.max(0, Math.min(1, (c - SOFT_PARTIAL_FROM) / (SOFT_PARTIAL_FULL - SOFT_PARTIAL_FROM))) * SOFT_PARTIAL_WEIGHT,
-        learnedShare(p, nothing),
-      );
+      earned += learnedShare(p, nothing, f.values[FEATURE_NAMES.indexOf('flip')] === 1);
       if (near && c >= NEAR_MISS) nearMisses.push({ point: m.point, said: quote(near.statement.text), closeness: c });
     }
   });

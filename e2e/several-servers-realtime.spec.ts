@@ -32,8 +32,8 @@ import { defaultPeerOptions } from './realtime-peer/options';
 import { startRealtimePeer, type RealtimePeer } from './realtime-peer/server';
 import { makeSpeechWav } from './realtime-peer/speech-wav';
 import { createPostgresDatabase } from './support/databases';
-import { freePort, startHaproxy, type RunningHaproxy } from './support/haproxy';
-import { E2E_ADMIN_SECRET, startServer, type RunningServer } from './support/server';
+import { SERVER_NAMES, startCluster, type Cluster, type ServerName } from './support/cluster';
+import { E2E_ADMIN_SECRET } from './support/server';
 import { expect, test } from './support/test';
 
 const CREDITS = 3;
@@ -46,50 +46,18 @@ test.use({
 });
 test.describe.configure({ mode: 'serial' });
 
-const NAMES = ['a', 'b', 'c'] as const;
-type Name = (typeof NAMES)[number];
 let database: { url: string; drop(): Promise<void> };
 let peer: RealtimePeer;
-let balancer: RunningHaproxy;
-const ports: Record<Name, number> = { a: 0, b: 0, c: 0 };
-const running: Partial<Record<Name, RunningServer>> = {};
+let cluster: Cluster;
 let setName: string;
-
-async function start(name: Name): Promise<void> {
-  running[name] = await startServer({
-    env: {
-      PORT: String(ports[name]),
-      DATABASE_URL: database.url,
-      OPENAI_API_KEY: 'test-key',
-      OPENAI_BASE_URL: peer.baseUrl,
-      TRUST_PROXY: '127.0.0.1',
-      SHUTDOWN_DRAIN_SECONDS: '1',
-      FREE_SESSION_LIMIT: String(CREDITS),
-      DOG_IMAGE_API: 'off',
-      // Info: the call's lines ("realtime call started", "taken over") say which server supervises it.
-      LOG_LEVEL: 'info',
-    },
-  });
-}
-
-/** Until the balancer's health checks see every running server up. */
-async function allUp(): Promise<void> {
-  for (const name of NAMES) {
-    const server = running[name];
-    if (!server) continue;
-    await expect.poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 30_000 }).toBe(200);
-  }
-  // rise 2 × inter 500 ms: the balancer takes a restarted server back within about a second.
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
-}
 
 const SUPERVISION = /^realtime call (started|taken over|handed over|ended)$/;
 
 /** The running server that supervises the call now, from its log lines about the call (null: none). */
-function supervisorOf(callId: string): Name | null {
-  const owners: Name[] = [];
-  for (const name of NAMES) {
-    const lines = (running[name]?.output() ?? '')
+function supervisorOf(callId: string): ServerName | null {
+  const owners: ServerName[] = [];
+  for (const name of SERVER_NAMES) {
+    const lines = (cluster.running[name]?.output() ?? '')
       .split('\n')
       .filter((line) => line.includes(callId))
       .map((line) => {
@@ -177,10 +145,10 @@ const reconnectTextsSeen = (page: Page): Promise<string[]> => page.evaluate(() =
 
 /** Logged in through the balancer, set 1 chosen, the interview started: the peer's call. */
 async function begin(page: Page, email: string): Promise<CallRecord> {
-  await login({ url: balancer.url }, email);
+  await login({ url: cluster.balancer.url }, email);
   await page.addInitScript((e) => window.localStorage.setItem('userEmail', e), email);
   await instrument(page);
-  await page.goto(balancer.url);
+  await page.goto(cluster.balancer.url);
   await page.getByRole('dialog', { name: 'Choose an Interview Topic' }).getByTestId('tile-1').click();
   await expect(page.getByTestId('topic-heading')).toHaveText(setName);
   const calls = peer.calls.length;
@@ -203,7 +171,7 @@ async function expectWholeAndRatedOnce(page: Page, email: string, record: CallRe
   const overlay = page.getByRole('dialog', { name: 'Session Feedback' });
   await expect(overlay.getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: 90_000 });
   await expect(overlay.getByText(/^Score: \d+\/100$/)).toBeVisible();
-  const lb = { url: balancer.url };
+  const lb = { url: cluster.balancer.url };
   const events = (
     await call<Array<{ userEmail: string | null; eventType: string; transcript: TranscriptEntry[] | null; ratingMarkdown: string | null }>>(
       lb,
@@ -235,19 +203,21 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   database = await createPostgresDatabase();
   peer = await startRealtimePeer();
-  for (const name of NAMES) ports[name] = await freePort();
-  // One first (it applies the migrations and loads the catalogue), then the others.
-  for (const name of NAMES) await start(name);
-  balancer = await startHaproxy(NAMES.map((name) => ({ name, port: ports[name] })));
-  const sets = (await call<Array<{ index: number; name: string }>>({ url: balancer.url }, 'GET', '/api/question-sets')).body;
+  cluster = await startCluster(database.url, () => ({
+    OPENAI_API_KEY: 'test-key',
+    OPENAI_BASE_URL: peer.baseUrl,
+    FREE_SESSION_LIMIT: String(CREDITS),
+    // Info: the call's lines ("realtime call started", "taken over") say which server supervises it.
+    LOG_LEVEL: 'info',
+  }));
+  const sets = (await call<Array<{ index: number; name: string }>>({ url: cluster.balancer.url }, 'GET', '/api/question-sets')).body;
   const first = sets.find((s) => s.index === 1);
   if (!first) throw new Error('The catalogue has no set with index 1.');
   setName = first.name;
 });
 
 test.afterAll(async () => {
-  await balancer?.stop();
-  for (const name of NAMES) await running[name]?.stop();
+  await cluster?.stop();
   await peer?.close();
   await database?.drop();
 });
@@ -264,11 +234,7 @@ test('a rolling restart (SIGTERM, one server after the other) during a live call
   const record = await begin(page, email);
   await expect.poll(() => gates.reached('speaking:2'), { timeout: 60_000 }).toBe(true);
   const opener = supervisorOf(record.id);
-  for (const name of NAMES) {
-    await running[name]?.stop();
-    await start(name);
-    await allUp();
-  }
+  for (const name of SERVER_NAMES) await cluster.restart(name);
   // Every process that started the interview is gone; one of the new ones supervises the call.
   await expect.poll(() => supervisorOf(record.id), { timeout: 15_000 }).not.toBeNull();
   expect(record.sidebandAttachments).toBeGreaterThan(1);
@@ -311,9 +277,7 @@ test('the server supervising a live call killed with SIGKILL: another one takes 
   expect(owner).toEqual(expect.any(String));
   const attachments = record.sidebandAttachments;
   const killedAt = Date.now();
-  process.kill(running[victim]!.pid, 'SIGKILL');
-  await running[victim]?.stop();
-  running[victim] = undefined;
+  await cluster.kill(victim);
   // The lease runs out (CALL_LEASE_MS) and one of the others claims it at its next look.
   await expect.poll(() => record.sidebandAttachments, { timeout: 40_000 }).toBe(attachments + 1);
   const takeoverMs = Date.now() - killedAt;
@@ -324,5 +288,5 @@ test('the server supervising a live call killed with SIGKILL: another one takes 
   await setMicrophone(page, true);
   gates.release('speaking:2');
   await expectWholeAndRatedOnce(page, email, record);
-  await start(victim);
+  await cluster.start(victim);
 });

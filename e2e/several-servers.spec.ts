@@ -21,8 +21,8 @@ import { startFakeAudioServer, type FakeAudioServer } from '../test-support/fake
 import { call, login } from '../test-support/fixtures';
 import { espeakMp3, spokenWav } from '../test-support/local-speech';
 import { createPostgresDatabase } from './support/databases';
-import { freePort, startHaproxy, type RunningHaproxy } from './support/haproxy';
-import { E2E_ADMIN_SECRET, startServer, type RunningServer } from './support/server';
+import { SERVER_NAMES, startCluster, type Cluster } from './support/cluster';
+import { E2E_ADMIN_SECRET } from './support/server';
 import { expect, test } from './support/test';
 
 const CREDITS = 3;
@@ -44,43 +44,13 @@ interface SetInfo {
   modelAnswers: string | null;
 }
 
-const NAMES = ['a', 'b', 'c'] as const;
-type Name = (typeof NAMES)[number];
 let database: { url: string; drop(): Promise<void> };
 let audio: FakeAudioServer;
-let balancer: RunningHaproxy;
-const ports: Record<Name, number> = { a: 0, b: 0, c: 0 };
-const running: Partial<Record<Name, RunningServer>> = {};
+let cluster: Cluster;
 let set: SetInfo;
 let answers: string[];
 /** The voice mode of the suite that runs: both turn-taking modes go through the same tests. */
 let mode: 'pipeline' | 'browser' = 'pipeline';
-
-async function start(name: Name): Promise<void> {
-  running[name] = await startServer({
-    env: {
-      PORT: String(ports[name]),
-      DATABASE_URL: database.url,
-      ...(mode === 'pipeline' ? audio.pipelineSettings : { VOICE_MODE: 'browser' }),
-      TRUST_PROXY: '127.0.0.1',
-      SHUTDOWN_DRAIN_SECONDS: '1',
-      FREE_SESSION_LIMIT: String(CREDITS),
-      DOG_IMAGE_API: 'off',
-      LOG_LEVEL: 'warn',
-    },
-  });
-}
-
-/** Until the balancer's health checks see every running server up again. */
-async function allUp(): Promise<void> {
-  for (const name of NAMES) {
-    const server = running[name];
-    if (!server) continue;
-    await expect.poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 30_000 }).toBe(200);
-  }
-  // rise 2 × inter 500 ms: the balancer takes a restarted server back within about a second.
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
-}
 
 const latestCard = (page: Page) => page.getByTestId('message-card').first();
 
@@ -89,7 +59,7 @@ const latestCard = (page: Page) => page.getByTestId('message-card').first();
  * answered that many answers. Returns the answers sent.
  */
 async function interview(page: Page, email: string, between: (turn: number) => Promise<void>): Promise<string[]> {
-  const lb = { url: balancer.url };
+  const lb = { url: cluster.balancer.url };
   await login(lb, email);
   await page.addInitScript((e) => window.localStorage.setItem('userEmail', e), email);
   // Browser speech: a browser that cannot recognise speech (Chromium's needs Google's cloud), answers typed.
@@ -99,7 +69,7 @@ async function interview(page: Page, email: string, between: (turn: number) => P
       w.SpeechRecognition = undefined;
       w.webkitSpeechRecognition = undefined;
     });
-  await page.goto(balancer.url);
+  await page.goto(cluster.balancer.url);
   await page.getByTestId(`tile-${set.index}`).click();
   await page.getByRole('button', { name: 'start session' }).click();
   await expect(latestCard(page)).toContainText(set.questions[0] ?? '<no question>', { timeout: 30_000 });
@@ -129,7 +99,7 @@ async function interview(page: Page, email: string, between: (turn: number) => P
 
 /** One START and one RATE for the person, the RATE holding every answer once and every question; one credit spent. */
 async function expectWholeAndRatedOnce(email: string, sent: string[]): Promise<void> {
-  const lb = { url: balancer.url };
+  const lb = { url: cluster.balancer.url };
   const events = (
     await call<Array<{ userEmail: string; eventType: string; transcript: unknown; ratingMarkdown: string | null }>>(
       lb,
@@ -185,11 +155,12 @@ for (const suiteMode of ['pipeline', 'browser'] as const) {
         defaultTranscript: '',
         synthesize: espeakMp3,
       });
-      for (const name of NAMES) ports[name] = await freePort();
-      // One first (it applies the migrations and loads the catalogue), then the others.
-      for (const name of NAMES) await start(name);
-      balancer = await startHaproxy(NAMES.map((name) => ({ name, port: ports[name] })));
-      const sets = (await call<SetInfo[]>({ url: balancer.url }, 'GET', '/api/question-sets')).body;
+      cluster = await startCluster(database.url, () => ({
+        ...(mode === 'pipeline' ? audio.pipelineSettings : { VOICE_MODE: 'browser' }),
+        FREE_SESSION_LIMIT: String(CREDITS),
+        LOG_LEVEL: 'warn',
+      }));
+      const sets = (await call<SetInfo[]>({ url: cluster.balancer.url }, 'GET', '/api/question-sets')).body;
       const first = sets.find((s) => s.index === 1);
       if (!first?.modelAnswers) throw new Error('The catalogue has no set with index 1 and model answers.');
       set = first;
@@ -202,8 +173,7 @@ for (const suiteMode of ['pipeline', 'browser'] as const) {
     });
 
     test.afterAll(async () => {
-      await balancer?.stop();
-      for (const name of NAMES) await running[name]?.stop();
+      await cluster?.stop();
       await audio?.close();
       await database?.drop();
     });
@@ -217,11 +187,8 @@ for (const suiteMode of ['pipeline', 'browser'] as const) {
       const email = 'rolling-restart@example.com';
       const clips = clipLog(page);
       const sent = await interview(page, email, async (turn) => {
-        const name = NAMES[turn - 1];
-        if (!name) return;
-        await running[name]?.stop();
-        await start(name);
-        await allUp();
+        const name = SERVER_NAMES[turn - 1];
+        if (name) await cluster.restart(name);
       });
       await expectWholeAndRatedOnce(email, sent);
       if (mode === 'pipeline') expect(clips.fetched.length).toBeGreaterThan(0);
@@ -238,11 +205,7 @@ for (const suiteMode of ['pipeline', 'browser'] as const) {
       const clips = clipLog(page);
       const sent = await interview(page, email, async (turn) => {
         if (turn !== 1) return;
-        const victim = running.a;
-        if (!victim) throw new Error('server a is not running');
-        process.kill(victim.pid, 'SIGKILL');
-        await victim.stop();
-        running.a = undefined;
+        await cluster.kill('a');
       });
       await expectWholeAndRatedOnce(email, sent);
       // The clips of the line the killed server was still synthesising cannot be finished: after

@@ -90,19 +90,18 @@ async function claimCall(db: Db, session: InterviewSession): Promise<void> {
 /** How often a call checks that its session is still open and its token still current (another process may have ended it). */
 export const CALL_CHECK_MS = 5000;
 
+/** The session's row while it is open and this call's token is still its current one. */
+function stillCurrent(session: InterviewSession) {
+  return and(
+    eq(interviewSessions.id, session.id),
+    inArray(interviewSessions.status, OPEN_STATUSES),
+    session.tokenHash === null ? undefined : eq(interviewSessions.tokenHash, session.tokenHash),
+  );
+}
+
 /** The session is still open, and this call's token is still its current one. */
 async function callStillWanted(db: Db, session: InterviewSession): Promise<boolean> {
-  const [row] = await db
-    .select({ id: interviewSessions.id })
-    .from(interviewSessions)
-    .where(
-      and(
-        eq(interviewSessions.id, session.id),
-        inArray(interviewSessions.status, OPEN_STATUSES),
-        session.tokenHash === null ? undefined : eq(interviewSessions.tokenHash, session.tokenHash),
-      ),
-    )
-    .limit(1);
+  const [row] = await db.select({ id: interviewSessions.id }).from(interviewSessions).where(stillCurrent(session)).limit(1);
   return row !== undefined;
 }
 
@@ -279,17 +278,7 @@ export async function endRunningCall(ctx: AppContext, sessionId: string, reason:
  */
 async function saveTranscript(db: Db, session: InterviewSession, entries: TranscriptEntry[]): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ turns: interviewSessions.turns })
-      .from(interviewSessions)
-      .where(
-        and(
-          eq(interviewSessions.id, session.id),
-          inArray(interviewSessions.status, OPEN_STATUSES),
-          session.tokenHash === null ? undefined : eq(interviewSessions.tokenHash, session.tokenHash),
-        ),
-      )
-      .for('update');
+    const [row] = await tx.select({ turns: interviewSessions.turns }).from(interviewSessions).where(stillCurrent(session)).for('update');
     if (!row) return;
     await tx
       .update(interviewSessions)

@@ -100,6 +100,9 @@ for (const { name, viewport } of WIDTHS) {
       const newest = ratings[ratings.length - 1];
       const set = sets.find((s) => s.index === newest?.setIndex);
       if (!newest || !set?.modelAnswers) throw new Error('seed missing');
+      // The progress panel loads after the cards and pushes them down: click once it is there, or
+      // the click lands where the card was (CI saw the overlay never open that way).
+      await expect(page.getByTestId('progress')).toBeVisible();
       await page.getByTestId('history-card').first().click();
       const overlay = page.getByRole('dialog', { name: 'Session Feedback' });
       await expect(overlay).toBeVisible();

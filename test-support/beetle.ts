@@ -12,6 +12,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ModelAnswer } from '../server/catalogue/model-answers';
 
 export const BEETLE_LABELS = ['correct', 'partially_correct_incomplete', 'contradictory', 'irrelevant', 'non_domain'] as const;
 export type BeetleLabel = (typeof BEETLE_LABELS)[number];
@@ -99,6 +100,17 @@ export function beetleKeyPoints(q: BeetleQuestion): string[] {
     )
     .filter(Boolean);
   return [...new Set(points)];
+}
+
+/** The question as the rater reads an operator's own set: the reference answers, their sentences as key points, no phrasings. */
+export function beetleModel(q: BeetleQuestion): ModelAnswer {
+  const keyPoints = beetleKeyPoints(q);
+  return {
+    answer: q.references.join('\n\n'),
+    keyPoints,
+    accepted: keyPoints.map(() => []),
+    contradictions: keyPoints.map(() => []),
+  };
 }
 
 /**

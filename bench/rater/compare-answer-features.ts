@@ -19,7 +19,7 @@
  * the whole tuning half; every run of it is a measurement on the held-out half, to be counted in
  * bench/results.md. The data is read from ../shared/data/beetle/ (never copied into the repository).
  */
-import { beetleHalves, beetleKeyPoints, findBeetleDir, readBeetle, type BeetleQuestion } from '../../test-support/beetle';
+import { beetleHalves, beetleModel, findBeetleDir, readBeetle, type BeetleQuestion } from '../../test-support/beetle';
 import { answerPointFeatures } from '../../server/rater/rubric-rater-judge';
 import { FEATURE_NAMES, readAnswer } from '../../server/rater/point-features';
 import { negations, softWords } from '../../server/rater/semantic';
@@ -43,19 +43,13 @@ interface Row {
 function rowsOf(questions: readonly BeetleQuestion[]): Row[] {
   const rows: Row[] = [];
   for (const q of questions) {
-    const keyPoints = beetleKeyPoints(q);
-    const model = {
-      answer: q.references.join('\n\n'),
-      keyPoints,
-      accepted: keyPoints.map(() => []),
-      contradictions: keyPoints.map(() => []),
-    };
+    const model = beetleModel(q);
     const echo = stemSet(q.question);
     for (const a of q.answers) {
       const own = answerPointFeatures([a.answer], model, q.question);
       const answer = readAnswer(splitStatements(a.answer));
       const answerNegations = answer.usable.reduce((n, s) => n + negations(s), 0);
-      const candidates = keyPoints.map((point, i) => {
+      const candidates = model.keyPoints.map((point, i) => {
         const overlap = answerOverlap(point, softWords(point, echo), answer.usable, answer.said, q.question, echo);
         const flipAnswer = answer.usable.length > 0 && answerNegations % 2 !== (NEGATIVE_POINT.test(point) ? 1 : 0) ? 1 : 0;
         return [...own[i]!.values, ...ANSWER_FEATURE_NAMES.map((n) => overlap[n]), flipAnswer];

@@ -17,7 +17,7 @@
  * without it the script says so loudly and writes nothing.
  */
 import { writeFileSync } from 'node:fs';
-import { beetleHalves, beetleKeyPoints, findBeetleDir, readBeetle, type BeetleQuestion } from '../../test-support/beetle';
+import { beetleHalves, beetleModel, findBeetleDir, readBeetle, type BeetleQuestion } from '../../test-support/beetle';
 import { answerPointFeatures } from '../../server/rater/rubric-rater-judge';
 import { FEATURE_NAMES, FEATURE_SIGNS } from '../../server/rater/point-features';
 import { WEIGHTS_FILE, type PointDecisionFile } from '../../server/rater/point-decision';
@@ -44,13 +44,7 @@ const STATED: Record<string, number> = { correct: 1, partially_correct_incomplet
 function rowsOf(questions: readonly BeetleQuestion[]): Row[] {
   const rows: Row[] = [];
   for (const q of questions) {
-    const keyPoints = beetleKeyPoints(q);
-    const model = {
-      answer: q.references.join('\n\n'),
-      keyPoints,
-      accepted: keyPoints.map(() => []),
-      contradictions: keyPoints.map(() => []),
-    };
+    const model = beetleModel(q);
     for (const a of q.answers) {
       for (const f of answerPointFeatures([a.answer], model, q.question)) {
         rows.push({ question: q.id, label: a.label, correct: a.label === 'correct' ? 1 : 0, stated: STATED[a.label] ?? 0, x: f.values });

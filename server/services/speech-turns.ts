@@ -89,38 +89,37 @@ async function speak(ctx: AppContext, pipeline: SpeechPipeline, sessionId: strin
   const parts = speechParts(text);
   const ids = await ctx.clips.create(sessionId, parts.length);
   // In the background, but tracked: a server told to stop finishes its clips before it closes.
-  ctx.clips.track(
-    (async () => {
-      let characters = 0;
-      for (const [i, part] of parts.entries()) {
-        const id = ids[i] as string;
-        try {
-          const stream = await pipeline.clients.synthesize(part);
-          characters += part.length;
-          for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) {
-            // A full or dropped clip needs no more audio: the stream is cancelled.
-            if (!(await ctx.clips.append(id, chunk))) break;
-          }
-          await ctx.clips.finish(id, true);
-        } catch (error) {
-          const detail =
-            error instanceof SpeechError
-              ? { status: error.status, upstreamStatus: error.upstreamStatus, err: error.message }
-              : { err: error };
-          ctx.log.warn(detail, 'text-to-speech failed; the line is shown as text');
-          await quietly(
-            ctx,
-            'error',
-            addError(ctx.db, sessionId, { source: 'text-to-speech', code: statusCode(error), message: errorText(error) }),
-          );
-          await ctx.clips.finish(id, false).catch((failure: unknown) => ctx.log.warn({ err: failure }, 'could not mark the clip failed'));
-        }
-      }
-      if (characters > 0)
-        await quietly(ctx, 'usage', addUsage(ctx, sessionId, { speechModel: speechModels(ctx).tts, synthesisedCharacters: characters }));
-    })(),
-  );
+  ctx.clips.track(synthesise(ctx, pipeline, sessionId, parts, ids));
   return ids.map((id) => `/interview/speech/${id}`);
+}
+
+/** Synthesises the line's parts into their clips in order; a part that fails is marked failed and shown as text. */
+async function synthesise(ctx: AppContext, pipeline: SpeechPipeline, sessionId: string, parts: string[], ids: string[]): Promise<void> {
+  let characters = 0;
+  for (const [i, part] of parts.entries()) {
+    const id = ids[i] as string;
+    try {
+      const stream = await pipeline.clients.synthesize(part);
+      characters += part.length;
+      for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) {
+        // A full or dropped clip needs no more audio: the stream is cancelled.
+        if (!(await ctx.clips.append(id, chunk))) break;
+      }
+      await ctx.clips.finish(id, true);
+    } catch (error) {
+      const detail =
+        error instanceof SpeechError ? { status: error.status, upstreamStatus: error.upstreamStatus, err: error.message } : { err: error };
+      ctx.log.warn(detail, 'text-to-speech failed; the line is shown as text');
+      await quietly(
+        ctx,
+        'error',
+        addError(ctx.db, sessionId, { source: 'text-to-speech', code: statusCode(error), message: errorText(error) }),
+      );
+      await ctx.clips.finish(id, false).catch((failure: unknown) => ctx.log.warn({ err: failure }, 'could not mark the clip failed'));
+    }
+  }
+  if (characters > 0)
+    await quietly(ctx, 'usage', addUsage(ctx, sessionId, { speechModel: speechModels(ctx).tts, synthesisedCharacters: characters }));
 }
 
 function statusCode(error: unknown): string | null {

@@ -6,25 +6,17 @@
  */
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { splitModelAnswers } from '../server/catalogue/model-answers';
 import { CLOSING_DONE, CLOSING_STOP } from '../server/providers/interviewer/scripted-interviewer-lines';
 import { speakable } from '../server/providers/interviewer/speakable';
 import { CONNECTION_LOST_CHOICE } from '../web/src/features/interview/session-controller';
 import { openAdmin } from './support/admin';
 import { expectAccessible } from './support/a11y';
 import { startServer, type RunningServer } from './support/server';
+import { firstSetWithStrongAnswers, withoutSpeechRecognition, type SetInfo } from './support/strong-answers';
 import { call, login } from '../test-support/fixtures';
 
 // The transport's texts (copied: the web module needs Vite's import.meta.env to load).
 const NO_RECOGNITION_NOTICE = 'This browser cannot recognise speech. Type your answers in the box below and press Send.';
-
-interface SetInfo {
-  id: number;
-  name: string;
-  index: number;
-  questions: string[];
-  modelAnswers: string | null;
-}
 
 let server: RunningServer;
 let jsSet: SetInfo;
@@ -32,17 +24,7 @@ let answers: string[];
 
 test.beforeAll(async () => {
   server = await startServer();
-  const sets = (await call<SetInfo[]>(server, 'GET', '/api/question-sets')).body;
-  const first = sets.find((s) => s.index === 1);
-  if (!first?.modelAnswers) throw new Error('The catalogue has no free set with index 1 and model answers.');
-  jsSet = first;
-  // A strong answer per question: the model answer's own words, flattened to one paragraph.
-  answers = splitModelAnswers(first.modelAnswers, first.questions.length).map((a) =>
-    `${a.answer} ${a.keyPoints.join('. ')}`
-      .replace(/[`*#>_-]+/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim(),
-  );
+  ({ set: jsSet, answers } = await firstSetWithStrongAnswers(server));
 });
 
 test.afterAll(async () => {
@@ -90,13 +72,7 @@ async function expectFeedbackAndHistory(page: Page): Promise<void> {
 
 test('a whole interview answered by typing, in a browser that cannot recognise speech', async ({ page }) => {
   const email = 'typist@example.com';
-  await page.addInitScript(() => {
-    const w = window as unknown as Record<string, unknown>;
-    delete w.SpeechRecognition;
-    delete w.webkitSpeechRecognition;
-    w.SpeechRecognition = undefined;
-    w.webkitSpeechRecognition = undefined;
-  });
+  await withoutSpeechRecognition(page);
   await openSessionScreen(page, email);
 
   await expect(latestCard(page)).toContainText(jsSet.questions[0] ?? '<no question>');
@@ -280,11 +256,7 @@ test('a lost connection resumes the same interview: the unanswered answer sent a
   consoleErrors.allow(/^(Voice connection failed|Reconnecting failed): /);
   consoleErrors.allow(/^Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED)/);
   const email = 'reconnector@example.com';
-  await page.addInitScript(() => {
-    const w = window as unknown as Record<string, unknown>;
-    w.SpeechRecognition = undefined;
-    w.webkitSpeechRecognition = undefined;
-  });
+  await withoutSpeechRecognition(page);
   await openSessionScreen(page, email);
   const box = page.getByLabel('Type your answer');
   const sent: string[] = [];

@@ -14,7 +14,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config';
-import { splitModelAnswers } from '../server/catalogue/model-answers';
 import { CLOSING_DONE } from '../server/providers/interviewer/scripted-interviewer-lines';
 import { speakable } from '../server/providers/interviewer/speakable';
 import { startFakeAudioServer, type FakeAudioServer } from '../test-support/fake-audio-server';
@@ -23,6 +22,7 @@ import { espeakMp3, spokenWav } from '../test-support/local-speech';
 import { createPostgresDatabase } from './support/databases';
 import { SERVER_NAMES, startCluster, type Cluster } from './support/cluster';
 import { E2E_ADMIN_SECRET } from './support/server';
+import { firstSetWithStrongAnswers, withoutSpeechRecognition, type SetInfo } from './support/strong-answers';
 import { expect, test } from './support/test';
 
 const CREDITS = 3;
@@ -35,14 +35,6 @@ test.use({
   },
 });
 test.describe.configure({ mode: 'serial' });
-
-interface SetInfo {
-  id: number;
-  name: string;
-  index: number;
-  questions: string[];
-  modelAnswers: string | null;
-}
 
 let database: { url: string; drop(): Promise<void> };
 let audio: FakeAudioServer;
@@ -63,12 +55,7 @@ async function interview(page: Page, email: string, between: (turn: number) => P
   await login(lb, email);
   await page.addInitScript((e) => window.localStorage.setItem('userEmail', e), email);
   // Browser speech: a browser that cannot recognise speech (Chromium's needs Google's cloud), answers typed.
-  if (mode === 'browser')
-    await page.addInitScript(() => {
-      const w = window as unknown as Record<string, unknown>;
-      w.SpeechRecognition = undefined;
-      w.webkitSpeechRecognition = undefined;
-    });
+  if (mode === 'browser') await withoutSpeechRecognition(page);
   await page.goto(cluster.balancer.url);
   await page.getByTestId(`tile-${set.index}`).click();
   await page.getByRole('button', { name: 'start session' }).click();
@@ -160,16 +147,7 @@ for (const suiteMode of ['pipeline', 'browser'] as const) {
         FREE_SESSION_LIMIT: String(CREDITS),
         LOG_LEVEL: 'warn',
       }));
-      const sets = (await call<SetInfo[]>({ url: cluster.balancer.url }, 'GET', '/api/question-sets')).body;
-      const first = sets.find((s) => s.index === 1);
-      if (!first?.modelAnswers) throw new Error('The catalogue has no set with index 1 and model answers.');
-      set = first;
-      answers = splitModelAnswers(first.modelAnswers, first.questions.length).map((a) =>
-        `${a.answer} ${a.keyPoints.join('. ')}`
-          .replace(/[`*#>_-]+/g, ' ')
-          .replace(/\s+/g, ' ')
-          .trim(),
-      );
+      ({ set, answers } = await firstSetWithStrongAnswers(cluster.balancer));
     });
 
     test.afterAll(async () => {

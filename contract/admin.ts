@@ -61,6 +61,8 @@ export const emailAccountSchema = z.object({
   remaining: z.number().int(),
   createdAt: timestampSchema,
   lastLoginAt: timestampSchema.nullable(),
+  /** The local part or a domain label mixes writing systems: may imitate another address (domain/email-scripts.ts). */
+  mixedScript: z.boolean(),
 });
 export type EmailAccount = z.infer<typeof emailAccountSchema>;
 export const emailListSchema = z.array(emailAccountSchema);

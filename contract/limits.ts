@@ -6,6 +6,9 @@
 /** The email pattern (docs/product-rules.md, Login and identity). The server trims and lower-cases. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MAX_EMAIL_LENGTH = 254;
+/** Control and format characters (zero-width, direction overrides and isolates, soft hyphen): invisible in an address. */
+export const HIDDEN_CHARACTER = /[\p{Cc}\p{Cf}]/u;
+export const HIDDEN_CHARACTER_ERROR = 'Email must not contain invisible or text-direction characters.';
 
 /** Ids and indexes are PostgreSQL `integer` columns; a larger number can name no row. */
 export const MAX_DB_INTEGER = 2_147_483_647;

@@ -8,6 +8,7 @@ import { accounts, feedback, type events, type interviewSessions } from '../db/s
 import { HttpError } from './http-error';
 import { findAccount, type Account } from './accounts';
 import { toTelemetry } from './session-telemetry';
+import { isMixedScriptEmail } from '../../domain/email-scripts';
 
 /** An ISO 8601 UTC timestamp in milliseconds, cut (not rounded) as JavaScript's Date does. */
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -119,6 +120,7 @@ export function toEmailAccount(limits: PlanLimits, row: Account): EmailAccount {
     remaining: Math.max(0, limit - row.sessionsUsed),
     createdAt: row.createdAt.toISOString(),
     lastLoginAt: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
+    mixedScript: isMixedScriptEmail(row.email),
   };
 }
 

@@ -5,7 +5,7 @@
  * of routes.
  */
 import fc from 'fast-check';
-import { EMAIL_PATTERN, MAX_EMAIL_LENGTH } from '../../contract';
+import { emailSchema, MAX_EMAIL_LENGTH } from '../../contract';
 
 export const SQL_PAYLOADS = [
   "' OR '1'='1",
@@ -70,8 +70,7 @@ export const notANumber = fc.oneof(
 );
 
 export function isValidEmail(value: string): boolean {
-  const trimmed = value.trim();
-  return trimmed.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(trimmed);
+  return emailSchema.safeParse(value).success;
 }
 
 /** Strings that are not an email address, or too long to be one. */

@@ -83,7 +83,17 @@ export function EmailRow({ account, onCredits, onErase }: EmailRowProps) {
 
   return (
     <tr className="border-b border-gray-100">
-      <td className="px-3 py-2">{email}</td>
+      <td className="px-3 py-2">
+        {email}
+        {account.mixedScript && (
+          <span
+            className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900"
+            title="This address mixes writing systems (for example a Cyrillic letter among Latin ones): it may imitate another account."
+          >
+            Mixed scripts
+          </span>
+        )}
+      </td>
       <td className="px-3 py-2">{pro ? 'Pro' : 'Free'}</td>
       <td className="px-3 py-2">
         {account.limit}

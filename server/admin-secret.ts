@@ -5,6 +5,29 @@ import path from 'node:path';
 
 export const ADMIN_SECRET_FILE = 'admin-secret';
 
+/** A hand-set secret must carry at least this many bits by `secretStrengthBits` (the generated one has 192). */
+export const MIN_ADMIN_SECRET_BITS = 72;
+export const WEAK_ADMIN_SECRET =
+  'is too weak to survive guessing: use at least 16 characters with at least 10 different ones, mixing letters, digits or symbols (for example the output of `openssl rand -base64 24`)';
+
+/**
+ * A cautious estimate of a secret's guessing strength: its length times the bits of the character
+ * classes it uses (lower, upper, digits, other), counted over its distinct characters only when it
+ * repeats itself, so `aaaa…` and `abab…` score low. It cannot see dictionary words: the README
+ * asks for a random secret.
+ */
+export function secretStrengthBits(secret: string): number {
+  const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^a-zA-Z0-9]/];
+  const sizes = [26, 26, 10, 33];
+  const pool = classes.reduce((sum, pattern, i) => sum + (pattern.test(secret) ? (sizes[i] ?? 0) : 0), 0);
+  const chars = [...secret];
+  const distinct = new Set(chars).size;
+  const counted = Math.min(chars.length, distinct * 2);
+  return distinct < 10 ? 0 : Math.floor(counted * Math.log2(Math.max(pool, 2)));
+}
+
+export const strongEnough = (secret: string) => secret.length >= 16 && secretStrengthBits(secret) >= MIN_ADMIN_SECRET_BITS;
+
 export interface AdminSecretResult {
   secret: string;
   /** True only on the start that generated it: the one time it is printed. */

@@ -136,7 +136,7 @@ describe('loadConfig', () => {
       HOST: '0.0.0.0',
       DATA_DIR: '/tmp/x',
       DATABASE_URL: 'postgres://u@db:5432/app',
-      ADMIN_SECRET: 'a-very-long-secret',
+      ADMIN_SECRET: 'Xk3-9pQz_7LmWv2R-a-long-one',
       PRODUCT_NAME: 'Frontend',
       SUPPORT_CHAT_URL: 'https://chat.example.com/g',
       SUPPORT_CONTACTS: 'Ann|https://t.me/ann, Bob|https://example.com/bob',
@@ -162,7 +162,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       dataDir: '/tmp/x',
       databaseUrl: 'postgres://u@db:5432/app',
-      adminSecret: 'a-very-long-secret',
+      adminSecret: 'Xk3-9pQz_7LmWv2R-a-long-one',
       productName: 'Frontend',
       supportContacts: [
         { name: 'Ann', url: 'https://t.me/ann' },
@@ -185,6 +185,15 @@ describe('loadConfig', () => {
       llmApiKey: 'ollama',
       llmModel: 'llama3.2',
     });
+  });
+
+  it('stops on a hand-set admin secret too weak to survive guessing, with a sentence', () => {
+    for (const weak of ['short', 'password1234', 'admin-secret-1', 'aaaaaaaaaaaaaaaaaaaaaaaa', 'abcabcabcabcabcabcabc']) {
+      expect(() => loadConfig({ ADMIN_SECRET: weak }), weak).toThrow(
+        'ADMIN_SECRET: is too weak to survive guessing: use at least 16 characters with at least 10 different ones, mixing letters, digits or symbols (for example the output of `openssl rand -base64 24`)',
+      );
+    }
+    expect(loadConfig({ ADMIN_SECRET: 'q7Vw2-Rt9xZ_b4Lp' }).adminSecret).toBe('q7Vw2-Rt9xZ_b4Lp');
   });
 
   it('treats empty values as unset', () => {

@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { strongEnough, WEAK_ADMIN_SECRET } from './admin-secret';
 import {
   DEFAULT_MODEL_PRICES,
   DEFAULT_OPENAI_STT_MODEL,
@@ -146,7 +147,7 @@ const SETTINGS = {
   /** PostgreSQL when set; PGlite in dataDir otherwise. */
   databaseUrl: setting('DATABASE_URL', orNull(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }))),
   /** null means main.ts generates/loads one in dataDir. */
-  adminSecret: setting('ADMIN_SECRET', orNull(z.string().min(12, { error: 'must be at least 12 characters' }).max(512))),
+  adminSecret: setting('ADMIN_SECRET', orNull(z.string().max(512).refine(strongEnough, { error: WEAK_ADMIN_SECRET }))),
   productName: setting('PRODUCT_NAME', z.preprocess(emptyToUndefined, z.string().trim().min(1).max(60).default('Interview'))),
   /** '' when not set. */
   supportChatUrl: setting(

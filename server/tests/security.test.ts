@@ -198,18 +198,21 @@ describe('rate limits', () => {
     console.log(`security: token minting from one address: ${max} answered, then 429`);
   });
 
-  it(`throttles the admin secret after ${ADMIN_MAX_FAILURES} wrong attempts, even for the right secret`, async () => {
+  it(`throttles wrong admin secrets after ${ADMIN_MAX_FAILURES} from one address, never the right secret`, async () => {
     for (let i = 0; i < ADMIN_MAX_FAILURES; i++) {
       const answer = await call(t.app, 'GET', '/api/events', { admin: `guess-${i}`, remoteAddress: '10.9.2.1' });
       expect(answer).toEqual(expect.objectContaining({ status: 401, body: { error: 'The admin secret is wrong.' } }));
     }
     for (const url of ['/api/events', '/api/emails', '/api/feedback', '/api/interview-stats']) {
-      const answer = await call(t.app, 'GET', url, { admin: TEST_ADMIN_SECRET, remoteAddress: '10.9.2.1' });
-      expect(answer, url).toEqual(expect.objectContaining({ status: 429, body: { error: ADMIN_THROTTLED } }));
+      const guess = await call(t.app, 'GET', url, { admin: 'guess-again', remoteAddress: '10.9.2.1' });
+      expect(guess, url).toEqual(expect.objectContaining({ status: 429, body: { error: ADMIN_THROTTLED } }));
     }
-    expect((await call(t.app, 'DELETE', '/api/feedback/1', { admin: TEST_ADMIN_SECRET, remoteAddress: '10.9.2.1' })).status).toBe(429);
-    expect((await call(t.app, 'GET', '/api/events', { admin: TEST_ADMIN_SECRET, remoteAddress: '10.9.2.2' })).status).toBe(200);
-    console.log(`security: admin secret: ${ADMIN_MAX_FAILURES} wrong attempts then 429 for that address, the right secret elsewhere 200`);
+    // The right secret gets in all the same (and the address's failures are forgotten).
+    expect((await call(t.app, 'GET', '/api/emails', { admin: TEST_ADMIN_SECRET, remoteAddress: '10.9.2.1' })).status).toBe(200);
+    expect((await call(t.app, 'GET', '/api/events', { admin: 'guess-again', remoteAddress: '10.9.2.1' })).status).toBe(401);
+    console.log(
+      `security: admin secret: ${ADMIN_MAX_FAILURES} wrong attempts then 429 for that address's guesses, the right secret still 200`,
+    );
   });
 });
 

@@ -97,12 +97,10 @@ describe.skipIf(!postgresAvailable)('two servers on one PostgreSQL database', ()
     }
     const next = await events(0, 'not-the-secret', '198.51.100.4');
     expect([next.status, await next.json()]).toEqual([429, { error: ADMIN_THROTTLED }]);
-    // Even the right secret waits, on the other server too; another address is not affected.
-    for (const i of [0, 1]) {
-      const right = await events(i, SECRET, '198.51.100.4');
-      expect([right.status, await right.json()]).toEqual([429, { error: ADMIN_THROTTLED }]);
-    }
-    expect((await events(1, SECRET, '198.51.100.5')).status).toBe(200);
+    const other = await events(1, 'not-the-secret', '198.51.100.4');
+    expect([other.status, await other.json()]).toEqual([429, { error: ADMIN_THROTTLED }]);
+    // Wrong guesses never shut out the right secret, on either server.
+    for (const i of [0, 1]) expect((await events(i, SECRET, '198.51.100.4')).status).toBe(200);
   });
 
   it('gives exactly 3 sessions to 12 concurrent mints split across both servers with 3 credits', async () => {

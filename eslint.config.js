@@ -26,6 +26,22 @@ const features = readdirSync(new URL('./web/src/features', import.meta.url), { w
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/**
+ * The wings of server/services/ (ARCHITECTURE.md, "Where does new code go"): each has one door, its
+ * index.ts. Code outside a wing imports only that door, tests included; inside, files import each other.
+ */
+export const WINGS = ['server/services/calls', 'server/services/admin', 'server/services/speech'];
+/** Zone targets that cover every file of the repository but those under `dir` (minimatch extglobs). */
+function everywhereBut(dir) {
+  const parts = dir.split('/');
+  const targets = FOLDERS.filter((folder) => folder !== parts[0]);
+  for (let depth = 1; depth < parts.length; depth += 1) {
+    const parent = parts.slice(0, depth).join('/');
+    targets.push(`${parent}/*.*`, `${parent}/!(${parts[depth]})/**`);
+  }
+  return targets;
+}
+
 /** Zones that hold for every file, tests included. */
 const zones = [
   { target: 'contract', from: everythingBut('contract'), message: 'contract/ imports nothing of ours (ARCHITECTURE.md, Boundaries).' },
@@ -73,6 +89,12 @@ const zones = [
     from: 'web/src/app',
     message: 'Features do not import the app shell; route modules in web/src/app compose features.',
   },
+  ...WINGS.map((wing) => ({
+    target: everywhereBut(wing),
+    from: wing,
+    except: ['./index.ts'],
+    message: `${wing}/ is a wing with one door: import its index.ts (${wing}), not the files behind it.`,
+  })),
   ...features.map((name) => ({
     target: `web/src/features/${name}`,
     from: 'web/src/features',

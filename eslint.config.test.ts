@@ -68,9 +68,29 @@ describe('production code never imports test code', () => {
   });
 });
 
+describe('a wing of server/services has one door', () => {
+  it.each([
+    ['server/routes/probe.ts', "import { openRealtimeCall } from '../services/calls/registry';\nexport const x = openRealtimeCall;\n"],
+    ['server/services/probe.ts', "import { createAdminGuard } from './admin/auth';\nexport const x = createAdminGuard;\n"],
+    ['server/services/calls/probe.ts', "import { speechClip } from '../speech/turns';\nexport const x = speechClip;\n"],
+    ['server/tests/probe.test.ts', "import { NOT_PCM_WAV } from '../services/speech/turns';\nexport const x = NOT_PCM_WAV;\n"],
+    ['bench/probe.ts', "import { MAX_CLIP_BYTES } from '../server/services/speech/clips';\nexport const x = MAX_CLIP_BYTES;\n"],
+  ])('%s: %s is refused', async (file, code) => {
+    expect(await rulesFired(file, code)).toContain('import-x/no-restricted-paths');
+  });
+
+  it.each([
+    ['server/routes/probe.ts', "import { openRealtimeCall } from '../services/calls';\nexport const x = openRealtimeCall;\n"],
+    ['server/services/calls/probe.ts', "import { supervise } from './registry';\nexport const x = supervise;\n"],
+    ['server/services/admin/probe.ts', "import { HttpError } from '../http-error';\nexport const x = HttpError;\n"],
+  ])('%s: %s passes', async (file, code) => {
+    expect(await rulesFired(file, code)).toEqual([]);
+  });
+});
+
 describe('providers stay below the services', () => {
   it.each([
-    ['server/providers/voice/probe.ts', "import { runningCall } from '../../services/call-registry';\nexport const x = runningCall;\n"],
+    ['server/providers/voice/probe.ts', "import { runningCall } from '../../services/calls';\nexport const x = runningCall;\n"],
     ['server/providers/probe.ts', "import { HttpError } from '../services/http-error';\nexport const x = HttpError;\n"],
     ['server/providers/upstream/probe.ts', "import { speakable } from '../interviewer/speakable';\nexport const x = speakable;\n"],
     ['server/providers/upstream/probe.ts', "import { sdpPath } from '../voice/openai-realtime-voice';\nexport const x = sdpPath;\n"],

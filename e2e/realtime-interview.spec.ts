@@ -9,7 +9,7 @@ import { expect, test } from './support/test';
 import { chromiumArgs } from '../playwright.config';
 import { PROVIDER_TEXTS } from '../server/providers/upstream/realtime-calls-client';
 import { TOO_MANY_RESUMES } from '../server/services/resume';
-import { TOKEN_REFUSED } from '../server/services/call-registry';
+import { TOKEN_REFUSED } from '../server/services/calls';
 import { INAUDIBLE_NOTICE } from '../web/src/lib/voice/openai-events';
 import { RECONNECT_FAILED_CHOICE, RECONNECT_REFUSED_HINT } from '../web/src/features/interview/session-controller';
 import {

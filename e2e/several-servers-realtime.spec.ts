@@ -5,7 +5,7 @@
  * Debian Chromium, a fake microphone fed by an espeak-ng speech WAV, WebRTC + Opus to the local
  * OpenAI Realtime peer (e2e/realtime-peer/, werift). The browser's SDP offer reaches whichever
  * server the balancer picks; that server opens the call and supervises it over the sideband under a
- * lease in the database (server/services/call-leases.ts). Mid-interview
+ * lease in the database (server/services/calls/leases.ts). Mid-interview
  *   (a) the three servers are restarted one by one with SIGTERM: each hands the call over and
  *       another one reopens the sideband by call id, while the candidate goes on talking;
  *   (b) the server that supervises the call is killed with SIGKILL: once its lease runs out another

@@ -4,9 +4,9 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { SpeechClients } from './providers/upstream/speech-clients';
 import type { Interviewer, PhrasingDrafter, Rater, VoiceProvider } from './providers/types';
-import type { ClipStore } from './services/speech-clips';
+import type { ClipStore } from './services/speech';
 import type { RealtimeCallsClient } from './providers/upstream/realtime-calls-client';
-import type { CallSupervisor } from './services/call-supervisor';
+import type { CallSupervisor } from './services/calls';
 import type { WindowCounter } from './services/window-counter';
 import type { RateResponse } from '../contract';
 
@@ -51,8 +51,8 @@ export interface AppContext {
   /** Rate-limit and admin-throttle counters: shared in PostgreSQL, in memory on PGlite. */
   limits: WindowCounter;
   /**
-   * A cache: the OpenAI voice calls this process supervises, by session id (services/call-registry.ts).
-   * Who supervises a call is its lease in the database (services/call-leases.ts); this map only
+   * A cache: the OpenAI voice calls this process supervises, by session id (services/calls/registry.ts).
+   * Who supervises a call is its lease in the database (services/calls/leases.ts); this map only
    * holds the open sidebands of the leases this process holds. Per process, like the next one:
    * created in buildApp, gone when it closes.
    */
@@ -65,11 +65,11 @@ export interface AppContext {
   ratingRegistry: Map<string, Promise<RateResponse>>;
   /**
    * The speech pipeline's audio clips: stored in the database, so any server serves any clip
-   * (services/speech-clips.ts); in memory only a cache of the clips this process writes.
+   * (services/speech/clips.ts); in memory only a cache of the clips this process writes.
    */
   clips: ClipStore;
   /** Running, draining or closing (plugins/draining.ts). */
   lifecycle: Lifecycle;
-  /** This server process (random per start): the owner named in the OpenAI call leases (services/call-leases.ts). */
+  /** This server process (random per start): the owner named in the OpenAI call leases (services/calls/leases.ts). */
   instanceId: string;
 }

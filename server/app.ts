@@ -24,14 +24,12 @@ import { questionSetRoutes } from './routes/question-sets';
 import { userRoutes } from './routes/user';
 import { loadCatalogueIfEmpty, type CatalogueSet } from './services/catalogue';
 import { createQuestionSetCache } from './services/question-set-cache';
-import { handOverAll } from './services/call-registry';
-import { HANDOVER_WAIT_MS } from './services/call-lease-rows';
-import { startCallLeases } from './services/call-leases';
+import { handOverAll, HANDOVER_WAIT_MS, startCallLeases } from './services/calls';
 import { randomUUID } from 'node:crypto';
 import { startBackgroundJobs, type BackgroundJobs } from './services/background-jobs';
 import { completePendingRatings } from './services/ratings';
 import { memoryWindowCounter, postgresWindowCounter } from './services/window-counter';
-import { createClipStore } from './services/speech-clips';
+import { createClipStore } from './services/speech';
 
 /** The shipped catalogue (the default of CATALOGUE_DIR). */
 export const CATALOGUE_DIR = SHIPPED_CATALOGUE_DIR;
@@ -139,7 +137,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   registerDraining(app, ctx);
   // OpenAI voice calls are supervised under a lease in the database (taken over when another server
   // stops renewing); at close each call is handed over, not hung up, before the database goes away
-  // (a server told to stop listens on until another one claimed it, call-registry.ts handOverAll).
+  // (a server told to stop listens on until another one claimed it, calls/registry.ts handOverAll).
   const leases = startCallLeases(ctx);
   app.addHook('preClose', async () => {
     await leases.stop();

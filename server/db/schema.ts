@@ -194,7 +194,7 @@ export const interviewSessions = pgTable(
     speechSeconds: doublePrecision('speech_seconds').notNull().default(0),
     /** The AI rater's language-model calls, each reserved before it is made; capped per session (services/ratings.ts raterCallBudget). */
     raterCalls: integer('rater_calls').notNull().default(0),
-    // OpenAI call supervision (services/call-leases.ts, docs/decisions/015-interviews-outlive-servers.md).
+    // OpenAI call supervision (services/calls/leases.ts, docs/decisions/015-interviews-outlive-servers.md).
     /** The current OpenAI call's id while a server supervises it (its sideband reopens by this id). */
     callId: text('call_id'),
     /** The server process supervising the call (its instance id); null: nobody, any server may take it. */
@@ -223,7 +223,7 @@ export const interviewSessions = pgTable(
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**
- * The interviewer's audio in the speech pipeline (services/speech-clips.ts): one row per clip, its
+ * The interviewer's audio in the speech pipeline (services/speech/clips.ts): one row per clip, its
  * id a random capability, kept for a couple of minutes; any server of a group can serve any clip.
  */
 export const speechClips = pgTable(

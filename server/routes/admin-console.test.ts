@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
 import { events, feedback } from '../db/schema';
-import { EXPORT_PAGE_SIZE } from '../services/admin-exports';
+import { EXPORT_PAGE_SIZE } from '../services/admin';
 
 const CONSOLE_CALLS: Array<['GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE', string]> = [
   ['PATCH', '/api/emails/a%40b.co'],

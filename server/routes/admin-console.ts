@@ -30,19 +30,23 @@ import {
 } from '../../contract';
 import { RATINGS_CSV_NAME } from '../../domain/csv-exports';
 import type { AppContext } from '../app-context';
-import { setSessionLimit } from '../services/admin';
-import { exportFeedback, exportRatings } from '../services/admin-exports';
 import {
+  setSessionLimit,
+  exportFeedback,
+  exportRatings,
   createQuestionSet,
   deleteQuestionSet,
   listAdminQuestionSets,
   moveQuestionSet,
   updateQuestionSet,
-} from '../services/admin-question-sets';
-import { setAssistant, suggestPhrasings, tryAnswer } from '../services/set-editor-assist';
+  setAssistant,
+  suggestPhrasings,
+  tryAnswer,
+  dailyStats,
+  eraseUser,
+  userData,
+} from '../services/admin';
 import { perMinute } from '../plugins/security';
-import { dailyStats } from '../services/admin-stats';
-import { eraseUser, userData } from '../services/admin-users';
 import type { QuestionSetCache } from '../services/question-set-cache';
 
 const denied = { 401: errorSchema, 429: errorSchema };

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest } from '../../test-support/fake-llm-server';
 import { FIXTURE_SETS } from '../../test-support/fixtures';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
-import { LANGUAGE_MODEL_OFF, NO_LANGUAGE_MODEL } from '../services/set-editor-assist';
+import { LANGUAGE_MODEL_OFF, NO_LANGUAGE_MODEL } from '../services/admin';
 
 const KEY_POINTS = '**Key points:** keeps access to its outer scope; created when the function is defined';
 const draft = {

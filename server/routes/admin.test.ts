@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
 import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
-import { ADMIN_MAX_FAILURES, ADMIN_MAX_FAILURES_OVERALL } from '../services/admin-auth';
+import { ADMIN_MAX_FAILURES, ADMIN_MAX_FAILURES_OVERALL } from '../services/admin';
 
 const ADMIN_CALLS: Array<['GET' | 'POST' | 'DELETE', string]> = [
   ['GET', '/api/events'],

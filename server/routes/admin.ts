@@ -22,14 +22,23 @@ import {
   okSchema,
 } from '../../contract';
 import type { AppContext } from '../app-context';
-import { adminThrottleKey, createAdminGuard } from '../services/admin-auth';
-import { adminCounts, deleteEmail, deleteFeedback, eventsPageJson, interviewStats, listEmails, upsertEmail } from '../services/admin';
-import { createFeedbackListCache } from '../services/feedback-list-cache';
+import {
+  adminThrottleKey,
+  createAdminGuard,
+  adminCounts,
+  deleteEmail,
+  deleteFeedback,
+  eventsPageJson,
+  interviewStats,
+  listEmails,
+  upsertEmail,
+  createFeedbackListCache,
+} from '../services/admin';
 import type { QuestionSetCache } from '../services/question-set-cache';
 import { adminConsoleRoutes } from './admin-console';
 
 const denied = { 401: errorSchema, 429: errorSchema };
-/** The events page reads the admin throttle's count in its own statement (services/admin-auth.ts, deferPeek). */
+/** The events page reads the admin throttle's count in its own statement (services/admin/auth.ts, deferPeek). */
 const EVENTS_URL = '/api/events';
 
 export function adminRoutes(app: FastifyInstance, ctx: AppContext, catalogue: QuestionSetCache): void {

@@ -21,7 +21,7 @@ import { perMinute } from '../plugins/security';
 import { rateTranscript } from '../services/ratings';
 import { abandonSession } from '../services/abandon';
 import { reportSession } from '../services/session-telemetry';
-import { openRealtimeCall } from '../services/call-registry';
+import { openRealtimeCall } from '../services/calls';
 import { resumeSession } from '../services/resume';
 import { liveSession } from '../services/live-session';
 import { z } from 'zod';

@@ -12,7 +12,7 @@ import { createTestApp, describeDatabases, type TestApp } from '../../test-suppo
 import type { OpenAiToken } from '../../contract';
 import { accounts, interviewSessions } from '../db/schema';
 import { NOTHING_TO_RATE } from '../services/ratings';
-import { CALL_RUNNING, runningCall } from '../services/call-registry';
+import { CALL_RUNNING, runningCall } from '../services/calls';
 import { SESSION_ENDED } from '../services/sessions';
 
 const OFFER = 'v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n';

@@ -13,7 +13,7 @@ import { createPipelineApp, speechAnswer, type PipelineApp } from '../../test-su
 import { describeDatabases } from '../../test-support/test-app';
 import type { SpeechPipelineToken, SpeechTurnResponse } from '../../contract';
 import { interviewSessions } from '../db/schema';
-import { answerTooLong, NOT_HEARD_APOLOGY, NOT_PCM_WAV, speechBudgetUsed } from '../services/speech-turns';
+import { answerTooLong, NOT_HEARD_APOLOGY, NOT_PCM_WAV, speechBudgetUsed } from '../services/speech';
 
 describeDatabases('speech budgets of a session', (database) => {
   let t: PipelineApp;

@@ -1,5 +1,5 @@
 /**
- * The speech pipeline's audio clips live in the database (services/speech-clips.ts), so two
+ * The speech pipeline's audio clips live in the database (services/speech/clips.ts), so two
  * servers on one PostgreSQL need no sticky routing: a clip made by one server is served by the
  * other over HTTP, while it is still being synthesised too; a failed clip answers the same 502
  * there; a server that closes finishes the clips it is synthesising first; and the per-session clip
@@ -10,7 +10,7 @@ import { fakeMp3, startFakeAudioServer, type FakeAudioServer } from '../../test-
 import { FIXTURE_SETS } from '../../test-support/fixtures';
 import { createTestApp, postgresAvailable, type TestApp } from '../../test-support/test-app';
 import type { SpeechPipelineToken, SpeechTurnResponse, TokenResponse } from '../../contract';
-import { CLIP_FAILED, CLIP_GONE } from '../services/speech-turns';
+import { CLIP_FAILED, CLIP_GONE } from '../services/speech';
 
 const MODELS = { sttModel: 'whisper-local', ttsModel: 'kokoro', ttsVoice: 'af_heart' };
 const PER_SESSION = 4;

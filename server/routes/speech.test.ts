@@ -19,7 +19,7 @@ import {
   NOT_A_PIPELINE_SERVER,
   NOT_HEARD_APOLOGY,
   speechParts,
-} from '../services/speech-turns';
+} from '../services/speech';
 import { SESSION_FINISHED, WELCOME_BACK } from '../services/turns';
 
 interface Token {

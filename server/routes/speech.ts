@@ -8,7 +8,7 @@ import type { AppContext } from '../app-context';
 import { TTS_CONTENT_TYPE } from '../providers/upstream/speech-clients';
 import { callLimit } from '../plugins/call-limits';
 import { perMinute } from '../plugins/security';
-import { speechAudioTurn, speechClip, speechTextTurn } from '../services/speech-turns';
+import { speechAudioTurn, speechClip, speechTextTurn } from '../services/speech';
 
 /** 16 kHz 16-bit mono WAV is 32 kB a second: about five minutes of one answer. */
 export const MAX_ANSWER_AUDIO_BYTES = 10 * 1024 * 1024;

@@ -11,7 +11,7 @@ import { call, FIXTURE_SETS, startInterview } from '../../test-support/fixtures'
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
 import type { OpenAiToken, SpeechPipelineToken, SpeechTurnResponse } from '../../contract';
 import { PROVIDER_TEXTS } from '../providers/upstream/realtime-calls-client';
-import { INTERVIEWER_APOLOGY, NOT_HEARD_APOLOGY } from '../services/speech-turns';
+import { INTERVIEWER_APOLOGY, NOT_HEARD_APOLOGY } from '../services/speech';
 import { pcmWav } from '../../test-support/pcm-wav';
 import { createPipelineApp, speechAnswer, type PipelineApp } from '../../test-support/pipeline-app';
 const DEADLINE_SECONDS = 1.5;

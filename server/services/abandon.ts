@@ -8,8 +8,7 @@ import type { AbandonResponse } from '../../contract';
 import type { AppContext } from '../app-context';
 import { requireAccount } from './accounts';
 import { HttpError } from './http-error';
-import { END_ABANDONED } from './call-supervisor';
-import { endRunningCall } from './call-registry';
+import { END_ABANDONED, endRunningCall } from './calls';
 import {
   ABANDON_TOO_LATE,
   ABANDON_WINDOW_MS,
@@ -33,7 +32,7 @@ export async function abandonSession(ctx: AppContext, email: string, sessionId: 
   if (session.status === 'expired' || Date.now() - session.createdAt.getTime() > ABANDON_WINDOW_MS) {
     throw new HttpError(409, ABANDON_TOO_LATE);
   }
-  // A call this process runs is hung up now; one in another process sees the session end (call-registry.ts).
+  // A call this process runs is hung up now; one in another process sees the session end (calls/registry.ts).
   await endRunningCall(ctx, session.id, END_ABANDONED);
   const outcome = await abandonWithRefund(ctx.db, session, 'refuse', { reason: 'failed-start' }, 'if-unused');
   if (outcome.result === 'limit') throw new HttpError(429, refundLimitText(outcome.retryInMs));

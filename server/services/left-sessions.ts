@@ -14,7 +14,7 @@ import { accounts, events, interviewSessions } from '../db/schema';
 import { leftDetail, leftNoteText } from './left-note';
 import { findQuestionSet } from './question-sets';
 import { hasCandidateWords, rateEvent } from './ratings';
-import { runningCall } from './call-registry';
+import { runningCall } from './calls';
 import { abandonWithRefund, OPEN_STATUSES, SESSION_RATING_WINDOW_MS, type InterviewSession } from './sessions';
 
 /** Sessions ended per pass (the rest wait for the next one). */

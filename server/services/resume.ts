@@ -14,8 +14,7 @@ import { ProviderError } from '../providers/types';
 import { requireAccount } from './accounts';
 import { HttpError } from './http-error';
 import { requireQuestionSet } from './question-sets';
-import { END_RECONNECTED } from './call-supervisor';
-import { endRunningCall } from './call-registry';
+import { END_RECONNECTED, endRunningCall } from './calls';
 import { findSession, hashToken, NOT_YOUR_SESSION, OPEN_STATUSES, SESSION_ENDED, UNKNOWN_SESSION } from './sessions';
 
 /** Reconnections per interview session. */

@@ -5,7 +5,7 @@
  * - on one server, a resume hangs up the call still running, after it stored what it heard;
  * - on two servers (PostgreSQL), the server that handles the resume cannot hang up the other's
  *   call itself: that call's later lines must not overwrite the continuation's transcript, and its
- *   server hangs it up once it sees the session's token changed (services/call-registry.ts).
+ *   server hangs it up once it sees the session's token changed (services/calls/registry.ts).
  * The local realtime peer stands in for OpenAI, werift peers for the browsers.
  */
 import { eq } from 'drizzle-orm';
@@ -16,7 +16,7 @@ import { call, FIXTURE_SETS, startInterview } from '../../test-support/fixtures'
 import { createTestApp, describeDatabases, postgresAvailable, type TestApp } from '../../test-support/test-app';
 import type { Db } from '../db/client';
 import { interviewSessions } from '../db/schema';
-import { runningCall } from '../services/call-registry';
+import { runningCall } from '../services/calls';
 import type { OpenAiToken as Token } from '../../contract';
 
 const QUESTIONS = FIXTURE_SETS[0]!.questions;

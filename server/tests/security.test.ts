@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../e2e/support/server';
 import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
 import { createTestApp, TEST_ADMIN_SECRET, type TestApp } from '../../test-support/test-app';
-import { ADMIN_MAX_FAILURES, ADMIN_THROTTLED } from '../services/admin-auth';
+import { ADMIN_MAX_FAILURES, ADMIN_THROTTLED } from '../services/admin';
 
 const REALTIME = 'https://realtime.example.net';
 const DOGS = 'https://dogs.example.org';

@@ -17,7 +17,7 @@ import { runMain, type MainProcess } from '../../test-support/run-main';
 import { createPostgresDatabase, postgresAvailable } from '../../test-support/test-app';
 import { openDatabase, type Database } from '../db/client';
 import { questionSets } from '../db/schema';
-import { ADMIN_MAX_FAILURES, ADMIN_SECRET_WRONG, ADMIN_THROTTLED } from '../services/admin-auth';
+import { ADMIN_MAX_FAILURES, ADMIN_SECRET_WRONG, ADMIN_THROTTLED } from '../services/admin';
 import { REFRESH_MS } from '../services/question-set-cache';
 import { OUT_OF_CREDITS } from '../services/tokens';
 

@@ -12,7 +12,7 @@ import { startRealtimePeer, type RealtimePeer } from '../../../e2e/realtime-peer
 import { call, FIXTURE_SETS, login, setIds } from '../../../test-support/fixtures';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
 import { NOTHING_TO_RATE } from '../../services/ratings';
-import { runningCall, TOKEN_REFUSED } from '../../services/call-registry';
+import { runningCall, TOKEN_REFUSED } from '../../services/calls';
 import { TOO_MANY_RESUMES } from '../../services/resume';
 import { UNKNOWN_SESSION } from '../../services/sessions';
 import { PROVIDER_TEXTS } from '../upstream/realtime-calls-client';

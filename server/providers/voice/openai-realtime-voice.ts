@@ -2,7 +2,7 @@
  * OpenAI Realtime (GA) voice, owned by the server: the token call answers *our* short-lived
  * session token and our SDP address; the browser posts its offer there, and the server opens the
  * call with its own key (upstream/realtime-calls-client.ts), hears it over a sideband and can hang
- * it up (services/call-registry.ts, services/call-supervisor.ts). No OpenAI key or `ek_` secret ever reaches the browser.
+ * it up (services/calls/registry.ts, services/calls/supervisor.ts). No OpenAI key or `ek_` secret ever reaches the browser.
  */
 import { randomBytes } from 'node:crypto';
 import type { OpenAiToken } from '../../../contract';

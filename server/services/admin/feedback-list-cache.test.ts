@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
-import { call, FIXTURE_SETS, login } from '../../test-support/fixtures';
+import { createTestApp, describeDatabases, type TestApp } from '../../../test-support/test-app';
+import { call, FIXTURE_SETS, login } from '../../../test-support/fixtures';
 
 const text = (n: number) => `Feedback number ${n}: the follow-up questions were useful.`;
 

@@ -2,28 +2,28 @@
  * POST /interview/sessions/{id}/sdp: the browser's SDP offer for an OpenAI voice session. The
  * session token (minted with the session, sha256 stored) proves the session; the server opens the
  * call with its own key and the session it builds, attaches the sideband before the browser gets
- * its answer (so nothing said is missed), and supervises the call (call-supervisor.ts) until it ends.
+ * its answer (so nothing said is missed), and supervises the call (calls/supervisor.ts) until it ends.
  * A call that cannot start gives the credit back, as a failed mint did.
  * Calls live in this process; ratings ask `settleRealtimeCall` first, so they rate the server's
  * transcript with everything heard.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
-import type { TranscriptEntry } from '../../contract';
-import type { AppContext } from '../app-context';
-import type { Db } from '../db/client';
-import { interviewSessions, type QuestionSetRecord } from '../db/schema';
-import type { Sideband } from '../providers/upstream/realtime-calls-client';
-import { HttpError } from './http-error';
-import { SESSION_TOKEN_TTL_SECONDS } from '../providers/voice/openai-realtime-voice';
-import { PROVIDER_TEXTS } from '../providers/upstream/realtime-calls-client';
-import { continuationInstructions, resumePoint } from '../providers/interviewer/continuation-instructions';
-import { buildRealtimeSession } from '../providers/voice/realtime-session-config';
-import { ProviderError } from '../providers/types';
-import { requireQuestionSet } from './question-sets';
-import { addError, addUsage, quietly, recordConnected, recordEnd } from './session-telemetry';
-import { CallSupervisor, END_HANDED_OVER, END_SESSION_GONE, END_SUBMITTED, type CallLog, type CallTelemetry } from './call-supervisor';
-import { dropLease, HANDOVER_WAIT_MS, releaseLease, takeLease } from './call-lease-rows';
+import type { TranscriptEntry } from '../../../contract';
+import type { AppContext } from '../../app-context';
+import type { Db } from '../../db/client';
+import { interviewSessions, type QuestionSetRecord } from '../../db/schema';
+import type { Sideband } from '../../providers/upstream/realtime-calls-client';
+import { HttpError } from '../http-error';
+import { SESSION_TOKEN_TTL_SECONDS } from '../../providers/voice/openai-realtime-voice';
+import { PROVIDER_TEXTS } from '../../providers/upstream/realtime-calls-client';
+import { continuationInstructions, resumePoint } from '../../providers/interviewer/continuation-instructions';
+import { buildRealtimeSession } from '../../providers/voice/realtime-session-config';
+import { ProviderError } from '../../providers/types';
+import { requireQuestionSet } from '../question-sets';
+import { addError, addUsage, quietly, recordConnected, recordEnd } from '../session-telemetry';
+import { CallSupervisor, END_HANDED_OVER, END_SESSION_GONE, END_SUBMITTED, type CallLog, type CallTelemetry } from './supervisor';
+import { dropLease, HANDOVER_WAIT_MS, releaseLease, takeLease } from './lease-rows';
 import {
   abandonWithRefund,
   findSession,
@@ -33,7 +33,7 @@ import {
   SESSION_ENDED,
   UNKNOWN_SESSION,
   type InterviewSession,
-} from './sessions';
+} from '../sessions';
 
 export const TOKEN_REFUSED = 'This voice session token is not valid for this interview session. Please start a new session.';
 export const TOKEN_EXPIRED = 'This voice session token has expired. Please start a new session.';
@@ -160,7 +160,7 @@ export async function openRealtimeCall(
 
   const log = ctx.log.child({ sessionId: session.id, callId: opened.callId });
   // The lease first: this process supervises the call; another server takes it over if it stops
-  // renewing (call-leases.ts). A look of this process's lease loop that saw the call supervised
+  // renewing (calls/leases.ts). A look of this process's lease loop that saw the call supervised
   // here before its lease was taken would let it go as gone (and hang it up).
   await takeLease(ctx, session.id, opened.callId);
   const supervisor = supervise(ctx, session, opened.callId, sideband, config, log);
@@ -178,7 +178,7 @@ export async function openRealtimeCall(
 
 /**
  * Supervises a call in this process: the call this process opened, or one another server stopped
- * renewing (call-leases.ts), whose sideband was reopened by call id. In ctx.callRegistry until it
+ * renewing (calls/leases.ts), whose sideband was reopened by call id. In ctx.callRegistry until it
  * ends (or is handed over).
  */
 export function supervise(
@@ -380,7 +380,7 @@ async function claimedElsewhere(
   }
 }
 
-/** The sessions whose calls this process supervises now (call-leases.ts renews their leases). */
+/** The sessions whose calls this process supervises now (calls/leases.ts renews their leases). */
 export function supervisedSessions(ctx: Pick<AppContext, 'callRegistry'>): Map<string, CallSupervisor> {
   return ctx.callRegistry;
 }

@@ -6,7 +6,7 @@
  * ADMIN_SECRET too weak to survive guessing stops start-up (server/admin-secret.ts).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { WindowCounter } from './window-counter';
+import type { WindowCounter } from '../window-counter';
 
 /** Wrong secrets one address may send per window before it is answered 429. */
 export const ADMIN_MAX_FAILURES = 10;

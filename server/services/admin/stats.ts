@@ -1,8 +1,8 @@
 /** The dashboard's charts and session figures over the last 7, 30 or 90 days (UTC calendar days, today included). */
 import { and, asc, countDistinct, eq, gte, isNull, sql } from 'drizzle-orm';
-import type { DailyStats, SessionFigures } from '../../contract';
-import type { Db } from '../db/client';
-import { events, interviewSessions, questionSets } from '../db/schema';
+import type { DailyStats, SessionFigures } from '../../../contract';
+import type { Db } from '../../db/client';
+import { events, interviewSessions, questionSets } from '../../db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SCORE_BANDS = 10;

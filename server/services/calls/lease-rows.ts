@@ -1,17 +1,17 @@
 /**
- * The lease columns of a session's OpenAI call (call-leases.ts): taken by the server that opens the
+ * The lease columns of a session's OpenAI call (calls/leases.ts): taken by the server that opens the
  * call, dropped when the call ends, let go when it is handed over.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../app-context';
-import { interviewSessions } from '../db/schema';
+import type { AppContext } from '../../app-context';
+import { interviewSessions } from '../../db/schema';
 
 /** A lease not renewed for this long is taken over. */
 export const CALL_LEASE_MS = 15_000;
 
 /**
  * A server shutting down listens to its calls until another server claimed them, at most this
- * long: a little more than one look of the others (CALL_LEASE_RENEW_MS in call-leases.ts).
+ * long: a little more than one look of the others (CALL_LEASE_RENEW_MS in calls/leases.ts).
  */
 export const HANDOVER_WAIT_MS = 6_000;
 

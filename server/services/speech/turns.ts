@@ -6,20 +6,20 @@
  * audio as it arrives. An upstream failure never ends the session: the candidate hears (or reads)
  * an apology and answers again.
  */
-import { count } from '../../domain/plural';
-import { MAX_UTTERANCE_LENGTH, type SpeechTurnResponse, type TurnResponse } from '../../contract';
-import type { AppContext, SpeechPipeline } from '../app-context';
-import { HttpError } from './http-error';
-import { SpeechError } from '../providers/upstream/speech-clients';
-import { requireAccount } from './accounts';
-import { findSession, OPEN_STATUSES, type InterviewSession } from './sessions';
-import { continuationTurn, SESSION_FINISHED, sessionOf, takeTurn } from './turns';
-import { addError, addUsage, quietly } from './session-telemetry';
+import { count } from '../../../domain/plural';
+import { MAX_UTTERANCE_LENGTH, type SpeechTurnResponse, type TurnResponse } from '../../../contract';
+import type { AppContext, SpeechPipeline } from '../../app-context';
+import { HttpError } from '../http-error';
+import { SpeechError } from '../../providers/upstream/speech-clients';
+import { requireAccount } from '../accounts';
+import { findSession, OPEN_STATUSES, type InterviewSession } from '../sessions';
+import { continuationTurn, SESSION_FINISHED, sessionOf, takeTurn } from '../turns';
+import { addError, addUsage, quietly } from '../session-telemetry';
 import { pcmWavSeconds } from './wav-seconds';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { interviewSessions } from '../db/schema';
-import { resolveSpeechSettings } from '../config';
-import { ClipFailedError } from './speech-clips';
+import { interviewSessions } from '../../db/schema';
+import { resolveSpeechSettings } from '../../config';
+import { ClipFailedError } from './clips';
 
 export const NOT_A_PIPELINE_SERVER = 'This server does not run spoken interviews through speech servers. Please start a new session.';
 export const NOT_A_PIPELINE_SESSION = 'This interview session does not use the speech pipeline. Please start a new session.';

@@ -13,13 +13,13 @@ import type {
   TriedKeyPoint,
   TryAnswerInput,
   TryAnswerResult,
-} from '../../contract';
-import type { AppContext } from '../app-context';
-import { splitModelAnswers, type ModelAnswer } from '../catalogue/model-answers';
-import { ProviderError } from '../providers/types';
-import { judgeAnswer, quote, RUBRIC_RATER_NAME, splitStatements } from '../rater';
-import { checked } from './admin-question-sets';
-import { HttpError } from './http-error';
+} from '../../../contract';
+import type { AppContext } from '../../app-context';
+import { splitModelAnswers, type ModelAnswer } from '../../catalogue/model-answers';
+import { ProviderError } from '../../providers/types';
+import { judgeAnswer, quote, RUBRIC_RATER_NAME, splitStatements } from '../../rater';
+import { checked } from './question-sets';
+import { HttpError } from '../http-error';
 
 const HOUR_MS = 60 * 60 * 1000;
 const BUDGET_KEY = 'admin:editor-llm';

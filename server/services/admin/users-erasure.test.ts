@@ -4,9 +4,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
-import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
-import { memoryWindowCounter } from './window-counter';
+import { call, FIXTURE_SETS, login, setIds } from '../../../test-support/fixtures';
+import { createTestApp, describeDatabases, type TestApp } from '../../../test-support/test-app';
+import { memoryWindowCounter } from '../window-counter';
 
 const PHRASE = 'zebra-quartz-phrase-only-this-person-said';
 

@@ -7,13 +7,13 @@
  * whose keys hold the email, and on PGlite the deleted rows' bytes in the table files.
  */
 import { asc, eq, or, sql } from 'drizzle-orm';
-import type { UserData, UserErasure } from '../../contract';
-import { isPglite, type Db } from '../db/client';
-import { accounts, events, feedback, interviewSessions } from '../db/schema';
-import { HttpError } from './http-error';
-import { toAdminEvent, toAdminFeedback, toEmailAccount, type PlanLimits } from './admin';
-import { findAccount } from './accounts';
-import type { WindowCounter } from './window-counter';
+import type { UserData, UserErasure } from '../../../contract';
+import { isPglite, type Db } from '../../db/client';
+import { accounts, events, feedback, interviewSessions } from '../../db/schema';
+import { HttpError } from '../http-error';
+import { toAdminEvent, toAdminFeedback, toEmailAccount, type PlanLimits } from './console';
+import { findAccount } from '../accounts';
+import type { WindowCounter } from '../window-counter';
 
 const nothingHeld = (email: string) => new HttpError(404, `Nothing is stored about ${email}.`);
 

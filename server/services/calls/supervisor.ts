@@ -8,7 +8,7 @@
  * No database or Fastify here: everything outside comes in through `CallDeps`.
  */
 import type { RealtimeServerEvent, RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
-import type { SessionEndReason, SessionUsage, TranscriptEntry } from '../../contract';
+import type { SessionEndReason, SessionUsage, TranscriptEntry } from '../../../contract';
 import {
   CLOSE_DELAY_MS,
   CLOSE_SESSION_TOOL_NAME,
@@ -16,12 +16,12 @@ import {
   CLOSING_REMARK_WAIT_MS,
   FATAL_REALTIME_ERROR_CODES,
   INAUDIBLE,
-} from '../../domain/interviewer-protocol';
-import type { Sideband } from '../providers/upstream/realtime-calls-client';
-import { closingResponse } from '../providers/voice/realtime-session-config';
+} from '../../../domain/interviewer-protocol';
+import type { Sideband } from '../../providers/upstream/realtime-calls-client';
+import { closingResponse } from '../../providers/voice/realtime-session-config';
 
 export { INAUDIBLE };
-import { ResponseSequencer } from '../providers/voice/response-sequencer';
+import { ResponseSequencer } from '../../providers/voice/response-sequencer';
 
 /** No speech, response or transcript for this long: the browser is gone, the call is hung up. */
 export const IDLE_HANGUP_MS = 3 * 60_000;
@@ -35,7 +35,7 @@ export const END_SIDEBAND_CLOSED = 'the voice service closed the call';
 export const END_IDLE = 'no activity: the browser is gone';
 export const END_SESSION_GONE = 'the interview session ended or was reconnected elsewhere';
 export const END_ABANDONED = 'the interview session was abandoned';
-/** This process stopped supervising a call it did not hang up: another server takes it over (call-leases.ts). */
+/** This process stopped supervising a call it did not hang up: another server takes it over (calls/leases.ts). */
 export const END_HANDED_OVER = 'the call was handed over to another server';
 const END_FATAL_PREFIX = 'the voice service ended the session';
 

@@ -5,13 +5,13 @@
  * refer to is archived instead of deleted, so history keeps its topic.
  */
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import type { AdminQuestionSet, QuestionSetDeleteResult, QuestionSetInput } from '../../contract';
-import { MAX_QUESTION_SETS } from '../../contract/limits';
-import { CatalogueError, checkCatalogueSet } from '../catalogue/read-catalogue';
-import type { Db } from '../db/client';
-import { events, questionSets } from '../db/schema';
-import { HttpError } from './http-error';
-import { UNKNOWN_SET } from './question-sets';
+import type { AdminQuestionSet, QuestionSetDeleteResult, QuestionSetInput } from '../../../contract';
+import { MAX_QUESTION_SETS } from '../../../contract/limits';
+import { CatalogueError, checkCatalogueSet } from '../../catalogue/read-catalogue';
+import type { Db } from '../../db/client';
+import { events, questionSets } from '../../db/schema';
+import { HttpError } from '../http-error';
+import { UNKNOWN_SET } from '../question-sets';
 
 type Row = typeof questionSets.$inferSelect;
 

@@ -4,11 +4,11 @@
  */
 import type { RealtimeClientEvent, RealtimeServerEvent } from 'openai/resources/realtime/realtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TranscriptEntry } from '../../contract';
-import { CLOSE_DELAY_MS, CLOSING_REMARK_WAIT_MS } from '../../domain/interviewer-protocol';
-import type { Sideband } from '../providers/upstream/realtime-calls-client';
-import { buildRealtimeSession } from '../providers/voice/realtime-session-config';
-import { CallSupervisor, IDLE_HANGUP_MS, INAUDIBLE, sessionEndOf, TIME_LIMIT_REASON, type CallTelemetry } from './call-supervisor';
+import type { TranscriptEntry } from '../../../contract';
+import { CLOSE_DELAY_MS, CLOSING_REMARK_WAIT_MS } from '../../../domain/interviewer-protocol';
+import type { Sideband } from '../../providers/upstream/realtime-calls-client';
+import { buildRealtimeSession } from '../../providers/voice/realtime-session-config';
+import { CallSupervisor, IDLE_HANGUP_MS, INAUDIBLE, sessionEndOf, TIME_LIMIT_REASON, type CallTelemetry } from './supervisor';
 
 const set = {
   id: 1,

@@ -1,6 +1,6 @@
 import { utils as vadUtils } from '@ricky0123/vad-web';
 import { describe, expect, it } from 'vitest';
-import { pcmWav } from '../../test-support/pcm-wav';
+import { pcmWav } from '../../../test-support/pcm-wav';
 import { pcmWavSeconds } from './wav-seconds';
 
 /** `wav` with a LIST chunk between `fmt ` and `data`, as some recorders write. */

@@ -1,14 +1,14 @@
 /** Operator calls: events, stats, email accounts and plans, feedback. */
 import { randomUUID } from 'node:crypto';
 import { asc, count, desc, eq, gt, lt } from 'drizzle-orm';
-import type { AdminCounts, AdminEvent, AdminFeedback, EmailAccount, InterviewStats } from '../../contract';
-import type { AppConfig } from '../config';
-import { preparedRows, type Db } from '../db/client';
-import { accounts, feedback, type events, type interviewSessions } from '../db/schema';
-import { HttpError } from './http-error';
-import { findAccount, type Account } from './accounts';
-import { toTelemetry } from './session-telemetry';
-import { isMixedScriptEmail } from '../../domain/email-scripts';
+import type { AdminCounts, AdminEvent, AdminFeedback, EmailAccount, InterviewStats } from '../../../contract';
+import type { AppConfig } from '../../config';
+import { preparedRows, type Db } from '../../db/client';
+import { accounts, feedback, type events, type interviewSessions } from '../../db/schema';
+import { HttpError } from '../http-error';
+import { findAccount, type Account } from '../accounts';
+import { toTelemetry } from '../session-telemetry';
+import { isMixedScriptEmail } from '../../../domain/email-scripts';
 
 /** An ISO 8601 UTC timestamp in milliseconds, cut (not rounded) as JavaScript's Date does. */
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -47,7 +47,7 @@ const EVENTS_PAGE_SQL = `
 /**
  * Newest first, each with its session's telemetry (docs/product-rules.md, Session telemetry), as
  * JSON text; with the admin-secret throttle's failure count for `throttleKey` read in the same
- * statement (PostgreSQL keeps it in `rate_limits`; services/admin-auth.ts settles it).
+ * statement (PostgreSQL keeps it in `rate_limits`; services/admin/auth.ts settles it).
  */
 export async function eventsPageJson(
   db: Db,

@@ -9,18 +9,18 @@
  * is missed. Lines spoken while nobody listened (after a kill) are not in the transcript.
  */
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import type { TranscriptEntry } from '../../contract';
-import type { AppContext } from '../app-context';
-import { interviewSessions } from '../db/schema';
-import { ProviderError } from '../providers/types';
-import type { RealtimeCallsClient, Sideband } from '../providers/upstream/realtime-calls-client';
-import { findQuestionSet } from './question-sets';
-import { callConfig, supervise, supervisedSessions } from './call-registry';
-import { dropLease, leaseEnd } from './call-lease-rows';
-import { END_SESSION_GONE } from './call-supervisor';
-import { OPEN_STATUSES, type InterviewSession } from './sessions';
+import type { TranscriptEntry } from '../../../contract';
+import type { AppContext } from '../../app-context';
+import { interviewSessions } from '../../db/schema';
+import { ProviderError } from '../../providers/types';
+import type { RealtimeCallsClient, Sideband } from '../../providers/upstream/realtime-calls-client';
+import { findQuestionSet } from '../question-sets';
+import { callConfig, supervise, supervisedSessions } from './registry';
+import { dropLease, leaseEnd } from './lease-rows';
+import { END_SESSION_GONE } from './supervisor';
+import { OPEN_STATUSES, type InterviewSession } from '../sessions';
 
-export { CALL_LEASE_MS } from './call-lease-rows';
+export { CALL_LEASE_MS } from './lease-rows';
 /** The owner renews (and every server looks for leases to take over) this often. */
 export const CALL_LEASE_RENEW_MS = 5_000;
 /** Calls one server takes over per look. */

@@ -5,10 +5,10 @@
  * Columns, the byte-order mark and formula neutralisation come from domain/csv-exports.ts.
  */
 import { and, desc, eq, lt } from 'drizzle-orm';
-import { CSV_BOM, FEEDBACK_HEADER, feedbackCsvRow, RATINGS_HEADER, ratingCsvRow } from '../../domain/csv-exports';
-import { csvRow } from '../../domain/csv';
-import type { Db } from '../db/client';
-import { events, feedback } from '../db/schema';
+import { CSV_BOM, FEEDBACK_HEADER, feedbackCsvRow, RATINGS_HEADER, ratingCsvRow } from '../../../domain/csv-exports';
+import { csvRow } from '../../../domain/csv';
+import type { Db } from '../../db/client';
+import { events, feedback } from '../../db/schema';
 
 /** Rows per database read: large enough to keep round trips few, small enough to stay flat. */
 export const EXPORT_PAGE_SIZE = 500;

@@ -2,17 +2,17 @@
  * The admin feedback list's pages change rarely, so their JSON is built once per table state
  * instead of per request. Feedback rows are inserted and deleted (ids only grow), and updated in
  * one place only: moving a question set renumbers the feedback given on it
- * (services/admin-question-sets.ts), and every set it moves counts as edited then. So (count,
+ * (services/admin/question-sets.ts), and every set it moves counts as edited then. So (count,
  * max id) of the feedback and the question sets' latest edit identify the state; the check is one
  * index-backed query. The pages last asked for (the first one and those loaded after it with
  * "Load more") are kept under that state. Each process keeps its own copy, so several servers on
  * one PostgreSQL stay correct.
  */
 import { count, max, sql } from 'drizzle-orm';
-import { feedbackListSchema } from '../../contract';
-import type { Db } from '../db/client';
-import { feedback, questionSets } from '../db/schema';
-import { listFeedback } from './admin';
+import { feedbackListSchema } from '../../../contract';
+import type { Db } from '../../db/client';
+import { feedback, questionSets } from '../../db/schema';
+import { listFeedback } from './console';
 
 /** Pages kept per state, at most (the least recently asked goes first). */
 export const CACHED_FEEDBACK_PAGES = 16;

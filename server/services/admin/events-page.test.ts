@@ -7,11 +7,11 @@
  */
 import { desc, eq, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { eventsResponseSchema, type RatingBreakdown, type SessionUsage, type TranscriptEntry } from '../../contract';
-import { FIXTURE_SETS } from '../../test-support/fixtures';
-import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
-import { accounts, events, interviewSessions, questionSets } from '../db/schema';
-import { eventsPageJson, toAdminEvent } from './admin';
+import { eventsResponseSchema, type RatingBreakdown, type SessionUsage, type TranscriptEntry } from '../../../contract';
+import { FIXTURE_SETS } from '../../../test-support/fixtures';
+import { createTestApp, describeDatabases, type TestApp } from '../../../test-support/test-app';
+import { accounts, events, interviewSessions, questionSets } from '../../db/schema';
+import { eventsPageJson, toAdminEvent } from './console';
 
 const EMAIL = 'events-page@example.com';
 const KEY = 'admin:127.0.0.1';

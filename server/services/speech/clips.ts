@@ -13,9 +13,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { preparedRows } from '../db/client';
-import { speechClipParts, speechClips } from '../db/schema';
+import type { Db } from '../../db/client';
+import { preparedRows } from '../../db/client';
+import { speechClipParts, speechClips } from '../../db/schema';
 
 export const CLIP_TTL_MS = 2 * 60 * 1000;
 /** Clips held at most in the database, all servers together (a line is a few clips; sessions are short). */
@@ -109,7 +109,7 @@ export function createClipStore(db: Db, options: ClipStoreOptions = {}): ClipSto
   const writing = new Map<string, { seq: number; bytes: number }>();
   /** Cache: readers in this process waiting for a clip's next part. */
   const waiting = new Map<string, Set<() => void>>();
-  /** The syntheses this process runs now (speech-turns.ts), so closing waits for their clips. */
+  /** The syntheses this process runs now (speech/turns.ts), so closing waits for their clips. */
   const writers = new Set<Promise<void>>();
 
   const wake = (id: string): void => {

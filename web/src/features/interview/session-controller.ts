@@ -3,18 +3,22 @@
  * rating while the transcript is being rated, and interrupted while a dropped connection is being
  * reconnected or the candidate chooses between reconnecting and ending. The phase is in the
  * snapshot the screen reads; what else one session needs is its `SessionRun`, whose interviewer's
- * ending is a state machine of its own (`Closing`). Pure: no DOM, no fetch; everything outside comes
+ * ending is a state machine of its own (closing.ts). Pure: no DOM, no fetch; everything outside comes
  * in through `SessionDeps`, so unit tests drive it with a scripted transport.
  */
 import type { LiveSession, RateRequest, SessionReport, TokenResponse, TranscriptEntry } from '../../../../contract';
 import { MAX_DURATION_SECONDS, MAX_REPORT_DETAIL } from '../../../../contract/limits';
 import { wholeSecondsBetween } from '../../../../domain/format';
-import { CLOSE_DELAY_MS, CLOSING_REMARK_WAIT_MS } from '../../../../domain/interviewer-protocol';
+import { CLOSE_DELAY_MS } from '../../../../domain/interviewer-protocol';
 import { isReconnectable } from '../../lib/voice/turn-failure';
-import type { TransportEvent, VoiceTransport } from '../../lib/voice/types';
+import type { StartOptions, TransportEvent, VoiceTransport } from '../../lib/voice/types';
 import type { Schedule } from '../../lib/schedule';
 import { connectionFailedText, OUT_OF_SESSIONS_TEXT, StartFailedError, TOKEN_FAILED_TEXT } from './start-failure';
 import type { RatingView } from '../../components/results-overlay';
+import { InterviewerClosing } from './closing';
+// The texts live in their own module so the reconnect choice, which the first screen's controls
+// import, does not bring the controller into the first chunk (docs/first-screen.md).
+import { CONNECTION_LOST_CHOICE, CONTINUING_NOTICE, RECONNECT_FAILED_CHOICE, RECONNECTING_NOTICE } from './reconnect-texts';
 
 export type { RatingView };
 
@@ -105,9 +109,6 @@ export class ResumeRefusedError extends Error {
 }
 
 export const RATING_NETWORK_ERROR = 'Error submitting transcript for rating.';
-// The texts live in their own module so the reconnect choice, which the first screen's controls
-// import, does not bring the controller into the first chunk (docs/first-screen.md).
-import { CONNECTION_LOST_CHOICE, CONTINUING_NOTICE, RECONNECT_FAILED_CHOICE, RECONNECTING_NOTICE } from './reconnect-texts';
 export {
   CONNECTION_LOST_CHOICE,
   CONTINUING_NOTICE,
@@ -132,26 +133,6 @@ const initialSnapshot: SessionSnapshot = {
   reconnect: null,
 };
 
-/**
- * Where the interviewer's ending stands (docs/product-rules.md, Closing). close_session starts the
- * delay while the closing remark is spoken; the session ends when the delay has passed and the
- * remark has been heard, and a remark still playing at the end of the delay gets at most
- * CLOSING_REMARK_WAIT_MS more. Each waiting state holds the cancel of its timer.
- *
- *   open ── close-requested ──▶ remark-playing ── remark heard ──▶ remark-heard ── delay passed ──▶ end
- *                                     └── delay passed ──▶ overtime ── remark heard, or the wait is over ──▶ end
- */
-type Closing =
-  | { state: 'open' }
-  /** The delay runs while the remark is spoken. */
-  | { state: 'remark-playing'; cancel: () => void }
-  /** The delay runs; the remark has been heard (or the provider hung up after it began). */
-  | { state: 'remark-heard'; cancel: () => void }
-  /** The delay has passed; the remark is still being spoken. */
-  | { state: 'overtime'; cancel: () => void };
-
-const OPEN: Closing = { state: 'open' };
-
 /** What the controller keeps of one session beside its snapshot; each start or adoption begins a new one. */
 interface SessionRun {
   /** deps.now() at the start: the reference of every `at` and of the duration. */
@@ -159,33 +140,33 @@ interface SessionRun {
   readonly questionSetId: number;
   /** Known once the token is minted (or the live session is adopted). */
   sessionId: string | undefined;
-  closing: Closing;
+  /** The interviewer's ending (closing.ts); cancelled when the session ends any other way. */
+  readonly closing: InterviewerClosing;
   /** A dropped connection is reconnected once by itself per session; later drops go straight to the choice. */
   reconnectTried: boolean;
   /** An answer that got no reply before the connection dropped; the continuation sends it again. */
   pendingAnswer: string | undefined;
 }
 
-const newRun = (startedAt: number, questionSetId: number, sessionId?: string): SessionRun => ({
-  startedAt,
-  questionSetId,
-  sessionId,
-  closing: OPEN,
-  reconnectTried: false,
-  pendingAnswer: undefined,
-});
-
 export class SessionController {
   private snapshot: SessionSnapshot = initialSnapshot;
   private readonly listeners = new Set<() => void>();
   private transport: VoiceTransport | null = null;
-  private run: SessionRun = newRun(0, 0);
+  private run: SessionRun;
   /** Counts resume attempts: an attempt overtaken by another (or by ending) drops what it opened. */
   private resumeAttempt = 0;
   /** True while a typed answer is handed to the transport (sendText). */
   private typing = false;
 
-  constructor(private readonly deps: SessionDeps) {}
+  constructor(private readonly deps: SessionDeps) {
+    this.run = this.newRun(0, 0);
+  }
+
+  /** Each start or adoption begins a new run; its closing ends the session as the interviewer's. */
+  private newRun(startedAt: number, questionSetId: number, sessionId?: string): SessionRun {
+    const closing = new InterviewerClosing(this.deps.schedule, () => void this.stop('closed-by-interviewer'));
+    return { startedAt, questionSetId, sessionId, closing, reconnectTried: false, pendingAnswer: undefined };
+  }
 
   getSnapshot = (): SessionSnapshot => this.snapshot;
 
@@ -203,28 +184,23 @@ export class SessionController {
       return;
     }
     this.update({ ...initialSnapshot, phase: 'starting' });
-    this.run = newRun(this.deps.now(), set.id);
-    let transport: VoiceTransport | null = null;
+    this.run = this.newRun(this.deps.now(), set.id);
     const refusal = this.deps.checkMicrophone ? await this.deps.checkMicrophone() : null;
     if (refusal) {
       this.deps.log.error('Failed to start session:', refusal);
       this.update({ ...initialSnapshot, phase: 'idle', startError: refusal });
       return;
     }
+    const run = this.run;
     try {
       const token = await this.deps.fetchToken(set.id);
-      this.run.sessionId = token.sessionId;
-      transport = await this.deps.createTransport(token);
-      this.transport = transport;
-      const own = transport;
-      await transport.start(token, (event) => this.handle(own, event), this.run.startedAt);
-      // A `failed` event during start already dropped this transport.
-      if (this.transport !== transport) throw new Error('The voice connection failed while starting.');
+      run.sessionId = token.sessionId;
+      const transport = await this.openTransport(run, token, () => true, 'The voice connection failed while starting.');
+      if (!transport) return;
       this.update({ phase: 'active', acceptsTypedAnswers: transport.acceptsTypedAnswers });
       this.deps.wakeLock.acquire();
       void this.report({ event: 'connected' });
     } catch (error) {
-      this.drop(transport);
       if (error instanceof OutOfTokensError) this.deps.onOutOfTokens();
       this.deps.log.error('Failed to start session:', error instanceof Error ? error.message : error);
       const minted = this.run.sessionId;
@@ -254,7 +230,7 @@ export class SessionController {
   private adopt(live: LiveSession): boolean {
     const { phase } = this.snapshot;
     if (phase !== 'idle' && phase !== 'disconnected') return false;
-    this.run = newRun(this.deps.now() - live.elapsedSeconds * 1000, live.questionSetId, live.sessionId);
+    this.run = this.newRun(this.deps.now() - live.elapsedSeconds * 1000, live.questionSetId, live.sessionId);
     const lines = live.transcript.filter((entry) => entry.role === 'interviewer').map((entry) => entry.transcript);
     this.update({ ...initialSnapshot, transcript: live.transcript, interviewerMessages: lines.slice(-VISIBLE_INTERVIEWER_MESSAGES) });
     return true;
@@ -339,9 +315,38 @@ export class SessionController {
     );
   }
 
+  /**
+   * The one "open transport" step of start() and resume(): create the transport, make it the current
+   * one, start it, and check that it still is (a `failed` event while starting already dropped it)
+   * and that the attempt is `still()` wanted. Resolves null when the attempt was overtaken before
+   * the transport started (it is closed); throws `failure` (the transport dropped) when it did not start.
+   */
+  private async openTransport(
+    run: SessionRun,
+    token: TokenResponse,
+    still: () => boolean,
+    failure: string,
+    options?: StartOptions,
+  ): Promise<VoiceTransport | null> {
+    const transport = await this.deps.createTransport(token);
+    if (!still()) {
+      transport.close();
+      return null;
+    }
+    this.transport = transport;
+    try {
+      await transport.start(token, (event) => this.handle(transport, event), run.startedAt, options);
+      if (this.transport !== transport || !still()) throw new Error(failure);
+    } catch (error) {
+      this.drop(transport);
+      throw error;
+    }
+    return transport;
+  }
+
   /** The one teardown of a session that ends: the closing timer, a resume under way, the transport, the wake lock. */
   private teardown(): void {
-    this.setClosing(OPEN);
+    this.run.closing.cancel();
     this.resumeAttempt++;
     this.drop(this.transport);
     this.deps.wakeLock.release();
@@ -381,7 +386,7 @@ export class SessionController {
       case 'close-requested':
         return this.closeRequested(event.reason);
       case 'closing-remark-done':
-        return this.closingRemarkHeard();
+        return this.run.closing.remarkHeard();
       case 'failed':
         return this.transportFailed(source, event);
     }
@@ -407,32 +412,8 @@ export class SessionController {
 
   /** close_session is honoured once: the delay starts while the closing remark is spoken. */
   private closeRequested(reason: string): void {
-    if (this.run.closing.state !== 'open') return;
+    if (!this.run.closing.request()) return;
     this.deps.log.info(`Interviewer closed the session (${reason}); ending the session in ${CLOSE_DELAY_MS / 1000} seconds.`);
-    this.setClosing({ state: 'remark-playing', cancel: this.deps.schedule(() => this.closingDelayPassed(), CLOSE_DELAY_MS) });
-  }
-
-  /** The closing remark has been played out (or the provider hung up after it began). */
-  private closingRemarkHeard(): void {
-    const { closing } = this.run;
-    if (closing.state === 'remark-playing') this.run.closing = { state: 'remark-heard', cancel: closing.cancel };
-    else if (closing.state === 'overtime') void this.stop('closed-by-interviewer');
-  }
-
-  private closingDelayPassed(): void {
-    const { closing } = this.run;
-    if (closing.state === 'remark-heard') void this.stop('closed-by-interviewer');
-    else if (closing.state === 'remark-playing') {
-      const cancel = this.deps.schedule(() => void this.stop('closed-by-interviewer'), CLOSING_REMARK_WAIT_MS);
-      this.run.closing = { state: 'overtime', cancel };
-    }
-  }
-
-  /** Moves the closing on, cancelling the timer of the state it leaves. */
-  private setClosing(next: Closing): void {
-    const { closing } = this.run;
-    if (closing.state !== 'open') closing.cancel();
-    this.run.closing = next;
   }
 
   private transportFailed(source: VoiceTransport, event: Extract<TransportEvent, { type: 'failed' }>): void {
@@ -440,7 +421,7 @@ export class SessionController {
       // The connection went away after the goodbye began (the provider hung up): the normal
       // end of an interview the interviewer closed, not a failure.
       this.deps.log.info('The voice connection ended after the closing remark.');
-      this.closingRemarkHeard();
+      this.run.closing.remarkHeard();
       return;
     }
     this.deps.log.error('Voice connection failed:', event.message);
@@ -487,27 +468,19 @@ export class SessionController {
     const attempt = ++this.resumeAttempt;
     const current = (): boolean => attempt === this.resumeAttempt && this.snapshot.phase === 'interrupted';
     this.update({ reconnect: { trying: true, message, canRetry: true } });
-    let transport: VoiceTransport | null = null;
     try {
       const token = await this.deps.resumeSession(sessionId);
       if (!current()) return;
-      transport = await this.deps.createTransport(token);
-      if (!current()) {
-        transport.close();
-        return;
-      }
-      this.transport = transport;
-      const own = transport;
       const pendingAnswer = run.pendingAnswer;
-      await transport.start(token, (event) => this.handle(own, event), run.startedAt, { resumed: pendingAnswer ? { pendingAnswer } : {} });
-      if (this.transport !== transport || !current()) throw new Error('The voice connection failed while reconnecting.');
+      const resumed = { resumed: pendingAnswer ? { pendingAnswer } : {} };
+      const transport = await this.openTransport(run, token, current, 'The voice connection failed while reconnecting.', resumed);
+      if (!transport) return;
       if (run.pendingAnswer === pendingAnswer) run.pendingAnswer = undefined;
       this.deps.log.info('Reconnected; the interview goes on.');
       this.deps.wakeLock.acquire();
       this.update({ phase: 'active', reconnect: null, notice: null, acceptsTypedAnswers: transport.acceptsTypedAnswers });
     } catch (error) {
       this.deps.log.error('Reconnecting failed:', error instanceof Error ? error.message : error);
-      this.drop(transport);
       if (!current()) return;
       // The server refused the resume, or the new connection's first turn (e.g. the session has ended): final.
       const refusal =

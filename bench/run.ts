@@ -2,13 +2,14 @@
  * `npm run bench` — every benchmark, then bench/results.md.
  *
  *   npm run bench                      # everything (about 20 minutes)
- *   npm run bench -- --only=http,load  # some parts: http, same-work, load, rater, beetle, web, lighthouse, session, speech, exports, abuse, takeover
+ *   npm run bench -- --only=http,load  # some parts: http, same-work, load, rater, rater-runtime, beetle, web, lighthouse, session, speech, exports, abuse, takeover
  *   npm run bench -- --quick           # short runs and small tables, to check the scripts
  *   npm run bench -- --report          # only rebuild results.md (e.g. after editing notes.md)
  *   npm run bench -- --db=postgres     # one database (pglite, postgres)
  *   npm run bench -- --only=http --sizes=100000 --seconds=3   # one table size, shorter runs
  *   npm run bench -- --only=same-work --baseline=main   # product, main's product and the same-work ceiling in one run
  *   npm run bench -- --only=same-work --calls=login,ratings --rounds=5   # some of its calls, more rounds
+ *   npm run bench -- --only=rater-runtime --baseline=main --rater-off   # the rater in the server: before, after, and the word matcher
  *   npm run bench -- --only=same-work --baseline=HEAD --baseline-env=LOG_LEVEL:warn   # price one setting
  *
  * Each part's figures are kept in bench/.out/<part>.json (not committed); results.md is rebuilt
@@ -28,6 +29,7 @@ import { runLighthouse } from './parts/lighthouse';
 import { runLoad } from './parts/load';
 import { runBeetle } from './parts/beetle';
 import { runRater } from './parts/rater';
+import { runRaterRuntime } from './parts/rater-runtime';
 import { runSameWork } from './parts/same-work';
 import { runSession } from './parts/session';
 import { runSpeech } from './parts/speech';
@@ -39,6 +41,7 @@ export const PARTS = [
   'same-work',
   'load',
   'rater',
+  'rater-runtime',
   'beetle',
   'web',
   'lighthouse',
@@ -66,7 +69,18 @@ function parseArgs(argv: string[]) {
     value('baseline-env') === undefined
       ? undefined
       : Object.fromEntries((value('baseline-env') ?? '').split(',').map((kv) => kv.split(':') as [string, string]));
-  return { only: only as Part[], quick: argv.includes('--quick'), databases, sizes, seconds, rounds, baseline, baselineEnv, calls };
+  return {
+    only: only as Part[],
+    quick: argv.includes('--quick'),
+    raterOff: argv.includes('--rater-off'),
+    databases,
+    sizes,
+    seconds,
+    rounds,
+    baseline,
+    baselineEnv,
+    calls,
+  };
 }
 
 const OUT = path.join(ROOT, 'bench/.out');
@@ -114,6 +128,17 @@ async function main(): Promise<void> {
       save(part, results);
     } else if (part === 'rater') {
       save(part, await runRater(log, args.quick ? 7 : 31));
+    } else if (part === 'rater-runtime') {
+      // With --baseline=REF the product at REF is measured first (the "before"); RATER_MODEL=off is the word matcher on purpose.
+      save(
+        part,
+        await runRaterRuntime({
+          rounds: args.quick ? 2 : 5,
+          baseline: args.baseline,
+          variants: args.raterOff ? [{ RATER_MODEL: 'off' }] : [],
+          log,
+        }),
+      );
     } else if (part === 'beetle') {
       save(part, runBeetle(log));
     } else if (part === 'web') {

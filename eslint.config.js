@@ -75,6 +75,14 @@ const zones = [
   },
   { target: 'content', from: everythingBut('content'), message: 'content/ is the question-set catalogue: it imports nothing.' },
   {
+    // The built-in rater is one wing with one door (issue 32): the rest of the server, its tests
+    // included, reaches it only through server/rater/index.ts.
+    target: ['server/!(rater)/**', 'server/*.ts'],
+    from: 'server/rater',
+    except: ['./index.ts'],
+    message: 'The built-in rater has one door: import it from server/rater (its index.ts), not its files.',
+  },
+  {
     target: 'server/services',
     from: ['server/routes', 'server/plugins'],
     message: 'Services hold the rules and know nothing of routes or Fastify plugins.',

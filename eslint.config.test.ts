@@ -108,6 +108,25 @@ describe('providers stay below the services', () => {
   });
 });
 
+describe('the built-in rater has one door', () => {
+  it.each([
+    ['server/providers/interviewer/probe.ts', "import { countWords } from '../../rater/text-match';\nexport const x = countWords;\n"],
+    ['server/services/probe.ts', "import { createRaterPool } from '../rater/rater-pool';\nexport const x = createRaterPool;\n"],
+    ['server/probe.ts', "import { judgeAnswer } from './rater/rubric-rater-judge';\nexport const x = judgeAnswer;\n"],
+    ['server/routes/probe.test.ts', "import { splitStatements } from '../rater/statements';\nexport const x = splitStatements;\n"],
+  ])('%s: %s is refused', async (file, code) => {
+    expect(await rulesFired(file, code)).toContain('import-x/no-restricted-paths');
+  });
+
+  it.each([
+    ['server/providers/interviewer/probe.ts', "import { inThreadRater } from '../../rater';\nexport const x = inThreadRater;\n"],
+    ['server/services/probe.ts', "import { createRaterPool } from '../rater/index';\nexport const x = createRaterPool;\n"],
+    ['server/rater/probe.ts', "import { countWords } from './text-match';\nexport const x = countWords;\n"],
+  ])('%s: %s passes', async (file, code) => {
+    expect(await rulesFired(file, code)).toEqual([]);
+  });
+});
+
 describe('every folder is in a zone', () => {
   const scratch = mkdtempSync(path.join(tmpdir(), 'zones-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -39,6 +39,31 @@ describe('npm start', () => {
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     expect(output.match(/Listening on/g)).toHaveLength(1);
     expect(output).not.toContain('Server listening at');
+    // The built-in rater's worker threads load under `npm start` too (node --import tsx): a typed interview is rated.
+    const base = `http://127.0.0.1:${port}`;
+    const email = 'npm-start@example.com';
+    const json = { 'content-type': 'application/json', 'x-user-email': email };
+    expect((await fetch(`${base}/user/login`, { method: 'POST', headers: json, body: JSON.stringify({ email }) })).status).toBe(200);
+    const sets = (await (await fetch(`${base}/api/question-sets`)).json()) as Array<{ id: number; questions: string[] }>;
+    const set = sets[0]!;
+    const token = (await (await fetch(`${base}/interview/token?questionSetId=${set.id}`, { headers: json })).json()) as {
+      sessionId: string;
+    };
+    const rated = await fetch(`${base}/interview/rate-transcript`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        questionSetId: set.id,
+        sessionId: token.sessionId,
+        durationSeconds: 60,
+        transcripts: [
+          { role: 'interviewer', transcript: set.questions[0] },
+          { role: 'interviewee', transcript: 'A closure is a function that keeps access to the variables of the scope it was created in.' },
+        ],
+      }),
+    });
+    expect(rated.status).toBe(200);
+    expect(((await rated.json()) as { markdown: string }).markdown).toContain('# Interview feedback');
 
     npm.kill('SIGTERM');
     expect(await exited).toBe(0);

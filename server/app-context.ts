@@ -9,6 +9,7 @@ import type { RealtimeCallsClient } from './providers/upstream/realtime-calls-cl
 import type { CallSupervisor } from './services/calls';
 import type { WindowCounter } from './services/window-counter';
 import type { RateResponse } from '../contract';
+import type { BuiltInRater } from './rater';
 
 /** The speech pipeline's upstream clients (the interviewer's audio in flight is on the AppContext: `clips`). */
 export interface SpeechPipeline {
@@ -68,6 +69,12 @@ export interface AppContext {
    * (services/speech/clips.ts); in memory only a cache of the clips this process writes.
    */
   clips: ClipStore;
+  /**
+   * The built-in rater's worker threads (server/rater/rater-pool.ts): every rating, "Try an
+   * answer" and the scripted interviewer's follow-ups are judged there, off the event loop.
+   * Created in buildApp, closed with the app.
+   */
+  rater: BuiltInRater;
   /** Running, draining or closing (plugins/draining.ts). */
   lifecycle: Lifecycle;
   /** This server process (random per start): the owner named in the OpenAI call leases (services/calls/leases.ts). */

@@ -16,6 +16,7 @@ import { registerSecurity } from './plugins/security';
 import { registerDraining } from './plugins/draining';
 import { registerWeb, DEFAULT_WEB_DIST } from './plugins/web';
 import { createProviders } from './providers/index';
+import { createRaterPool } from './rater';
 import { adminRoutes } from './routes/admin';
 import { healthRoutes } from './routes/health';
 import { interviewRoutes } from './routes/interview';
@@ -54,7 +55,7 @@ function serverTimeouts(config: AppConfig) {
 export interface AppDeps {
   /** Default: opened from config (PGlite in DATA_DIR or DATABASE_URL) and closed with the app. */
   database?: Database;
-  /** Default: createProviders(config, log). */
+  /** Default: createProviders(config, log, the rater pool). */
   providers?: Providers;
   /** Default: the files in config.catalogueDir, read and checked at every start, loaded into an empty database. */
   catalogue?: () => Promise<CatalogueSet[]>;
@@ -111,7 +112,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     throw error;
   }
 
-  const providers = deps.providers ?? createProviders(resolved, app.log);
+  // The built-in rater's workers start loading now; a rating that comes before they are ready waits.
+  const rater = createRaterPool({ onWorkerError: (error) => app.log.error({ err: error }, 'a rater worker failed') });
+  app.addHook('onClose', () => rater.close());
+  const providers = deps.providers ?? createProviders(resolved, app.log, rater);
   // Several server processes may share one PostgreSQL: their limits must count together.
   const limits = database.kind === 'postgres' ? postgresWindowCounter(database.db) : memoryWindowCounter();
   const sweep = setInterval(
@@ -129,6 +133,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     limits,
     callRegistry: new Map(),
     ratingRegistry: new Map(),
+    rater,
     clips: createClipStore(database.db, { perSession: resolved.sessionAudioClips }),
     lifecycle: { state: 'running' },
     instanceId: randomUUID(),

@@ -14,12 +14,13 @@ import { createLlmClient, DEFAULT_LLM_TIMEOUT_MS, resolveLlmSettings } from './u
 import { createLlmInterviewer } from './interviewer/llm-interviewer';
 import { createLlmRater } from './rating/llm-rater';
 import { createLlmPhrasingDrafter } from './rating/llm-phrasings';
-import { createRubricRater } from '../rater';
+import { createRubricRater, type BuiltInRater } from '../rater';
 import { createScriptedInterviewer } from './interviewer/scripted-interviewer';
 
 export type { Providers };
 
-export function createProviders(config: AppConfig, log: FastifyBaseLogger): Providers {
+/** `builtIn`: the built-in rater's workers (the application context's `rater`), which the rubric rater and the scripted interviewer judge with. */
+export function createProviders(config: AppConfig, log: FastifyBaseLogger, builtIn: BuiltInRater): Providers {
   // VOICE_MODE (auto: realtime with an OpenAI key, else the pipeline when both speech servers
   // are named, else browser speech); loadConfig already refused incomplete combinations.
   const voiceMode = resolveVoiceMode(config);
@@ -33,7 +34,7 @@ export function createProviders(config: AppConfig, log: FastifyBaseLogger): Prov
   // An LLM (LLM_BASE_URL + LLM_MODEL, or OPENAI_API_KEY) upgrades the interviewer and the rater;
   // the rubric rater stays the fallback.
   const llm = resolveLlmSettings(config);
-  const rubric = createRubricRater();
+  const rubric = createRubricRater(builtIn);
   const rater = llm
     ? createLlmRater({
         client: createLlmClient(llm, { timeoutMs: Math.min(60_000, deadlineMs) }),
@@ -43,7 +44,7 @@ export function createProviders(config: AppConfig, log: FastifyBaseLogger): Prov
     : rubric;
   const interviewer = llm
     ? createLlmInterviewer(createLlmClient(llm, { timeoutMs: Math.min(DEFAULT_LLM_TIMEOUT_MS, deadlineMs) }))
-    : createScriptedInterviewer();
+    : createScriptedInterviewer(builtIn);
   log.info(
     {
       voiceMode,

@@ -4,9 +4,9 @@
  * (`input: 'typed'`) are counted as typed text. Deterministic, shared by the rubric rater and the
  * LLM rater so both report the same numbers.
  */
-import type { TranscriptEntry } from '../../../contract';
-import { count } from '../../../domain/plural';
-import { tokenize } from '../../rater/text-match';
+import type { TranscriptEntry } from '../../contract';
+import { count } from '../../domain/plural';
+import { tokenize } from './text-match';
 
 export const FILLER_WORDS = ['um', 'uh', 'like', 'you know', 'basically', 'actually', 'sort of', 'kind of'] as const;
 export type FillerWord = (typeof FILLER_WORDS)[number];

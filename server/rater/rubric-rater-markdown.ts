@@ -3,7 +3,7 @@ import type { QuestionSetRecord } from '../db/schema';
 import { count } from '../../domain/plural';
 import type { QuestionBreakdown, RatingBreakdown } from '../../contract';
 import type { AnswerJudgement, Contradiction, NearMiss } from './rubric-rater-judge';
-import { type DeliveryFigures, formatDeliveryMarkdown } from '../providers/rating/delivery-figures';
+import { type DeliveryFigures, formatDeliveryMarkdown } from './delivery-figures';
 
 /** Fewer words than this on average reads as brief answers in the summary. */
 const BRIEF_AVERAGE_WORDS = 60;

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptEntry } from '../../contract';
 import { readCatalogue, type CatalogueSet } from '../catalogue/read-catalogue';
 import { loadTranscriptFixture } from '../../test-support/transcripts/load-transcripts';
-import { createRubricRater, rateWithRubric } from './rubric-rater';
+import { rateWithRubric } from './rubric-rater';
+import { createRubricRater } from './built-in-rater';
 import type { QuestionSetRecord } from '../db/schema';
 
 const CATALOGUE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../content/question-sets');

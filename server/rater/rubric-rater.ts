@@ -4,12 +4,12 @@
  * over all questions, so unanswered questions count as zero.
  */
 import type { RatingBreakdown } from '../../contract';
-import { splitModelAnswers } from '../catalogue/model-answers';
-import { deliveryFigures } from '../providers/rating/delivery-figures';
+import { splitModelAnswers, type ModelAnswer } from '../catalogue/model-answers';
+import { deliveryFigures } from './delivery-figures';
 import { judgeAnswer, type AnswerJudgement } from './rubric-rater-judge';
 import { emptyRatingMarkdown, ratingMarkdown } from './rubric-rater-markdown';
 import { pairAnswers } from './rubric-rater-pairing';
-import type { Rater, RatingInput, RatingResult } from '../providers/types';
+import type { RatingInput, RatingResult } from '../providers/types';
 
 export const RUBRIC_RATER_NAME = 'rubric';
 
@@ -24,9 +24,13 @@ export function toBreakdown(questions: readonly string[], judgements: readonly A
   }));
 }
 
-export function rateWithRubric({ set, transcripts, durationSeconds }: RatingInput): RatingResult {
+/** `models`: the set's model answers already parsed (built-in-rater.ts keeps them per version of the set). */
+export function rateWithRubric(
+  { set, transcripts, durationSeconds }: Pick<RatingInput, 'set' | 'transcripts' | 'durationSeconds'>,
+  models?: ModelAnswer[],
+): RatingResult {
   const figures = deliveryFigures(transcripts, durationSeconds);
-  const modelAnswers = splitModelAnswers(set.modelAnswers, set.questions.length);
+  const modelAnswers = models ?? splitModelAnswers(set.modelAnswers, set.questions.length);
   if (figures.wordsSpoken === 0) {
     const judgements = set.questions.map((_, i) => judgeAnswer([], modelAnswers[i]));
     return {
@@ -40,10 +44,4 @@ export function rateWithRubric({ set, transcripts, durationSeconds }: RatingInpu
   const score = judgements.length === 0 ? 0 : Math.round(judgements.reduce((sum, j) => sum + j.score, 0) / judgements.length);
   const breakdown = toBreakdown(set.questions, judgements);
   return { score, markdown: ratingMarkdown(set, score, breakdown, judgements, figures), breakdown, rater: RUBRIC_RATER_NAME };
-}
-
-export function createRubricRater(): Rater {
-  return {
-    rate: async (input) => rateWithRubric(input),
-  };
 }

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptEntry, TurnResponse } from '../../../contract';
 import { readCatalogue, type CatalogueSet } from '../../catalogue/read-catalogue';
 import { loadTranscriptFixture } from '../../../test-support/transcripts/load-transcripts';
-import { rateWithRubric } from '../../rater';
+import { inThreadRater, rateWithRubric } from '../../rater';
 import { createScriptedInterviewer, scriptedTurn } from './scripted-interviewer';
 import { followUpTopic, wantsRepeat, wantsToStop } from './scripted-interviewer-lines';
 import type { QuestionSetRecord } from '../../db/schema';
@@ -159,7 +159,10 @@ describe('scripted interviewer', () => {
   it('an answer that says "not sure" but covers a key point is an answer, not an "I don\'t know"', async () => {
     const history: TranscriptEntry[] = [];
     await play(history);
-    expect((await play(history, 'Not sure, but lower latency for reads?')).say).toBe('Could you say a little more about less load?');
+    // A statement: the rater credits no point for a question ("lower latency for reads?"), so neither does the interviewer.
+    expect((await play(history, 'Not sure, but it gives lower latency for reads.')).say).toBe(
+      'Could you say a little more about less load?',
+    );
   });
 
   it.each(['I want to stop.', "Let's stop here", 'Can we end the interview please?', 'stop', 'I would like to finish now.'])(
@@ -190,12 +193,12 @@ describe('scripted interviewer', () => {
     expect((await play(history, STRONG_2)).say).toBe('Okay, thank you. Here is the last question. What is a cache stampede?');
   });
 
-  it('is stateless: the same history and utterance give the same line', () => {
+  it('is stateless: the same history and utterance give the same line', async () => {
     const history: TranscriptEntry[] = [
       { role: 'interviewer', transcript: 'Hello. Here is the first question. What is a cache and why would you use one?' },
     ];
-    const a = scriptedTurn({ set: SET, history, utterance: 'It is fast.' });
-    const b = scriptedTurn({ set: SET, history, utterance: 'It is fast.' });
+    const a = await scriptedTurn({ set: SET, history, utterance: 'It is fast.' }, inThreadRater());
+    const b = await scriptedTurn({ set: SET, history, utterance: 'It is fast.' }, inThreadRater());
     expect(a).toEqual(b);
   });
 
@@ -229,13 +232,13 @@ describe('scripted interviewer', () => {
     expect(followUpTopic('a specific lesson learned')).toBe('a specific lesson learned');
   });
 
-  it('reads a follow-up of an earlier wording as a follow-up, so a stored interview goes on the same way', () => {
+  it('reads a follow-up of an earlier wording as a follow-up, so a stored interview goes on the same way', async () => {
     const history: TranscriptEntry[] = [
       { role: 'interviewer', transcript: 'Hello. Here is the first question. What is a cache and why would you use one?' },
       { role: 'interviewee', transcript: 'It is fast.' },
       { role: 'interviewer', transcript: 'How would you bring lower latency into your answer?' },
     ];
-    expect(scriptedTurn({ set: SET, history, utterance: 'Still fast.' }).say).toBe(
+    expect((await scriptedTurn({ set: SET, history, utterance: 'Still fast.' }, inThreadRater())).say).toBe(
       'All right. Question 2 of 3. How do you invalidate cached data?',
     );
   });

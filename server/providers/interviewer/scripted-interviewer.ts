@@ -4,8 +4,7 @@
  * follow-up has a recognisable form), so the server only has to store the transcript.
  */
 import type { TranscriptEntry, TurnResponse } from '../../../contract';
-import { splitModelAnswers } from '../../catalogue/model-answers';
-import { countWords, keyPointCoverage } from '../../rater/text-match';
+import { inThreadRater, type BuiltInRater } from '../../rater';
 import {
   CLOSING_EMPTY_SET,
   CLOSING_STOP,
@@ -64,7 +63,12 @@ export function readPosition(set: QuestionSetRecord, history: readonly Transcrip
   return position;
 }
 
-export function scriptedTurn({ set, history, utterance }: InterviewerTurnInput): TurnResponse {
+/**
+ * `rater`: the built-in rater that judges the answer so far, the same judgement as the rating's
+ * (issue 32: one rater everywhere), so a follow-up never asks about a point the candidate has just
+ * described.
+ */
+export async function scriptedTurn({ set, history, utterance }: InterviewerTurnInput, rater: BuiltInRater): Promise<TurnResponse> {
   const questions = set.questions;
   if (questions.length === 0) return { say: CLOSING_EMPTY_SET, closeSession: { reason: DONE_REASON } };
   const position = readPosition(set, history);
@@ -78,26 +82,33 @@ export function scriptedTurn({ set, history, utterance }: InterviewerTurnInput):
   if (wantsToStop(utterance)) return { say: CLOSING_STOP, closeSession: { reason: STOP_REASON } };
   if (wantsRepeat(utterance)) return { say: repeatLine(question), closeSession: null };
 
-  const answer = [...position.answerSoFar, utterance].join(' ');
-  const keyPoints = splitModelAnswers(set.modelAnswers, questions.length)[position.current]?.keyPoints ?? [];
-  const coverage = keyPointCoverage(answer, keyPoints, question);
-  // An "I don't know" that happens to name a key point is still an answer.
+  const judged = await rater.judge({ set, questionIndex: position.current, turns: [...position.answerSoFar, utterance] });
+  const keyPoints = judged.covered.length + judged.missed.length;
+  const ratio = keyPoints === 0 ? 0 : judged.covered.length / keyPoints;
+  // An "I don't know" that states a key point is still an answer.
   const kind: AnswerKind =
-    saysNotKnown(utterance) && keyPointCoverage(utterance, keyPoints, question).missed.length === keyPoints.length
+    saysNotKnown(utterance) && (await rater.judge({ set, questionIndex: position.current, turns: [utterance] })).covered.length === 0
       ? 'not-known'
-      : countWords(answer) < THIN_ANSWER_WORDS || (keyPoints.length > 0 && coverage.ratio < THIN_COVERAGE)
+      : judged.words < THIN_ANSWER_WORDS || (keyPoints > 0 && ratio < THIN_COVERAGE)
         ? 'thin'
         : 'answer';
   if (!position.followedUp && kind !== 'answer') {
-    return { say: followUpLine(coverage.missed, position.current, kind), closeSession: null };
+    return { say: followUpLine(notYetSaid(judged), position.current, kind), closeSession: null };
   }
   const next = position.current + 1;
   if (next >= questions.length) return { say: closingDoneLine(kind), closeSession: { reason: DONE_REASON } };
   return { say: nextQuestionLine(next, questions.length, questions[next]!, kind), closeSession: null };
 }
 
-export function createScriptedInterviewer(): Interviewer {
+/** The points to ask about: missed, and not just described in other words (those the rater found a statement close to). */
+function notYetSaid(judged: Awaited<ReturnType<BuiltInRater['judge']>>): string[] {
+  const described = new Set(judged.nearMisses.map((n) => n.point));
+  return judged.missed.filter((point) => !described.has(point));
+}
+
+/** `rater`: the server's rater workers (the application context's `rater`); the default judges on this thread, for tests. */
+export function createScriptedInterviewer(rater: BuiltInRater = inThreadRater()): Interviewer {
   return {
-    nextTurn: async (input) => scriptedTurn(input),
+    nextTurn: (input) => scriptedTurn(input, rater),
   };
 }

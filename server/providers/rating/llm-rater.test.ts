@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer } from '../../../test-support/fake-llm-server';
-import { deliveryFigures, formatDeliveryMarkdown } from './delivery-figures';
+import { deliveryFigures, formatDeliveryMarkdown } from '../../rater';
 import { createLlmClient } from '../upstream/llm-client';
 import { createLlmRater, ratingJsonSchema } from './llm-rater';
 import { createRubricRater } from '../../rater';

@@ -4,14 +4,21 @@
  * points the candidate stated, each with the candidate's quote; the server keeps only credits
  * whose quote is really in the transcript and computes the score itself, so a model that invents
  * evidence cannot raise a score. After bounded retries the rubric rater answers instead, and the
- * Markdown says so.
+ * Markdown says so. The rubric rater (`fallback`, the server's rater workers) also judges every
+ * rating once: answers that are no answer keep its verdict.
  */
 import { z } from 'zod';
 import type { RatingBreakdown, TranscriptEntry } from '../../../contract';
 import { readerModelAnswers, splitModelAnswers } from '../../catalogue/model-answers';
-import { normaliseWords, quoteIsInTranscript } from './quote-check';
-import { questionFeedback, quote, rateWithRubric, RUBRIC_RATER_NAME } from '../../rater';
-import { deliveryFigures, formatDeliveryMarkdown } from './delivery-figures';
+import {
+  deliveryFigures,
+  formatDeliveryMarkdown,
+  normaliseWords,
+  questionFeedback,
+  quote,
+  quoteIsInTranscript,
+  RUBRIC_RATER_NAME,
+} from '../../rater';
 import { extractJsonObject, LlmError, type ChatRequest, type LlmClient } from '../upstream/llm-client';
 import type { Rater, RatingInput, RatingResult } from '../types';
 
@@ -162,7 +169,7 @@ const sameText = (a: string, b: string): boolean => normaliseWords(a).join(' ') 
  * with a quote that is the candidate's words. Answers that are no answer at all (nothing said,
  * term lists, repetition) keep the rubric's verdict. The score is computed here from what is left.
  */
-export function verifiedBreakdown(rating: LlmRating, input: RatingInput): RatingBreakdown {
+export function verifiedBreakdown(rating: LlmRating, input: RatingInput, rubric: RatingBreakdown): RatingBreakdown {
   const spoken = normaliseWords(
     input.transcripts
       .filter((t) => t.role === 'interviewee')
@@ -170,7 +177,6 @@ export function verifiedBreakdown(rating: LlmRating, input: RatingInput): Rating
       .join(' '),
   );
   const models = splitModelAnswers(input.set.modelAnswers, input.set.questions.length);
-  const rubric = rateWithRubric(input).breakdown;
   return input.set.questions.map((question, i) => {
     const keyPoints = models[i]?.keyPoints ?? [];
     const base = rubric[i];
@@ -241,7 +247,7 @@ export function createLlmRater(options: LlmRaterOptions): Rater {
         input.meter?.(result.usage ?? { model: client.model, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0 });
         const rating = parseRating(result.content, input.set.questions.length);
         const delivery = deliveryMarkdown(input.transcripts, input.durationSeconds);
-        const breakdown = verifiedBreakdown(rating, input);
+        const breakdown = verifiedBreakdown(rating, input, (await fallback.rate(input)).breakdown);
         const score = Math.round(breakdown.reduce((sum, b) => sum + b.score, 0) / Math.max(1, breakdown.length));
         return {
           score,

@@ -17,7 +17,7 @@ import type {
 import type { AppContext } from '../../app-context';
 import { splitModelAnswers, type ModelAnswer } from '../../catalogue/model-answers';
 import { ProviderError } from '../../providers/types';
-import { judgeAnswer, quote, RUBRIC_RATER_NAME, splitStatements } from '../../rater';
+import { quote, RUBRIC_RATER_NAME, splitStatements } from '../../rater';
 import { checked } from './question-sets';
 import { HttpError } from '../http-error';
 
@@ -92,7 +92,8 @@ function questionOf(input: { set: TryAnswerInput['set']; questionNumber: number 
  */
 export async function tryAnswer(ctx: AppContext, input: TryAnswerInput): Promise<TryAnswerResult> {
   const { set, question, model } = questionOf(input);
-  const judged = judgeAnswer([input.answer], model, question);
+  // Judged by the server's rater workers, as a rating is (one judgement everywhere).
+  const judged = await ctx.rater.judge({ turns: [input.answer], model, question });
   const keyPoints = model.keyPoints.map((point): TriedKeyPoint => {
     const at = judged.covered.indexOf(point);
     if (at >= 0) return { point, outcome: 'credited', said: judged.evidence[at] ?? null, closeness: judged.closeness[at] ?? null };

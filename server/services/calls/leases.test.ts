@@ -18,7 +18,7 @@ import { createTestApp, describeDatabases, type TestApp } from '../../../test-su
 import { interviewSessions } from '../../db/schema';
 import { createOpenAiRealtimeVoice } from '../../providers/voice/openai-realtime-voice';
 import type { RealtimeCallsClient, Sideband } from '../../providers/upstream/realtime-calls-client';
-import { createRubricRater } from '../../rater';
+import { createRubricRater, inThreadRater } from '../../rater';
 import { createScriptedInterviewer } from '../../providers/interviewer/scripted-interviewer';
 import { ProviderError } from '../../providers/types';
 import { memoryWindowCounter } from '../window-counter';
@@ -96,6 +96,7 @@ describeDatabases('OpenAI call leases', (database) => {
     instanceId: randomUUID(),
     callRegistry: new Map(),
     ratingRegistry: new Map(),
+    rater: inThreadRater(),
     clips: createClipStore(t.db),
     lifecycle: { state: 'running' },
   });

@@ -4,7 +4,7 @@
  * interviewer's follow-ups). One judgement everywhere (issue 32): all of them are `judgeAnswer`.
  *
  * `inThreadRater` runs it on the calling thread; the server runs it in worker threads
- * (rater-pool.ts, docs/decisions/026-rater-in-worker-threads.md), each of which runs an
+ * (rater-pool.ts, docs/decisions/028-rater-in-worker-threads.md), each of which runs an
  * `inThreadRater` of its own.
  */
 import type { ModelAnswer } from '../catalogue/model-answers';

@@ -3,7 +3,7 @@
  * other way in: eslint.config.js). It judges a transcript against a question set's model answers
  * (whose file format the catalogue owns: server/catalogue/) and writes the feedback. The server
  * runs it in worker threads (rater-pool.ts, created in buildApp as the context's `rater`;
- * docs/decisions/026-rater-in-worker-threads.md), so no rating holds up another request. Inside:
+ * docs/decisions/028-rater-in-worker-threads.md), so no rating holds up another request. Inside:
  * statements (statements.ts), words and stems (text-match.ts, porter-stem.ts, lexicon.ts), the
  * evidence rule (evidence-match.ts, contrasts.ts), meaning by word vectors (semantic.ts,
  * word-vectors.ts, vectors/), pairing answers to questions (rubric-rater-pairing.ts), judging one

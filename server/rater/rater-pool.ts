@@ -1,5 +1,5 @@
 /**
- * The built-in rater off the event loop (issue 32, docs/decisions/026-rater-in-worker-threads.md):
+ * The built-in rater off the event loop (issue 32, docs/decisions/028-rater-in-worker-threads.md):
  * a few worker threads, created with the app (`buildApp` names the pool on the application
  * context as `rater`) and closed with it. Each worker loads the rater once and judges one task at
  * a time; tasks wait in order for the first free worker, and a task that arrives before the

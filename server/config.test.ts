@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, configWarnings, envSchema, loadConfig, resolveSpeechSettings, resolveVoiceMode } from './config';
-import { DEFAULT_MODEL_PRICES } from './providers/upstream/openai-models';
+import { DEFAULT_MODEL_PRICES } from './openai-models';
 
 describe('configWarnings', () => {
   it('names the support settings when neither is set, and is quiet once one is', () => {

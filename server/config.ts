@@ -21,7 +21,7 @@ import {
   DEFAULT_TRANSCRIPTION_MODEL,
   modelPriceSchema,
   NOISE_REDUCTION_SETTINGS,
-} from './providers/upstream/openai-models';
+} from './openai-models';
 
 /** The question sets shipped with the product; CATALOGUE_DIR points elsewhere. */
 export const SHIPPED_CATALOGUE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../content/question-sets');
@@ -271,7 +271,7 @@ const SETTINGS = {
   ttsModel: setting('TTS_MODEL', optionalText),
   ttsVoice: setting('TTS_VOICE', optionalText),
   ttsApiKey: setting('TTS_API_KEY', optionalText),
-  /** USD prices per model: DEFAULT_MODEL_PRICES (providers/upstream/openai-models.ts) with MODEL_PRICES laid over them. */
+  /** USD prices per model: DEFAULT_MODEL_PRICES (openai-models.ts) with MODEL_PRICES laid over them. */
   modelPrices: setting(
     'MODEL_PRICES',
     z.preprocess(emptyToUndefined, pricesSchema.default({})).transform((prices) => ({ ...DEFAULT_MODEL_PRICES, ...prices })),

@@ -10,7 +10,7 @@ import type {
   RealtimeSessionCreateRequest,
 } from 'openai/resources/realtime/realtime';
 // The service's transcription models the pinned SDK (6.x, for Node 20) does not list yet.
-import { TRANSCRIPTION_MODELS_BEYOND_SDK } from '../../server/providers/upstream/openai-models';
+import { TRANSCRIPTION_MODELS_BEYOND_SDK } from '../../server/openai-models';
 
 /** The named members of an SDK union (drops the open-ended `string & {}`). */
 type Known<T> = T extends string ? (string extends T ? never : T) : never;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MODEL_PRICES } from '../providers/upstream/openai-models';
+import { DEFAULT_MODEL_PRICES } from '../openai-models';
 import { estimateCost } from './session-cost';
 
 describe('estimateCost (docs/decisions/012-session-telemetry.md)', () => {

@@ -4,7 +4,7 @@
  * (docs/decisions/012-session-telemetry.md). An estimate: list prices, our own counting.
  */
 import type { SessionUsage } from '../../contract';
-import type { ModelPrice, ModelPrices } from '../providers/upstream/openai-models';
+import type { ModelPrice, ModelPrices } from '../openai-models';
 
 const PER_MILLION = 1_000_000;
 

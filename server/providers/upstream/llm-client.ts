@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { ConfigError, type AppConfig } from '../../config';
-import { DEFAULT_OPENAI_TEXT_MODEL } from './openai-models';
+import { DEFAULT_OPENAI_TEXT_MODEL } from '../../openai-models';
 import { ProviderError, type LlmUsage } from '../types';
 import { isAbort, upstreamErrorMessage } from './plumbing';
 

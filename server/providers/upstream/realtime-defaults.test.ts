@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { DEFAULT_TRANSCRIPTION_MODEL, DEPRECATED_TRANSCRIPTION_MODELS, TRANSCRIPTION_MODELS_BEYOND_SDK } from './openai-models';
+import { DEFAULT_TRANSCRIPTION_MODEL, DEPRECATED_TRANSCRIPTION_MODELS, TRANSCRIPTION_MODELS_BEYOND_SDK } from '../../openai-models';
 import { buildRealtimeSession, DEFAULT_VOICE } from '../voice/realtime-session-config';
 
 const require = createRequire(import.meta.url);

@@ -15,7 +15,7 @@ import {
   DEPRECATED_SPEECH_MODELS,
   DEPRECATED_TRANSCRIPTION_MODELS,
   TRANSCRIPTION_MODELS_BEYOND_SDK,
-} from './openai-models';
+} from '../../openai-models';
 
 const require = createRequire(import.meta.url);
 const audioTypes = (file: string) => readFileSync(path.join(path.dirname(require.resolve('openai')), 'resources/audio', file), 'utf8');

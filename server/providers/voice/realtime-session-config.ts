@@ -5,7 +5,7 @@
  */
 import type { RealtimeResponseCreateParams, RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
 import type { QuestionSetRecord } from '../../db/schema';
-import { DEFAULT_TRANSCRIPTION_MODEL, type NoiseReductionSetting } from '../upstream/openai-models';
+import { DEFAULT_TRANSCRIPTION_MODEL, type NoiseReductionSetting } from '../../openai-models';
 import {
   buildInterviewerInstructions,
   CLOSE_SESSION_DESCRIPTION,

@@ -124,6 +124,17 @@ const productionZones = [
     message: 'Providers are the seams to the outside world: services use them, never the other way round.',
   },
   {
+    target: 'server/db',
+    from: ['server/*.*', 'server/!(db)/**'],
+    message: 'server/db/ (the schema, the client, the migrations) is the bottom of the server: it imports only contract/ and domain/.',
+  },
+  {
+    target: 'server/catalogue',
+    from: ['server/*.*', 'server/!(catalogue|db)/**'],
+    message:
+      'server/catalogue/ reads and writes the Markdown catalogue: it imports only server/db/, contract/ and domain/; services load what it reads.',
+  },
+  {
     target: 'server/providers/upstream',
     from: ['server/providers/voice', 'server/providers/interviewer', 'server/providers/rating'],
     message: 'providers/upstream/ holds the clients of outside services: the voice, interviewer and rating parts build on them.',

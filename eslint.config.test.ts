@@ -127,6 +127,28 @@ describe('the built-in rater has one door', () => {
   });
 });
 
+describe('server/db and server/catalogue stay at the bottom', () => {
+  it.each([
+    ['server/db/probe.ts', "import { requireAccount } from '../services/accounts';\nexport const x = requireAccount;\n"],
+    ['server/db/probe.ts', "import { resolveVoiceMode } from '../config';\nexport const x = resolveVoiceMode;\n"],
+    ['server/db/probe.ts', "import { readCatalogue } from '../catalogue/read-catalogue';\nexport const x = readCatalogue;\n"],
+    ['server/catalogue/probe.ts', "import { findQuestionSet } from '../services/question-sets';\nexport const x = findQuestionSet;\n"],
+    ['server/catalogue/probe.ts', "import { createProviders } from '../providers';\nexport const x = createProviders;\n"],
+  ])('%s: %s is refused', async (file, code) => {
+    expect(await rulesFired(file, code)).toContain('import-x/no-restricted-paths');
+  });
+
+  it.each([
+    [
+      'server/db/probe.ts',
+      "import type { TranscriptEntry } from '../../contract';\nimport { events } from './schema';\nexport type X = TranscriptEntry;\nexport const x = events;\n",
+    ],
+    ['server/catalogue/probe.ts', "import type { CatalogueSet } from '../db/schema';\nexport type X = CatalogueSet;\n"],
+  ])('%s: %s passes', async (file, code) => {
+    expect(await rulesFired(file, code)).toEqual([]);
+  });
+});
+
 describe('every folder is in a zone', () => {
   const scratch = mkdtempSync(path.join(tmpdir(), 'zones-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));

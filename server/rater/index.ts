@@ -8,13 +8,17 @@
  * evidence rule (evidence-match.ts, contrasts.ts), meaning by word vectors (semantic.ts,
  * word-vectors.ts, vectors/), pairing answers to questions (rubric-rater-pairing.ts), judging one
  * answer (rubric-rater-judge.ts), the Markdown (rubric-rater-markdown.ts), the delivery figures
- * (delivery-figures.ts) and the check of a language model's quotes (quote-check.ts).
+ * (delivery-figures.ts), the check of a language model's quotes (quote-check.ts), and meaning
+ * by sentence: the sentence model (sentence-encoder.ts, model/, made by scripts/rater-model/) and
+ * its lookup (sentence-meaning.ts).
  * docs/question-sets.md "How answers are judged" says what it does.
  */
-export { rateWithRubric, RUBRIC_RATER_NAME, toBreakdown } from './rubric-rater';
+export { rateWithRubric, RUBRIC_RATER_NAME, textsToEmbed, toBreakdown } from './rubric-rater';
 export { createRubricRater, inThreadRater, type AnswerToJudge, type BuiltInRater, type InterviewToRate } from './built-in-rater';
 export { createRaterPool, type RaterPool } from './rater-pool';
-export { judgeAnswer, quote, type AnswerJudgement } from './rubric-rater-judge';
+export { answerTextsToEmbed, judgeAnswer, quote, type AnswerJudgement } from './rubric-rater-judge';
+export { checkModelFiles, loadSentenceEncoder, MODEL_DIR, type SentenceEncoder } from './sentence-encoder';
+export { meaningFor, meaningFromVectors, type SentenceMeaning } from './sentence-meaning';
 export { questionFeedback } from './rubric-rater-markdown';
 export { splitStatements } from './statements';
 export { deliveryFigures, formatDeliveryMarkdown, type DeliveryFigures } from './delivery-figures';

@@ -14,6 +14,7 @@ import { closeness, negations, softWords, statementWords } from './semantic';
 import { FEATURE_NAMES, pointFeatures, readAnswer, type PointFeatures, type ReadAnswer } from './point-features';
 import { pointDecision, pointProbability } from './point-decision';
 import { correctTypos, typoVocabulary } from './typos';
+import type { SentenceMeaning } from './sentence-meaning';
 
 export type Verdict = (typeof RATING_VERDICTS)[number];
 
@@ -174,6 +175,19 @@ const LEARNED_FULL = 0.85;
  */
 const TURNED_ROUND_SHARE = 0.5;
 
+/**
+ * By the sentence model: a point is credited from this cosine between it and a statement (not
+ * turned round); below it, the statement earns a share of the point rising from MEANING_NOTHING.
+ * An answer none of whose statements comes OFF_TOPIC_MAX_MEANING close to a point may be off topic.
+ */
+export const MEANING_CREDIT = 0.7;
+const MEANING_NOTHING = 0.35;
+const OFF_TOPIC_MAX_MEANING = 0.3;
+
+function meaningShare(c: number): number {
+  return Math.max(0, Math.min(1, (c - MEANING_NOTHING) / (MEANING_CREDIT - MEANING_NOTHING))) * 0.5;
+}
+
 function learnedShare(p: number, nothing: number, turnedRound: boolean): number {
   return Math.max(0, Math.min(1, (p - nothing) / (LEARNED_FULL - nothing))) * (turnedRound ? TURNED_ROUND_SHARE : 1);
 }
@@ -206,8 +220,44 @@ export function answerPointFeatures(turns: readonly string[], model: ModelAnswer
   return readPoints(readTurns(corrected(turns, model, question)).statements, keyPointSpecs(model), question).features;
 }
 
-/** `question`: the question asked; its own words said back earn no key point. */
-export function judgeAnswer(turns: readonly string[], model: ModelAnswer | undefined, question?: string): AnswerJudgement {
+/**
+ * The texts whose meaning judgeAnswer asks about for this answer: the key points and the usable
+ * statements (as read after typo correction). Embed them (sentence-meaning.ts) and pass the lookup.
+ */
+export function answerTextsToEmbed(turns: readonly string[], model: ModelAnswer | undefined, question?: string): string[] {
+  if (!model || countWords(turns.join(' ')) === 0) return [];
+  const statements = readTurns(corrected(turns, model, question)).statements;
+  return [...model.keyPoints, ...readAnswer(statements).usable.map((s) => s.text)];
+}
+
+/** The statement closest to each point by the sentence model, and how close (cosine); null when none was embedded. */
+function meaningClosest(points: readonly string[], answer: ReadAnswer, meaning: SentenceMeaning): Array<SoftCredit | null> {
+  return points.map((point) => {
+    let best: SoftCredit | null = null;
+    for (const statement of answer.usable) {
+      const c = meaning.closeness(point, statement.text);
+      if (c !== undefined && c > (best?.closeness ?? -Infinity)) best = { statement, closeness: c };
+    }
+    return best;
+  });
+}
+
+/** Whether a statement denies what the point affirms, or the other way round. */
+function turnedRound(point: string, statement: Statement): boolean {
+  return negations(statement) % 2 !== (NEGATIVE_POINT.test(point) ? 1 : 0);
+}
+
+/**
+ * `question`: the question asked; its own words said back earn no key point. `meaning`: the
+ * sentence model's closeness of the key points and the statements (answerTextsToEmbed); without
+ * it the words alone decide (RATER_MODEL=off).
+ */
+export function judgeAnswer(
+  turns: readonly string[],
+  model: ModelAnswer | undefined,
+  question?: string,
+  meaning?: SentenceMeaning,
+): AnswerJudgement {
   const text = turns.join(' ').replace(/\s+/g, ' ').trim();
   const words = countWords(text);
   const specs = keyPointSpecs(model);
@@ -234,6 +284,7 @@ export function judgeAnswer(turns: readonly string[], model: ModelAnswer | undef
     decision,
   );
   const soft = closestStatements(keyPoints, answer, table);
+  const bySentence = meaning ? meaningClosest(keyPoints, answer, meaning) : keyPoints.map(() => null);
   const contradicted = matches.filter((m) => m.status === 'contradicted').map((m) => ({ point: m.point, said: m.evidence }));
   // Each point's share: 1 when its words (or an accepted phrasing) are said; by meaning, as close
   // as the closest statement came; nothing when contradicted.
@@ -242,6 +293,7 @@ export function judgeAnswer(turns: readonly string[], model: ModelAnswer | undef
   let earned = 0;
   matches.forEach((m, i) => {
     const near = soft[i] ?? null;
+    const sentence = bySentence[i] ?? null;
     const f = features[i]!;
     const p = pointProbability(f.values, decision);
     if (m.status === 'covered') {
@@ -256,14 +308,22 @@ export function judgeAnswer(turns: readonly string[], model: ModelAnswer | undef
         closeness: Math.max(c, near?.statement === evidence ? (near?.closeness ?? 0) : 0),
       });
       earned += 1;
+    } else if (m.status === 'missed' && sentence && sentence.closeness >= MEANING_CREDIT && !turnedRound(m.point, sentence.statement)) {
+      // The sentence model reads the point in a statement in other words; that statement is the evidence.
+      covered.push({ point: m.point, evidence: sentence.statement.text, closeness: sentence.closeness });
+      earned += 1;
     } else if (m.status === 'missed' && f.closest && p >= decision.creditFrom) {
       // The learned decision credits what the words alone missed; the closest statement is the evidence.
       covered.push({ point: m.point, evidence: f.closest.text, closeness: f.closeness });
       earned += 1;
     } else if (m.status === 'missed') {
-      const c = near?.closeness ?? 0;
-      earned += learnedShare(p, nothing, f.values[FEATURE_NAMES.indexOf('flip')] === 1);
-      if (near && c >= NEAR_MISS) nearMisses.push({ point: m.point, said: quote(near.statement.text), closeness: c });
+      earned += Math.max(
+        learnedShare(p, nothing, f.values[FEATURE_NAMES.indexOf('flip')] === 1),
+        sentence && !turnedRound(m.point, sentence.statement) ? meaningShare(sentence.closeness) : 0,
+      );
+      const closest = sentence ?? near;
+      if (closest && closest.closeness >= NEAR_MISS && !turnedRound(m.point, closest.statement))
+        nearMisses.push({ point: m.point, said: quote(closest.statement.text), closeness: closest.closeness });
     }
   });
   const n = Math.max(1, specs.length);
@@ -290,7 +350,8 @@ export function judgeAnswer(turns: readonly string[], model: ModelAnswer | undef
     const offTopic =
       words >= OFF_TOPIC_MIN_WORDS &&
       topicOverlap(statements, topicStems(model, question)) < OFF_TOPIC_MAX_OVERLAP &&
-      soft.every((c) => (c?.closeness ?? 0) < OFF_TOPIC_MAX_CLOSENESS);
+      soft.every((c) => (c?.closeness ?? 0) < OFF_TOPIC_MAX_CLOSENESS) &&
+      bySentence.every((c) => (c?.closeness ?? 0) < OFF_TOPIC_MAX_MEANING);
     // An answer that earns no point keeps what it said of them, below "Partly answered"; off topic, at most 20.
     score = Math.min(score, offTopic ? OFF_TOPIC_MAX_SCORE : NO_KEY_POINT_MAX_SCORE);
     verdict = offTopic ? 'Off topic' : 'Thin answer';

@@ -6,7 +6,8 @@
 import type { RatingBreakdown } from '../../contract';
 import { splitModelAnswers, type ModelAnswer } from '../catalogue/model-answers';
 import { deliveryFigures } from './delivery-figures';
-import { judgeAnswer, type AnswerJudgement } from './rubric-rater-judge';
+import { answerTextsToEmbed, judgeAnswer, type AnswerJudgement } from './rubric-rater-judge';
+import type { SentenceMeaning } from './sentence-meaning';
 import { emptyRatingMarkdown, ratingMarkdown } from './rubric-rater-markdown';
 import { pairAnswers } from './rubric-rater-pairing';
 import type { RatingInput, RatingResult } from '../providers/types';
@@ -24,10 +25,28 @@ export function toBreakdown(questions: readonly string[], judgements: readonly A
   }));
 }
 
-/** `models`: the set's model answers already parsed (built-in-rater.ts keeps them per version of the set). */
+/**
+ * Every text whose meaning rateWithRubric will ask about for this input (key points and the
+ * candidate's statements, question by question): embed them all at once (sentence-meaning.ts
+ * meaningFor) and pass the lookup to rateWithRubric.
+ */
+export function textsToEmbed({ set, transcripts }: Pick<RatingInput, 'set' | 'transcripts'>, models?: ModelAnswer[]): string[] {
+  const modelAnswers = models ?? splitModelAnswers(set.modelAnswers, set.questions.length);
+  const texts = pairAnswers(set.questions, transcripts).flatMap((pair, i) =>
+    answerTextsToEmbed(pair.turns, modelAnswers[i], set.questions[i]),
+  );
+  return [...new Set(texts)];
+}
+
+/**
+ * `models`: the set's model answers already parsed (built-in-rater.ts keeps them per version of
+ * the set). `meaning`: the sentence model's lookup over textsToEmbed(input); without it the words
+ * alone decide (RATER_MODEL=off).
+ */
 export function rateWithRubric(
   { set, transcripts, durationSeconds }: Pick<RatingInput, 'set' | 'transcripts' | 'durationSeconds'>,
   models?: ModelAnswer[],
+  meaning?: SentenceMeaning,
 ): RatingResult {
   const figures = deliveryFigures(transcripts, durationSeconds);
   const modelAnswers = models ?? splitModelAnswers(set.modelAnswers, set.questions.length);
@@ -40,7 +59,9 @@ export function rateWithRubric(
       rater: RUBRIC_RATER_NAME,
     };
   }
-  const judgements = pairAnswers(set.questions, transcripts).map((pair, i) => judgeAnswer(pair.turns, modelAnswers[i], set.questions[i]));
+  const judgements = pairAnswers(set.questions, transcripts).map((pair, i) =>
+    judgeAnswer(pair.turns, modelAnswers[i], set.questions[i], meaning),
+  );
   const score = judgements.length === 0 ? 0 : Math.round(judgements.reduce((sum, j) => sum + j.score, 0) / judgements.length);
   const breakdown = toBreakdown(set.questions, judgements);
   return { score, markdown: ratingMarkdown(set, score, breakdown, judgements, figures), breakdown, rater: RUBRIC_RATER_NAME };

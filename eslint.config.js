@@ -5,6 +5,7 @@ import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import folderCycles from './eslint.folder-cycles.js';
 
 /**
  * The boundaries of ARCHITECTURE.md ("Boundaries"), enforced. A zone says that files under
@@ -208,6 +209,13 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: productionZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    // import-x/no-cycle sees files; this sees folders (eslint.folder-cycles.js). Tests may reach across.
+    files: ['**/*.{ts,tsx}'],
+    ignores: TEST_FILES,
+    plugins: { 'folder-cycles': folderCycles },
+    rules: { 'folder-cycles/no-folder-cycle': ['error', { root: import.meta.dirname }] },
   },
   {
     files: TEST_FILES.map((glob) => (glob.endsWith('/**') ? `${glob}/*.{ts,tsx}` : glob)),

@@ -149,6 +149,26 @@ describe('server/db and server/catalogue stay at the bottom', () => {
   });
 });
 
+describe('folders depend on each other one way (folder-cycles/no-folder-cycle)', () => {
+  it.each([
+    // providers/index.ts imports server/config.ts; plumbing.ts imports neither, so no file cycle.
+    ['server/config.ts', "import { isAbort } from './providers/upstream/plumbing';\nexport const x = isAbort;\n"],
+    // providers/index.ts picks the built-in rater.
+    ['server/rater/probe.ts', "import { isAbort } from '../providers/upstream/plumbing';\nexport const x = isAbort;\n"],
+  ])('%s: %s is refused', async (file, code) => {
+    const fired = await rulesFired(file, code);
+    expect(fired).toContain('folder-cycles/no-folder-cycle');
+    expect(fired).not.toContain('import-x/no-cycle');
+  });
+
+  it('lets type-only imports and tests reach back', async () => {
+    const typeOnly = "import type { Rater } from '../providers/types';\nexport type X = Rater;\n";
+    expect(await rulesFired('server/rater/probe.ts', typeOnly)).not.toContain('folder-cycles/no-folder-cycle');
+    const test = "import { isAbort } from '../providers/upstream/plumbing';\nexport const x = isAbort;\n";
+    expect(await rulesFired('server/rater/probe.test.ts', test)).not.toContain('folder-cycles/no-folder-cycle');
+  });
+});
+
 describe('every folder is in a zone', () => {
   const scratch = mkdtempSync(path.join(tmpdir(), 'zones-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -23,8 +23,8 @@ export const emailSchema = z
 
 /** Identity header of the interviewee (docs/product-rules.md, Login and identity). */
 export const userHeadersSchema = z.object({ 'x-user-email': emailSchema });
-/** Shared admin secret header (docs/product-rules.md, Admin area); checked in constant time by the server. */
-export const adminHeadersSchema = z.object({ 'x-admin-secret': z.string().min(1).max(512) });
+/** Shared admin secret header (docs/product-rules.md, Admin area); checked in constant time by the server. Optional: the admin session cookie stands in for it. */
+export const adminHeadersSchema = z.object({ 'x-admin-secret': z.string().min(1).max(512).optional() });
 
 export const idSchema = z.coerce
   .number({ error: 'The id must be a number.' })

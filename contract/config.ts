@@ -8,6 +8,8 @@ export const publicConfigSchema = z.object({
   voiceMode: z.enum(['openai-realtime', 'browser-speech', 'speech-pipeline']),
   /** Random dog picture API (JSON {message: url}); null when switched off. */
   dogImageApi: z.string().nullable(),
+  /** `email`: the email is the identity (the specification's design); `link`: sign-in links by mail (SIGNIN). */
+  signin: z.enum(['email', 'link']),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -11,3 +11,4 @@ export * from './admin-stats';
 export * from './admin-users';
 export * from './session-telemetry';
 export * from './progress';
+export * from './signin';

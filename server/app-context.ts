@@ -8,6 +8,7 @@ import type { ClipStore } from './services/speech';
 import type { RealtimeCallsClient } from './providers/upstream/realtime-calls-client';
 import type { CallSupervisor } from './services/calls';
 import type { WindowCounter } from './services/window-counter';
+import type { Mailer } from './providers/upstream/mailer';
 import type { RateResponse } from '../contract';
 import type { BuiltInRater } from './rater';
 
@@ -75,6 +76,8 @@ export interface AppContext {
    * Created in buildApp, closed with the app.
    */
   rater: BuiltInRater;
+  /** SIGNIN=link: sends the sign-in mails (SMTP_URL); null in SIGNIN=email. */
+  mailer: Mailer | null;
   /** Running, draining or closing (plugins/draining.ts). */
   lifecycle: Lifecycle;
   /** This server process (random per start): the owner named in the OpenAI call leases (services/calls/leases.ts). */

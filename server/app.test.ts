@@ -39,6 +39,7 @@ describeDatabases('system calls', (database) => {
       ],
       voiceMode: 'browser-speech',
       dogImageApi: 'https://dog.ceo/api/breeds/image/random',
+      signin: 'email',
     });
   });
 

@@ -23,6 +23,12 @@ import { interviewRoutes } from './routes/interview';
 import { speechRoutes } from './routes/speech';
 import { questionSetRoutes } from './routes/question-sets';
 import { userRoutes } from './routes/user';
+import { signinRoutes } from './routes/signin';
+import { registerCookies } from './plugins/session-cookies';
+import { registerIdentity } from './plugins/identity';
+import { createMailer } from './providers/upstream/mailer';
+import { sweepSessions } from './services/auth-sessions';
+import { sweepLinks } from './services/signin-links';
 import { loadCatalogueIfEmpty, type CatalogueSet } from './services/catalogue';
 import { createQuestionSetCache } from './services/question-set-cache';
 import { handOverAll, HANDOVER_WAIT_MS, startCallLeases } from './services/calls';
@@ -119,7 +125,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // Several server processes may share one PostgreSQL: their limits must count together.
   const limits = database.kind === 'postgres' ? postgresWindowCounter(database.db) : memoryWindowCounter();
   const sweep = setInterval(
-    () => void limits.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'sweeping ended rate-limit windows failed')),
+    () =>
+      void Promise.all([limits.sweep(), sweepSessions(database.db), sweepLinks(database.db)]).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'sweeping ended rate-limit windows, sessions and sign-in links failed'),
+      ),
     SWEEP_MS,
   );
   sweep.unref();
@@ -135,6 +144,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     ratingRegistry: new Map(),
     rater,
     clips: createClipStore(database.db, { perSession: resolved.sessionAudioClips }),
+    mailer:
+      resolved.signin === 'link' && resolved.smtpUrl && resolved.mailFrom
+        ? createMailer(resolved.smtpUrl, resolved.mailFrom, app.log)
+        : null,
     lifecycle: { state: 'running' },
     instanceId: randomUUID(),
   };
@@ -151,12 +164,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   registerErrorHandling(app);
   await registerSecurity(app, resolved, limits);
+  await registerCookies(app);
+  registerIdentity(app, ctx);
   await registerDocs(app, resolved.productName);
 
   healthRoutes(app, ctx);
   const catalogueJson = createQuestionSetCache(ctx.db);
   questionSetRoutes(app, ctx, catalogueJson);
   userRoutes(app, ctx);
+  signinRoutes(app, ctx);
   interviewRoutes(app, ctx);
   speechRoutes(app, ctx);
   adminRoutes(app, ctx, catalogueJson);
@@ -186,6 +202,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     // The interviewer's clips being synthesised are finished, so any other server serves them whole.
     await ctx.clips.written();
     await jobs.stop();
+    // Sign-in mails on their way are sent before the server goes.
+    await ctx.mailer?.settled();
+    ctx.mailer?.close();
   });
   return app;
 }

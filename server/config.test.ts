@@ -81,6 +81,10 @@ describe('loadConfig', () => {
       supportChatUrl: '',
       supportContacts: [],
       signup: 'open',
+      signin: 'email',
+      smtpUrl: null,
+      mailFrom: null,
+      publicUrl: null,
       freeSessionLimit: 5,
       proSessionLimit: 100,
       accountStorageBytes: 20 * 1024 * 1024,
@@ -194,6 +198,25 @@ describe('loadConfig', () => {
       );
     }
     expect(loadConfig({ ADMIN_SECRET: 'q7Vw2-Rt9xZ_b4Lp' }).adminSecret).toBe('q7Vw2-Rt9xZ_b4Lp');
+  });
+
+  it('SIGNIN=link stops start-up with the list of what it lacks; SIGNIN=email warns once when listening beyond loopback', () => {
+    expect(() => loadConfig({ SIGNIN: 'link', PUBLIC_URL: 'https://interview.example.com' })).toThrow(
+      'Invalid configuration:\n  - SIGNIN: link needs SMTP_URL (the SMTP server that sends the sign-in links)\n  - SIGNIN: link needs MAIL_FROM (the sender of the sign-in mails)',
+    );
+    const link = loadConfig({
+      SIGNIN: 'link',
+      SMTP_URL: 'smtp://user:pass@mail.example.com:587',
+      MAIL_FROM: 'Interview <no-reply@example.com>',
+      PUBLIC_URL: 'https://interview.example.com/',
+      HOST: '0.0.0.0',
+    });
+    expect([link.signin, link.publicUrl]).toEqual(['link', 'https://interview.example.com']);
+    expect(configWarnings(link).filter((w) => w.startsWith('SIGNIN'))).toEqual([]);
+    expect(configWarnings(loadConfig({})).filter((w) => w.startsWith('SIGNIN'))).toEqual([]);
+    expect(configWarnings(loadConfig({ HOST: '0.0.0.0' })).filter((w) => w.startsWith('SIGNIN'))).toEqual([
+      "SIGNIN=email on 0.0.0.0: anyone who can reach this server and knows a candidate's email can read their interviews; on a public site set SIGNIN=link (README, Who can read what).",
+    ]);
   });
 
   it('treats empty values as unset', () => {

@@ -157,6 +157,17 @@ const SETTINGS = {
   /** Empty when not set. */
   supportContacts: setting('SUPPORT_CONTACTS', z.preprocess(emptyToUndefined, contactsSchema.default([]))),
   signup: setting('SIGNUP', z.preprocess(emptyToUndefined, z.enum(['open', 'invite']).default('open'))),
+  /**
+   * `email`: the email in x-user-email is the identity (the specification's design); `link`: a
+   * one-time link sent by mail signs a browser in (docs/decisions/026-sign-in-links.md).
+   */
+  signin: setting('SIGNIN', z.preprocess(emptyToUndefined, z.enum(['email', 'link']).default('email'))),
+  /** SIGNIN=link: the SMTP server that sends the sign-in links, e.g. smtp://user:pass@mail.example.com:587. */
+  smtpUrl: setting('SMTP_URL', orNull(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }))),
+  /** SIGNIN=link: the sender of the sign-in mails, e.g. `Interview <no-reply@example.com>`. */
+  mailFrom: setting('MAIL_FROM', orNull(z.string().trim().min(3).max(320))),
+  /** SIGNIN=link: the site's address as candidates open it (the links point there); no trailing slash. */
+  publicUrl: setting('PUBLIC_URL', orNull(baseUrl)),
   freeSessionLimit: setting('FREE_SESSION_LIMIT', positiveInt(5)),
   proSessionLimit: setting('PRO_SESSION_LIMIT', positiveInt(100)),
   /** Bytes of interviews and feedback one account may store; a new interview is refused beyond it (README, Security and limits). */
@@ -414,6 +425,22 @@ function voiceProblems(config: VoiceInputs): string[] {
   return speech.missing.map((what) => `VOICE_MODE: the speech pipeline needs ${what}`);
 }
 
+/** SIGNIN=link needs a way to send mail and the address its links point at. */
+function signinProblems(config: Pick<AppConfig, 'signin' | 'smtpUrl' | 'mailFrom' | 'publicUrl'>): string[] {
+  if (config.signin !== 'link') return [];
+  const needs = [
+    ['SMTP_URL', config.smtpUrl, 'the SMTP server that sends the sign-in links'],
+    ['MAIL_FROM', config.mailFrom, 'the sender of the sign-in mails'],
+    ['PUBLIC_URL', config.publicUrl, 'the address the links point at'],
+  ] as const;
+  return needs.filter(([, value]) => !value).map(([key, , what]) => `SIGNIN: link needs ${key} (${what})`);
+}
+
+/** Addresses only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -434,7 +461,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   if (config.timeouts.headersMs > config.timeouts.requestMs) {
     throw new ConfigError(['HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS']);
   }
-  const problems = voiceProblems(config);
+  const problems = [...voiceProblems(config), ...signinProblems(config)];
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
@@ -442,6 +469,11 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
 /** Settings that work but leave something unfinished; the server prints them at start-up. */
 export function configWarnings(config: AppConfig): string[] {
   const warnings: string[] = [];
+  if (config.signin === 'email' && !isLoopbackHost(config.host)) {
+    warnings.push(
+      `SIGNIN=email on ${config.host}: anyone who can reach this server and knows a candidate's email can read their interviews; on a public site set SIGNIN=link (README, Who can read what).`,
+    );
+  }
   if (!config.supportChatUrl && config.supportContacts.length === 0) {
     warnings.push(
       'Support is not set up: SUPPORT_CHAT_URL and SUPPORT_CONTACTS are empty, so the support and upgrade dialogs say support is not set up yet.',

@@ -271,4 +271,50 @@ export const rateLimits = pgTable('rate_limits', {
   windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
 });
 
-export const schema = { accounts, questionSets, events, feedback, interviewSessions, speechClips, speechClipParts, rateLimits };
+/**
+ * SIGNIN=link: the one-time sign-in links sent by mail (services/signin-links.ts). Only the
+ * sha256 of a link's token is stored; a link works once (`used_at`) until `expires_at`.
+ */
+export const signinLinks = pgTable(
+  'signin_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    /** Trimmed, lower-cased, as accounts.email. */
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('signin_links_email_idx').on(t.email), index('signin_links_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Signed-in browsers (services/auth-sessions.ts): a candidate's (SIGNIN=link) or the operator's
+ * after the admin secret was entered once. The cookie holds a random id; only its sha256 is
+ * stored, so every server of a group knows every session.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    kind: text('kind').$type<'user' | 'admin'>().notNull(),
+    /** The candidate's email; null for an admin session. */
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('auth_sessions_email_idx').on(t.email), index('auth_sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const schema = {
+  accounts,
+  questionSets,
+  events,
+  feedback,
+  interviewSessions,
+  speechClips,
+  speechClipParts,
+  rateLimits,
+  signinLinks,
+  authSessions,
+};

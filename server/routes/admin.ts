@@ -36,6 +36,9 @@ import {
 } from '../services/admin';
 import type { QuestionSetCache } from '../services/question-set-cache';
 import { adminConsoleRoutes } from './admin-console';
+import { adminSessionRoutes } from './admin-session';
+import { findSession } from '../services/auth-sessions';
+import { FOREIGN_ORIGIN, fromThisSite, sessionCookie } from '../plugins/session-cookies';
 
 const denied = { 401: errorSchema, 429: errorSchema };
 /** The events page reads the admin throttle's count in its own statement (services/admin/auth.ts, deferPeek). */
@@ -49,6 +52,11 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, catalogue: Qu
     // onRequest runs before body parsing and validation: nothing is read for a wrong secret.
     scope.addHook('onRequest', async (request, reply) => {
       const header = request.headers['x-admin-secret'];
+      // The browser's admin session (the secret was entered once): a state-changing call must come from this site.
+      if (header === undefined && (await findSession(ctx.db, 'admin', sessionCookie(request, 'admin')))) {
+        if (!fromThisSite(ctx.config, request)) return reply.code(403).send({ error: FOREIGN_ORIGIN });
+        return;
+      }
       const result = await guard.check(
         request.ip,
         typeof header === 'string' ? header : undefined,
@@ -178,5 +186,6 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, catalogue: Qu
       },
     );
     adminConsoleRoutes(scope, ctx, catalogue);
+    adminSessionRoutes(scope, ctx);
   });
 }

@@ -29,5 +29,6 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
     supportContacts: ctx.config.supportContacts,
     voiceMode: ctx.providers.voice.transport,
     dogImageApi: ctx.config.dogImageApi,
+    signin: ctx.config.signin,
   }));
 }

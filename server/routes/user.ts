@@ -21,6 +21,12 @@ import { createFeedback } from '../services/feedback';
 import { progress, ratingTranscript } from '../services/progress';
 import { listRatings } from '../services/ratings';
 
+/** SIGNIN=link: the email plugins/identity.ts put in x-user-email from the session (it answered 401 without one). */
+function signedIn(headers: Record<string, unknown>): string {
+  const email = headers['x-user-email'];
+  return typeof email === 'string' ? email : '';
+}
+
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -30,11 +36,13 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: { rateLimit: perMinute(ctx.config.loginRateLimit) },
       schema: {
         tags: ['user'],
+        // SIGNIN=link: the signed-in email (plugins/identity.ts puts it here), not the body's.
+        ...(ctx.config.signin === 'link' ? { headers: userHeadersSchema } : {}),
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, 400: errorSchema, 403: errorSchema },
+        response: { 200: loginResponseSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    (request) => login(ctx, request.body.email),
+    (request) => login(ctx, ctx.config.signin === 'link' ? signedIn(request.headers) : request.body.email),
   );
 
   r.post(

@@ -9,7 +9,7 @@
 import { asc, eq, or, sql } from 'drizzle-orm';
 import type { UserData, UserErasure } from '../../../contract';
 import { isPglite, type Db } from '../../db/client';
-import { accounts, events, feedback, interviewSessions } from '../../db/schema';
+import { accounts, authSessions, events, feedback, interviewSessions, signinLinks } from '../../db/schema';
 import { HttpError } from '../http-error';
 import { toAdminEvent, toAdminFeedback, toEmailAccount, type PlanLimits } from './console';
 import { findAccount } from '../accounts';
@@ -90,6 +90,9 @@ export async function eraseUser(db: Db, limits: WindowCounter, email: string): P
       .where(ownedBy(feedback, email, id))
       .returning({ id: feedback.id });
     const erasedAccounts = id === null ? [] : await tx.delete(accounts).where(eq(accounts.id, id)).returning({ id: accounts.id });
+    // Their signed-in browsers are signed out and their sign-in links stop working (SIGNIN=link).
+    await tx.delete(authSessions).where(eq(authSessions.email, email));
+    await tx.delete(signinLinks).where(eq(signinLinks.email, email));
     return { accounts: erasedAccounts.length, events: erasedEvents.length, feedback: erasedFeedback.length, sessions: sessions.length };
   });
   if (removed.accounts + removed.events + removed.feedback + removed.sessions === 0) throw nothingHeld(email);

@@ -98,6 +98,7 @@ describeDatabases('OpenAI call leases', (database) => {
     ratingRegistry: new Map(),
     rater: inThreadRater(),
     clips: createClipStore(t.db),
+    mailer: null,
     lifecycle: { state: 'running' },
   });
   let a: AppContext;

@@ -21,4 +21,5 @@ export const FALLBACK_CONFIG: PublicConfig = {
   supportContacts: [],
   voiceMode: 'browser-speech',
   dogImageApi: null,
+  signin: 'email',
 };

@@ -58,6 +58,28 @@ describeDatabases('speech budgets of a session', (database) => {
     expect(await budget(token.sessionId)).toEqual({ answers: 0, seconds: 0 });
   });
 
+  it('counts the audio a speech server will hear, not what the first data chunk announces', async () => {
+    const email = 'speech-chunks@example.com';
+    const token = await startInterview<SpeechPipelineToken>(t.app, email);
+    const secret = token.client_secret.value;
+    // 1 s announced, then a second data chunk of 9 MiB (ffmpeg decodes both: about 5 minutes at 32,000 bytes a second).
+    const secondChunk = (bytes: number) => {
+      const header = Buffer.alloc(8);
+      header.write('data', 0, 'ascii');
+      header.writeUInt32LE(bytes, 4);
+      return Buffer.concat([header, Buffer.alloc(bytes, 0x11)]);
+    };
+    expect(await answer(email, secret, Buffer.concat([pcmWav(1), secondChunk(9 * 1024 * 1024)]))).toMatchObject({
+      status: 413,
+      body: { error: answerTooLong(12) },
+    });
+    expect(stt()).toBe(0);
+    expect(await budget(token.sessionId)).toEqual({ answers: 0, seconds: 0 });
+    // Within the answer's length, the second chunk's seconds are counted against the session's budget.
+    expect((await answer(email, secret, Buffer.concat([pcmWav(1), secondChunk(64_000 - 8)]))).status).toBe(200);
+    expect(await budget(token.sessionId)).toEqual({ answers: 1, seconds: 3 });
+  });
+
   it("takes the web app's own recording as it comes: 32-bit float WAV from the voice detector's encoder", async () => {
     const email = 'speech-float@example.com';
     const token = await startInterview<SpeechPipelineToken>(t.app, email);

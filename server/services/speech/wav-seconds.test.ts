@@ -44,3 +44,25 @@ describe('pcmWavSeconds', () => {
     expect(pcmWavSeconds(pcmWav(0))).toBeNull();
   });
 });
+
+/** `wav` followed by a second `data` chunk of `bytes` more samples (issue 33: ffmpeg plays both). */
+function withSecondDataChunk(wav: Buffer, bytes: number): Buffer {
+  const header = Buffer.alloc(8);
+  header.write('data', 0, 'ascii');
+  header.writeUInt32LE(bytes, 4);
+  return Buffer.concat([wav, header, Buffer.alloc(bytes, 0x11)]);
+}
+
+describe('pcmWavSeconds counts what a speech server may hear', () => {
+  it('counts every byte after the first data chunk, a second data chunk included', () => {
+    // 1 s announced, 2 s more in a second chunk (32,000 bytes a second), 8 bytes of its header.
+    expect(pcmWavSeconds(withSecondDataChunk(pcmWav(1), 64_000))).toBe(3);
+    expect(pcmWavSeconds(withSecondDataChunk(pcmWav(1), 9 * 1024 * 1024))).toBeGreaterThan(290);
+  });
+
+  it('refuses a second fmt chunk', () => {
+    const wav = pcmWav(1);
+    const fmt = wav.subarray(12, 36);
+    expect(pcmWavSeconds(Buffer.concat([wav.subarray(0, 36), fmt, wav.subarray(36)]))).toBeNull();
+  });
+});

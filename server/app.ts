@@ -189,7 +189,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // Ratings a crash left pending are completed in the background so start-up is not held up.
   app.decorate(
     'pendingRatingsDone',
-    completePendingRatings(ctx).catch((error: unknown) => {
+    completePendingRatings(ctx, database.kind === 'postgres' ? 'shared' : 'alone').catch((error: unknown) => {
       app.log.error({ err: error }, 'completing pending ratings failed');
       return 0;
     }),

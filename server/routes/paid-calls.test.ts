@@ -150,7 +150,7 @@ describeDatabases("every AI rater completion counts against the session's rater 
       // A server that dies while rating leaves the rating pending; each start rates it again.
       for (let restart = 0; restart < 4; restart++) {
         await t.db.update(events).set({ ratingStatus: 'pending' }).where(eq(events.id, rated.body.id));
-        expect(await completePendingRatings(t.app.appContext)).toBe(1);
+        expect(await completePendingRatings(t.app.appContext, 'shared')).toBe(1);
       }
       expect(llm.requests).toHaveLength(budget);
 

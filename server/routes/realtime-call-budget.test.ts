@@ -11,7 +11,7 @@ import { call, FIXTURE_SETS, startInterview } from '../../test-support/fixtures'
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
 import type { OpenAiToken } from '../../contract';
 import { accounts, interviewSessions } from '../db/schema';
-import { NOTHING_TO_RATE } from '../services/ratings';
+import { NOTHING_TO_RATE_CALL_OPENED } from '../services/ratings';
 import { CALL_RUNNING, runningCall } from '../services/calls';
 import { SESSION_ENDED } from '../services/sessions';
 
@@ -59,7 +59,8 @@ describeDatabases('one OpenAI call per session token', (database) => {
     for (const refused of answers.filter((a) => a.statusCode === 409)) expect(JSON.parse(refused.body)).toEqual({ error: CALL_RUNNING });
     expect(upstream.calls.length - before).toBe(1);
 
-    // Nothing was said: the credit comes back and the one call is hung up.
+    // Nothing was said, but the call was opened (and paid for): no credit back, as abandon decides; the one call is hung up.
+    const used = (await credits('ten-offers@example.com')).sessionsUsed;
     const rated = await call(t.app, 'POST', '/interview/rate-transcript', {
       email: 'ten-offers@example.com',
       body: {
@@ -69,7 +70,8 @@ describeDatabases('one OpenAI call per session token', (database) => {
         transcripts: [],
       },
     });
-    expect(rated).toMatchObject({ status: 422, body: { error: NOTHING_TO_RATE } });
+    expect(rated).toMatchObject({ status: 422, body: { error: NOTHING_TO_RATE_CALL_OPENED } });
+    expect((await credits('ten-offers@example.com')).sessionsUsed).toBe(used);
     await expect.poll(() => upstream.liveCalls().length, { timeout: 10_000 }).toBe(0);
     expect(runningCall(t.app.appContext, token.sessionId)).toBeUndefined();
     // The token cannot open another call for the ended session.

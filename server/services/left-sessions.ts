@@ -14,6 +14,7 @@ import { accounts, events, interviewSessions } from '../db/schema';
 import { leftDetail, leftNoteText } from './left-note';
 import { findQuestionSet } from './question-sets';
 import { hasCandidateWords, rateEvent } from './ratings';
+import { ratingLeaseEnd } from './rating-leases';
 import { runningCall } from './calls';
 import { abandonWithRefund, OPEN_STATUSES, SESSION_RATING_WINDOW_MS, type InterviewSession } from './sessions';
 
@@ -72,7 +73,7 @@ function leftEnd(detail: string) {
 
 async function endLeft(ctx: AppContext, session: InterviewSession, detail: string, idleSince: SQL): Promise<'rated' | 'empty' | 'gone'> {
   if (!hasCandidateWords(session.turns)) {
-    const outcome = await abandonWithRefund(ctx.db, session, 'end', { reason: 'left', detail });
+    const outcome = await abandonWithRefund(ctx.db, session, 'end', { reason: 'left', detail }, 'if-no-call');
     return outcome.result === 'not-open' ? 'gone' : 'empty';
   }
   const set = await findQuestionSet(ctx.db, session.questionSetId);
@@ -102,6 +103,7 @@ async function endLeft(ctx: AppContext, session: InterviewSession, detail: strin
         durationSeconds,
         transcript: session.turns,
         ratingStatus: 'pending',
+        nextRatingAt: ratingLeaseEnd,
       })
       .returning({ id: events.id });
     return row ?? null;

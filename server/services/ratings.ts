@@ -3,7 +3,7 @@
  * rating leaves it stored. Ratings left pending by a crash are completed at the next start.
  * A rating belongs to exactly one interview session (sessions.ts).
  */
-import { and, asc, eq, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Pagination, RateRequest, RateResponse, RatingBreakdown, RatingItem, SessionInput, TranscriptEntry } from '../../contract';
 import type { AppContext } from '../app-context';
 import type { AppConfig } from '../config';
@@ -17,6 +17,7 @@ import { findQuestionSet, requireQuestionSet } from './question-sets';
 import { INAUDIBLE, settleRealtimeCall } from './calls';
 import { llmUsageTally, quietly, recordEnd, recordInput, recordLlmUsage } from './session-telemetry';
 import { leftSessionNote } from './left-note';
+import { claimableRating, claimRating, holdingRating, ratingLeaseEnd } from './rating-leases';
 import { abandonWithRefund, claimForRating, NO_OPEN_SESSION, sessionForRating, waitText, type InterviewSession } from './sessions';
 
 /** What a candidate reads when the rating failed: exactly what the background retries will do. */
@@ -33,6 +34,8 @@ export function ratingFailedText(config: Pick<AppConfig, 'ratingRetryAttempts' |
 export const NOTHING_TO_RATE = 'No answers were recorded in this session, so there is nothing to rate. Your session credit was returned.';
 export const NOTHING_TO_RATE_NO_REFUND =
   'No answers were recorded in this session, so there is nothing to rate. Your session credit was not returned: at most 3 a day are given back.';
+export const NOTHING_TO_RATE_CALL_OPENED =
+  'No answers were recorded in this session, so there is nothing to rate. Your session credit was not returned: the voice call had already been opened.';
 
 /** A candidate said something: at least one letter or digit in an interviewee line. */
 export function hasCandidateWords(entries: readonly TranscriptEntry[]): boolean {
@@ -90,14 +93,16 @@ export async function rateEvent(
   const budget = raterCallBudget(ctx.config);
   let result;
   try {
-    const rated = await ctx.providers.rater.rate({
-      set,
-      transcripts: input.transcripts,
-      durationSeconds: input.durationSeconds,
-      meter: llm.meter,
-      // An event from before sessions existed has no session to count against.
-      ...(sessionId ? { reserveCall: () => reserveRaterCall(ctx.db, sessionId, budget) } : {}),
-    });
+    const rated = await holdingRating(ctx, eventId, () =>
+      ctx.providers.rater.rate({
+        set,
+        transcripts: input.transcripts,
+        durationSeconds: input.durationSeconds,
+        meter: llm.meter,
+        // An event from before sessions existed has no session to count against.
+        ...(sessionId ? { reserveCall: () => reserveRaterCall(ctx.db, sessionId, budget) } : {}),
+      }),
+    );
     result = { ...rated, markdown: note + rated.markdown + inaudibleNote(input.transcripts) };
   } catch (error) {
     ctx.log.error({ err: error, eventId }, 'rating failed');
@@ -189,11 +194,15 @@ async function storedRating(ctx: AppContext, session: InterviewSession): Promise
   throw new HttpError(409, RATING_IN_PROGRESS);
 }
 
-/** Nothing was said: no rating, and the credit goes back (within the daily refunds). */
+/**
+ * Nothing was said: no rating, and the credit goes back (within the daily refunds), unless an
+ * OpenAI call was opened, which is paid for whatever was heard (abandon's rule: abandon.ts).
+ */
 async function nothingToRate(ctx: AppContext, session: InterviewSession): Promise<never> {
-  const outcome = await abandonWithRefund(ctx.db, session, 'end', { reason: 'stopped-by-candidate' });
+  const outcome = await abandonWithRefund(ctx.db, session, 'end', { reason: 'stopped-by-candidate' }, 'if-no-call');
   if (outcome.result === 'refunded') throw new HttpError(422, NOTHING_TO_RATE);
   if (outcome.result === 'limit') throw new HttpError(422, NOTHING_TO_RATE_NO_REFUND);
+  if (outcome.result === 'used') throw new HttpError(422, NOTHING_TO_RATE_CALL_OPENED);
   // Another call rated or ended the session meanwhile.
   await storedRating(ctx, session);
   throw new HttpError(409, NO_OPEN_SESSION);
@@ -251,6 +260,8 @@ async function rateSession(
         durationSeconds: input.durationSeconds,
         transcript: transcripts,
         ratingStatus: 'pending',
+        // Held by this server while it rates (rating-leases.ts).
+        nextRatingAt: ratingLeaseEnd,
       })
       .returning({ id: events.id });
     return row ?? null;
@@ -271,25 +282,50 @@ export async function rateTranscript(ctx: AppContext, email: string, input: Rate
   return once(ctx, session.id, () => rateSession(ctx, account, set, session, input));
 }
 
-/** Start-up: finish ratings a crash interrupted. Returns how many were rated. */
-export async function completePendingRatings(ctx: AppContext): Promise<number> {
-  const pending = await ctx.db.select().from(events).where(eq(events.ratingStatus, 'pending')).orderBy(asc(events.id));
+/**
+ * Start-up: finish ratings a crash interrupted. On PostgreSQL another server may be rating one right
+ * now: only a rating whose lease ran out is taken (rating-leases.ts), and the background pass takes
+ * the others once their server stops renewing. PGlite has one server per data directory (locked), so
+ * whatever is pending there was left by a stopped one. Returns how many were rated.
+ */
+export async function completePendingRatings(ctx: AppContext, database: 'alone' | 'shared'): Promise<number> {
+  const onlyServer = database === 'alone';
+  const pending = await ctx.db
+    .select({ id: events.id })
+    .from(events)
+    .where(onlyServer ? eq(events.ratingStatus, 'pending') : and(eq(events.ratingStatus, 'pending'), claimableRating))
+    .orderBy(asc(events.id));
   let done = 0;
-  for (const event of pending) {
-    const set = event.questionSetId === null ? null : await findQuestionSet(ctx.db, event.questionSetId);
-    if (!set) {
-      await ctx.db.update(events).set({ ratingStatus: 'given_up', nextRatingAt: null }).where(eq(events.id, event.id));
-      continue;
-    }
-    try {
-      await rateEvent(ctx, event, set, { transcripts: event.transcript ?? [], durationSeconds: event.durationSeconds ?? 0 });
-      done += 1;
-    } catch {
-      // rateEvent logged it and scheduled a retry; the transcript stays stored.
-    }
+  for (const { id } of pending) {
+    const event = onlyServer ? await takePending(ctx.db, id) : await claimRating(ctx.db, id);
+    if (event && (await rateStored(ctx, event))) done += 1;
   }
   if (pending.length > 0) ctx.log.info({ pending: pending.length, rated: done }, 'completed pending ratings');
   return done;
+}
+
+async function takePending(db: Db, id: number) {
+  const [event] = await db
+    .update(events)
+    .set({ nextRatingAt: ratingLeaseEnd })
+    .where(and(eq(events.id, id), eq(events.ratingStatus, 'pending')))
+    .returning();
+  return event ?? null;
+}
+
+/** Rates a stored event this server claimed; false when it failed (logged and rescheduled by rateEvent) or its set is gone. */
+async function rateStored(ctx: AppContext, event: typeof events.$inferSelect): Promise<boolean> {
+  const set = event.questionSetId === null ? null : await findQuestionSet(ctx.db, event.questionSetId);
+  if (!set) {
+    await ctx.db.update(events).set({ ratingStatus: 'given_up', nextRatingAt: null }).where(eq(events.id, event.id));
+    return false;
+  }
+  try {
+    await rateEvent(ctx, event, set, { transcripts: event.transcript ?? [], durationSeconds: event.durationSeconds ?? 0 });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -341,39 +377,22 @@ export async function listRatings(
   };
 }
 
-/** How long a background retry may hold an event before another process may try it. */
-const RETRY_LEASE_SECONDS = 600;
-
 /**
- * One pass of the background retries: failed ratings whose time has come are claimed (so two
- * servers never rate one twice) and rated again. Returns how many were rated.
+ * One pass of the background retries: failed ratings whose time has come, and pending ones whose
+ * server stopped renewing its lease, are claimed (so two servers never rate one twice:
+ * rating-leases.ts) and rated again. Returns how many were rated.
  */
 export async function retryFailedRatings(ctx: AppContext, batch = 20): Promise<number> {
   const due = await ctx.db
     .select({ id: events.id })
     .from(events)
-    .where(and(eq(events.ratingStatus, 'failed'), lte(events.nextRatingAt, sql`now()`)))
-    .orderBy(asc(events.nextRatingAt))
+    .where(claimableRating)
+    .orderBy(sql`${events.nextRatingAt} asc nulls first`)
     .limit(batch);
   let rated = 0;
   for (const { id } of due) {
-    const [claimed] = await ctx.db
-      .update(events)
-      .set({ nextRatingAt: sql`now() + ${RETRY_LEASE_SECONDS}::int * interval '1 second'` })
-      .where(and(eq(events.id, id), eq(events.ratingStatus, 'failed'), lte(events.nextRatingAt, sql`now()`)))
-      .returning();
-    if (!claimed) continue;
-    const set = claimed.questionSetId === null ? null : await findQuestionSet(ctx.db, claimed.questionSetId);
-    if (!set) {
-      await ctx.db.update(events).set({ ratingStatus: 'given_up', nextRatingAt: null }).where(eq(events.id, id));
-      continue;
-    }
-    try {
-      await rateEvent(ctx, claimed, set, { transcripts: claimed.transcript ?? [], durationSeconds: claimed.durationSeconds ?? 0 });
-      rated += 1;
-    } catch {
-      // Logged and rescheduled (or given up) by rateEvent.
-    }
+    const claimed = await claimRating(ctx.db, id);
+    if (claimed && (await rateStored(ctx, claimed))) rated += 1;
   }
   if (due.length > 0) ctx.log.info({ due: due.length, rated }, 'retried failed ratings');
   return rated;

@@ -127,13 +127,15 @@ export type RefundOutcome = { result: 'refunded' } | { result: 'limit'; retryInM
  * Only such a session gets its credit back when it is abandoned (README, Security and limits).
  */
 export function neverUsed(session: InterviewSession): boolean {
-  return (
-    session.turns.length === 0 &&
-    session.turnCalls === 0 &&
-    session.speechAnswers === 0 &&
-    session.callTokenHash === null &&
-    (session.transport !== 'openai-realtime' || session.connectedAt === null)
-  );
+  return session.turns.length === 0 && session.turnCalls === 0 && session.speechAnswers === 0 && noCallOpened(session);
+}
+
+/**
+ * No OpenAI voice call was claimed or connected: such a call is paid for whether or not anything
+ * was heard, so a session that had one never gets its credit back, however it ends.
+ */
+export function noCallOpened(session: InterviewSession): boolean {
+  return session.callTokenHash === null && (session.transport !== 'openai-realtime' || session.connectedAt === null);
 }
 
 /**
@@ -147,16 +149,22 @@ export async function abandonWithRefund(
   overLimit: 'refuse' | 'end',
   /** Telemetry: why it ended, unless an end was recorded before (docs/product-rules.md, Session telemetry). */
   end: { reason: SessionEndReason; detail?: string } = { reason: 'failed-start' },
-  /** `if-unused`: a session that was used (neverUsed) ends without its credit ('used'). */
-  refund: 'always' | 'if-unused' = 'always',
+  /**
+   * `if-unused`: a session that was used (neverUsed) ends without its credit ('used');
+   * `if-no-call`: only a session that opened an OpenAI call (noCallOpened) does.
+   */
+  refund: 'always' | 'if-unused' | 'if-no-call' = 'always',
 ): Promise<RefundOutcome> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, session.accountId)).for('update');
+    // NO KEY UPDATE: serialises the refunds of one account, yet lets a rating's event row name the
+    // account meanwhile (its foreign key takes KEY SHARE); FOR UPDATE deadlocked a rating racing
+    // this abandon on PostgreSQL (server/tests/rating-races.test.ts).
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, session.accountId)).for('no key update');
     let unused = true;
-    if (refund === 'if-unused') {
+    if (refund !== 'always') {
       // Locked, so a turn or a call cannot be taken between this check and the end.
       const [row] = await tx.select().from(interviewSessions).where(eq(interviewSessions.id, session.id)).for('update');
-      unused = row !== undefined && neverUsed(row);
+      unused = row !== undefined && (refund === 'if-unused' ? neverUsed(row) : noCallOpened(row));
     }
     const since = new Date(Date.now() - REFUND_PERIOD_MS);
     const recent = and(

@@ -11,7 +11,7 @@ import { questionsFromInstructions } from '../../../e2e/realtime-peer/session-sc
 import { startRealtimePeer, type RealtimePeer } from '../../../e2e/realtime-peer/server';
 import { call, FIXTURE_SETS, login, setIds } from '../../../test-support/fixtures';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { NOTHING_TO_RATE } from '../../services/ratings';
+import { NOTHING_TO_RATE_CALL_OPENED } from '../../services/ratings';
 import { runningCall, TOKEN_REFUSED } from '../../services/calls';
 import { TOO_MANY_RESUMES } from '../../services/resume';
 import { UNKNOWN_SESSION } from '../../services/sessions';
@@ -126,7 +126,7 @@ describe('an app configured with OPENAI_API_KEY', { timeout: 90_000 }, () => {
           ],
         },
       });
-      expect(forged).toMatchObject({ status: 422, body: { error: NOTHING_TO_RATE } });
+      expect(forged).toMatchObject({ status: 422, body: { error: NOTHING_TO_RATE_CALL_OPENED } });
       // Rating settled the call: hung up, nothing running.
       await expect.poll(() => peer.hangups).toContain(callRecord.id);
       expect(runningCall(t.app.appContext, minted.sessionId)).toBeUndefined();

@@ -11,8 +11,10 @@ const HELPER_ID = '\0vite/preload-helper.js';
  * browser fetches them in parallel with the chunk. What Vite's version adds and this app does not
  * use: the `preload` fallback for browsers without `modulepreload` (its polyfill is off too), CSP
  * nonces (the server's policy has none), `import.meta.resolve` of relative bases, and the
- * `vite:preloadError` event. A link that is already in the document (a chunk index.html loads) is
- * harmless: the browser answers a `modulepreload` of a module it has from its module map.
+ * `vite:preloadError` event. A file whose link is already in the document (index.html's chunks and
+ * stylesheet, which lazy chunks list among their deps) is not linked again: a second copy of the
+ * first screen's stylesheet after the app's would override the app's responsive rules (the admin
+ * menu stacked above every page at desktop width).
  */
 export function helperSource(base: string): string {
   return `const seen = {};
@@ -20,11 +22,15 @@ export const __vitePreload = (load, deps) =>
   Promise.all(
     (deps || []).map((dep) =>
       (seen[dep] ??= new Promise((resolve, reject) => {
+        const href = ${JSON.stringify(base)} + dep;
+        // Already in the document (index.html's stylesheet, which lazy chunks list too): a second
+        // copy would come after the others and override their responsive rules.
+        if (document.querySelector('link[href="' + href + '"]')) return resolve();
         const link = document.createElement('link');
         const css = dep.endsWith('.css');
         link.rel = css ? 'stylesheet' : 'modulepreload';
         link.crossOrigin = '';
-        link.href = ${JSON.stringify(base)} + dep;
+        link.href = href;
         if (css) {
           link.onload = resolve;
           link.onerror = () => {

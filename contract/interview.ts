@@ -87,6 +87,17 @@ export const rateResponseSchema = z.object({
   score: z.number().min(0).max(100),
   /** Per question of the set, in order; the Markdown is written from it. Empty for ratings stored before it existed. */
   breakdown: ratingBreakdownSchema,
+  /**
+   * Whether this interview completed its level (docs/product-rules.md, Topic tiles): every question
+   * answered and the score at least LEVEL_PASS_SCORE. The server decides; the feedback screen says what is missing.
+   */
+  level: z.object({
+    completed: z.boolean(),
+    /** The set's questions left without an answer, in order. */
+    unanswered: z.array(z.string()),
+    /** LEVEL_PASS_SCORE when the score is below it, else null. */
+    scoreBelow: z.number().int().nullable(),
+  }),
 });
 export type RateResponse = z.infer<typeof rateResponseSchema>;
 

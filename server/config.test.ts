@@ -87,6 +87,7 @@ describe('loadConfig', () => {
       publicUrl: null,
       freeSessionLimit: 5,
       proSessionLimit: 100,
+      levelPassScore: 0,
       accountStorageBytes: 20 * 1024 * 1024,
       corsOrigins: [],
       rateLimitAllowList: [],

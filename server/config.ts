@@ -170,6 +170,8 @@ const SETTINGS = {
   publicUrl: setting('PUBLIC_URL', orNull(baseUrl)),
   freeSessionLimit: setting('FREE_SESSION_LIMIT', positiveInt(5)),
   proSessionLimit: setting('PRO_SESSION_LIMIT', positiveInt(100)),
+  /** The minimum score a rated interview needs, besides answering every question, to complete its level (docs/product-rules.md, Topic tiles). */
+  levelPassScore: setting('LEVEL_PASS_SCORE', z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(100).default(0))),
   /** Bytes of interviews and feedback one account may store; a new interview is refused beyond it (README, Security and limits). */
   accountStorageBytes: setting(
     'ACCOUNT_STORAGE_MB',

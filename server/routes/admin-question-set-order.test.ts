@@ -112,10 +112,14 @@ describeDatabases('question-set tile order', (database) => {
     await login(t.app, email);
     const setId = await idOf('JavaScript 1');
     expect((await call(t.app, 'GET', `/interview/token?questionSetId=${setId}`, { email })).status).toBe(200);
-    const transcripts = [
-      { role: 'interviewer', transcript: 'Question 1?' },
+    // Every question of the set answered: the level is completed (docs/product-rules.md, Topic tiles).
+    const { questions } = (await call<Array<{ id: number; questions: string[] }>>(t.app, 'GET', '/api/question-sets')).body.find(
+      (s) => s.id === setId,
+    ) ?? { questions: [] };
+    const transcripts = questions.flatMap((question) => [
+      { role: 'interviewer', transcript: question },
       { role: 'interviewee', transcript: 'A closure keeps access to its outer scope.' },
-    ];
+    ]);
     expect(
       (await call(t.app, 'POST', '/interview/rate-transcript', { email, body: { transcripts, durationSeconds: 30, questionSetId: setId } }))
         .status,

@@ -119,7 +119,7 @@ describeDatabases('interview calls', (database) => {
   });
 
   describe('POST /interview/rate-transcript and GET /user/ratings', () => {
-    it('stores, rates, answers {id, markdown, score, breakdown}, and unlocks the next level', async () => {
+    it('stores, rates, answers {id, markdown, score, breakdown, level}, and unlocks the next level', async () => {
       await login(t.app, 'rate@example.com');
       const token = await call<Token>(t.app, 'GET', `/interview/token?questionSetId=${setId(1)}`, { email: 'rate@example.com' });
       const answer = await call<{ id: number; markdown: string; score: number }>(t.app, 'POST', '/interview/rate-transcript', {
@@ -127,7 +127,7 @@ describeDatabases('interview calls', (database) => {
         body: { transcripts, durationSeconds: 125, questionSetId: setId(1), sessionId: token.body.sessionId },
       });
       expect(answer.status).toBe(200);
-      expect(Object.keys(answer.body).sort()).toEqual(['breakdown', 'id', 'markdown', 'score']);
+      expect(Object.keys(answer.body).sort()).toEqual(['breakdown', 'id', 'level', 'markdown', 'score']);
       const expected = await createRubricRater().rate({
         set: { id: setId(1), ...FIXTURE_SETS[0]! },
         transcripts: transcripts as never,
@@ -138,6 +138,8 @@ describeDatabases('interview calls', (database) => {
         markdown: expected.markdown,
         score: expected.score,
         breakdown: expected.breakdown,
+        // Both questions of the set answered, and LEVEL_PASS_SCORE is 0: the level is completed.
+        level: { completed: true, unanswered: [], scoreBelow: null },
       });
       // One entry per question of the set, in order.
       expect(expected.breakdown.map((b) => b.question)).toEqual(FIXTURE_SETS[0]!.questions);

@@ -4,6 +4,7 @@ import type { LoginResponse, Subscription } from '../../contract';
 import type { AppContext } from '../app-context';
 import { preparedRows, type Db } from '../db/client';
 import { accounts, events, feedback, questionSets } from '../db/schema';
+import { levelCompletion, UNANSWERED_VERDICTS } from '../../domain/level-completion';
 import { creditsOf } from './credits';
 import { HttpError } from './http-error';
 
@@ -35,8 +36,11 @@ export interface UserState {
   topicFeedback: Record<string, boolean>;
 }
 
-/** Completing a set = an interview on it was rated; levels are the highest completed index per topic. */
-export async function userState(db: Db, account: Account): Promise<UserState> {
+/**
+ * Completing a set = a rated interview on it answered every question of the set and scored at
+ * least `LEVEL_PASS_SCORE` (domain/level-completion.ts); levels are the highest completed index per topic.
+ */
+export async function userState(db: Db, account: Account, passScore: number): Promise<UserState> {
   // Both reads at once: on PostgreSQL they use two pool connections, halving the waits.
   const [rated, given] = await Promise.all([ratedEvents(db, account), feedbackTopics(db, account)]);
 
@@ -44,6 +48,7 @@ export async function userState(db: Db, account: Account): Promise<UserState> {
   const progress: LoginResponse['progress'] = [];
   for (const row of rated) {
     if (row.topic === null || row.questionSetIndex === null) continue;
+    if (!levelCompletion(row.breakdown, row.score ?? 0, passScore).completed) continue;
     const index = row.questionSetIndex + 1;
     topicLevels[row.topic] = Math.max(topicLevels[row.topic] ?? 0, index);
     if (row.currentSetId !== null) {
@@ -69,6 +74,7 @@ function ratedEvents(db: Db, account: Account) {
       topic: events.topic,
       questionSetIndex: events.questionSetIndex,
       score: events.score,
+      breakdown: events.ratingBreakdown,
       at: events.eventTimestamp,
       currentSetId: questionSets.id,
     })
@@ -88,22 +94,26 @@ function feedbackTopics(db: Db, account: Account) {
  * topics it gave feedback on. userStateFrom turns them into the same UserState as userState.
  */
 export const USER_STATE_COLUMNS = `
-  coalesce((select json_agg(json_build_array(e.topic, e.question_set_index, e.score, e.event_timestamp, q.id) order by e.id)
+  coalesce((select json_agg(json_build_array(e.topic, e.question_set_index, e.score, e.event_timestamp, q.id,
+                                              (select count(*) from jsonb_array_elements(coalesce(e.rating_breakdown, '[]'::jsonb)) b
+                                               where b->>'verdict' in (${UNANSWERED_VERDICTS.map((v) => `'${v}'`).join(', ')}))) order by e.id)
             from events e left join question_sets q on q.id = e.question_set_id
             where e.account_id = a.id and e.event_type = 'RATE' and e.rating_status = 'rated'), '[]') as rated,
   coalesce((select json_agg(distinct f.topic) from feedback f where f.account_id = a.id), '[]') as topics`;
 
 export interface UserStateColumns {
-  /** [topic, question_set_index, score, event_timestamp (ISO text), current set id] per rated interview. */
-  rated: Array<[string | null, number | null, number | null, string, number | null]>;
+  /** [topic, question_set_index, score, event_timestamp (ISO text), current set id, unanswered questions] per rated interview. */
+  rated: Array<[string | null, number | null, number | null, string, number | null, number]>;
   topics: string[];
 }
 
-export function userStateFrom(subscriptionId: string | null, columns: UserStateColumns): UserState {
+export function userStateFrom(subscriptionId: string | null, columns: UserStateColumns, passScore: number): UserState {
   const topicLevels: Record<string, number> = {};
   const progress: LoginResponse['progress'] = [];
-  for (const [topic, setIndex, score, at, currentSetId] of columns.rated) {
+  for (const [topic, setIndex, score, at, currentSetId, unanswered] of columns.rated) {
     if (topic === null || setIndex === null) continue;
+    // The same rule as levelCompletion, with the unanswered questions counted by the statement.
+    if (unanswered > 0 || (score ?? 0) < passScore) continue;
     const index = setIndex + 1;
     topicLevels[topic] = Math.max(topicLevels[topic] ?? 0, index);
     if (currentSetId !== null) progress.push({ questionSetId: currentSetId, topic, index, score, completedAt: new Date(at).toISOString() });
@@ -142,7 +152,11 @@ export async function login(ctx: AppContext, email: string): Promise<LoginRespon
       sessionLimit: stamped.session_limit,
       sessionsUsed: stamped.sessions_used,
     });
-    return { ...userStateFrom(stamped.subscription_id, stamped), isNewUser: stamped.previous_login_at === null, credits };
+    return {
+      ...userStateFrom(stamped.subscription_id, stamped, config.levelPassScore),
+      isNewUser: stamped.previous_login_at === null,
+      credits,
+    };
   }
   if (config.signup === 'invite') throw new HttpError(403, INVITE_ONLY);
   // Two first logins at once: the unique email index decides, both get the same account.
@@ -152,5 +166,9 @@ export async function login(ctx: AppContext, email: string): Promise<LoginRespon
     .onConflictDoNothing()
     .returning();
   const account = created ?? (await requireAccount(db, email));
-  return { ...(await userState(db, account)), isNewUser: created !== undefined, credits: creditsOf(config, account) };
+  return {
+    ...(await userState(db, account, config.levelPassScore)),
+    isNewUser: created !== undefined,
+    credits: creditsOf(config, account),
+  };
 }

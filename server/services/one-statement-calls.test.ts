@@ -74,7 +74,11 @@ describeDatabases('login and the history page in one statement', (database) => {
   it('answers login as the account, rated-events and feedback queries do', async () => {
     const account = await findAccount(t.db, EMAIL);
     if (!account) throw new Error('seeded account missing');
-    const expected = { ...(await userState(t.db, account)), isNewUser: false, credits: creditsOf(t.config, account) };
+    const expected = {
+      ...(await userState(t.db, account, t.config.levelPassScore)),
+      isNewUser: false,
+      credits: creditsOf(t.config, account),
+    };
     expect(expected.progress.length).toBeGreaterThan(10);
     expect(await login(ctx, EMAIL)).toEqual(expected);
   });

@@ -10,6 +10,7 @@ import type { AppConfig } from '../config';
 import { preparedRows, type Db } from '../db/client';
 import { accounts, events, interviewSessions } from '../db/schema';
 import { LLM_RATING_ATTEMPTS } from '../providers/rating/llm-rater';
+import { levelCompletion } from '../../domain/level-completion';
 import { HttpError } from './http-error';
 import type { QuestionSetRecord } from '../db/schema';
 import { requireAccount, UNKNOWN_USER, type Account } from './accounts';
@@ -135,7 +136,13 @@ export async function rateEvent(
         .where(eq(accounts.id, rated.accountId));
     }
   });
-  return { id: eventId, markdown: result.markdown, score, breakdown: result.breakdown };
+  return {
+    id: eventId,
+    markdown: result.markdown,
+    score,
+    breakdown: result.breakdown,
+    level: levelCompletion(result.breakdown, score, ctx.config.levelPassScore),
+  };
 }
 
 /**
@@ -187,7 +194,15 @@ async function storedRating(ctx: AppContext, session: InterviewSession): Promise
     .limit(1);
   if (!event) throw new HttpError(409, NO_OPEN_SESSION);
   if (event.ratingStatus === 'rated' && event.ratingMarkdown !== null) {
-    return { id: event.id, markdown: event.ratingMarkdown, score: event.score ?? 0, breakdown: event.ratingBreakdown ?? [] };
+    const score = event.score ?? 0;
+    const breakdown = event.ratingBreakdown ?? [];
+    return {
+      id: event.id,
+      markdown: event.ratingMarkdown,
+      score,
+      breakdown,
+      level: levelCompletion(breakdown, score, ctx.config.levelPassScore),
+    };
   }
   if (event.ratingStatus === 'failed') throw new HttpError(502, ratingFailedText(ctx.config));
   if (event.ratingStatus === 'given_up') throw new HttpError(502, RATING_GIVEN_UP);

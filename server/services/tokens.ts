@@ -58,7 +58,7 @@ export async function mintSessionToken(ctx: AppContext, email: string, questionS
   if (!account) throw new HttpError(401, UNKNOWN_USER);
   const { set } = account;
   if (!set) throw new HttpError(404, UNKNOWN_SET);
-  const refusal = sessionRefusal(set, userStateFrom(account.subscription_id, account));
+  const refusal = sessionRefusal(set, userStateFrom(account.subscription_id, account, ctx.config.levelPassScore));
   if (refusal) throw new HttpError(403, refusal);
   requireStorageLeft(account.stored_bytes, ctx.config.accountStorageBytes);
 

@@ -10,7 +10,10 @@ const DogPicture = lazy(() => import('./dog-picture').then((m) => ({ default: m.
 
 /** What the overlay shows: the rating on its way, the rating, or why it failed. */
 export type RatingView =
-  { status: 'loading' } | { status: 'ready'; markdown: string; score: number } | { status: 'error'; message: string };
+  | { status: 'loading' }
+  /** `levelNotice`: the interview did not complete its level, and what is missing (domain/level-completion.ts). */
+  | { status: 'ready'; markdown: string; score: number; levelNotice?: string | null }
+  | { status: 'error'; message: string };
 
 export const TEA_TEXT = "go grab a cup of tea, we're brewing your results. it should be ready in 1 to 2 minutes";
 
@@ -42,6 +45,11 @@ export function ResultsOverlay({ rating, modelAnswers, dogImageApi, transcript, 
         </div>
       ) : (
         <div className="space-y-5">
+          {rating.status === 'ready' && rating.levelNotice && (
+            <p className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-testid="level-notice">
+              {rating.levelNotice}
+            </p>
+          )}
           {rating.status === 'ready' ? (
             <Markdown>{rating.markdown}</Markdown>
           ) : (

@@ -64,7 +64,8 @@ export class OutOfTokensError extends Error {
 }
 
 /** What a rating call produced; `message` is already the text the overlay shows. */
-export type RateOutcome = { ok: true; markdown: string; score: number } | { ok: false; message: string };
+/** `levelNotice`: why the interview did not complete its level (domain/level-completion.ts), null when it did. */
+export type RateOutcome = { ok: true; markdown: string; score: number; levelNotice?: string | null } | { ok: false; message: string };
 
 export interface SessionLog {
   info(...args: unknown[]): void;
@@ -271,7 +272,7 @@ export class SessionController {
     this.update({
       phase: 'disconnected',
       rating: outcome.ok
-        ? { status: 'ready', markdown: outcome.markdown, score: outcome.score }
+        ? { status: 'ready', markdown: outcome.markdown, score: outcome.score, levelNotice: outcome.levelNotice ?? null }
         : { status: 'error', message: outcome.message },
     });
   }

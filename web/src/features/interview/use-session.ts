@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { incompleteLevelText } from '../../../../domain/level-completion';
 import type { LiveSession, QuestionSet } from '../../../../contract';
 import { abandonSession, fetchLiveSession, fetchToken, rateTranscript, reportSession, resumeSession } from '../../lib/session-api';
 import { failureForLog } from '../../lib/http';
@@ -91,7 +92,10 @@ function createSessionController(options: () => UseSessionOptions): SessionContr
       const email = options().email;
       if (!email) return { ok: false, message: RATING_NETWORK_ERROR };
       const result = await rateTranscript(email, request);
-      if (result.ok) return { ok: true, markdown: result.data.markdown, score: result.data.score };
+      if (result.ok) {
+        const { markdown, score, level, breakdown } = result.data;
+        return { ok: true, markdown, score, levelNotice: incompleteLevelText(level, score, breakdown.length) };
+      }
       if (result.kind === 'http') return { ok: false, message: result.serverError ? `Error: ${result.serverError}` : 'Unknown error' };
       if (result.kind === 'invalid') return { ok: false, message: 'Unknown error' };
       console.error('Error submitting transcript for rating:', result.error);

@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import {
   FOUNDERS,
@@ -42,6 +42,16 @@ async function ready(page: Page, email = uniqueEmail('session'), recognition: 'n
   await topics.getByTestId('tile-1').click();
   await expect(page.getByTestId('topic-heading')).toHaveText(first.name);
   return email;
+}
+
+/** Wholly on screen, between the top of the viewport and the fixed bottom panel. */
+async function expectAboveBottomPanel(page: Page, item: Locator): Promise<void> {
+  const box = await item.boundingBox();
+  const panel = await page.locator('[data-bottom-panel]').boundingBox();
+  expect(box && panel, 'the item and the bottom panel are laid out').toBeTruthy();
+  if (!box || !panel) return;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(panel.y);
 }
 
 async function startSession(page: Page): Promise<void> {
@@ -89,15 +99,26 @@ for (const { name, viewport } of WIDTHS) {
       const box = page.getByLabel('Type your answer');
       for (let i = 0; i < 3; i++) {
         const before = await cards.count();
-        const firstText = await cards.first().textContent();
+        const firstText = await cards.last().textContent();
         await box.fill(`Answer ${i + 1}: closures keep variables alive; the event loop runs callbacks when the stack is empty.`);
         await box.press('Enter');
         await expect(box).toHaveValue('');
-        await expect.poll(async () => (await cards.count()) > before || (await cards.first().textContent()) !== firstText).toBe(true);
+        await expect.poll(async () => (await cards.count()) > before || (await cards.last().textContent()) !== firstText).toBe(true);
         await finishSpeech(page);
       }
       // Never more than three cards.
       await expect(cards).toHaveCount(3);
+      // One reading order, oldest first: each answer under the line it answers, the newest line last;
+      // the newest line and the newest answer are on screen above the bottom panel, without scrolling.
+      await expect(page.getByRole('list', { name: 'Interview' }).getByRole('listitem')).toHaveText([
+        /^Earlier message: /,
+        /^You typed: Answer 2/,
+        /^Earlier message: /,
+        /^You typed: Answer 3/,
+        /^Latest message: /,
+      ]);
+      await expectAboveBottomPanel(page, cards.last());
+      await expectAboveBottomPanel(page, page.getByTestId('your-answer').last());
 
       // Hold the rating so the loading state can be seen, then let the real rater answer.
       let releaseRating: () => void = () => {};
@@ -250,7 +271,7 @@ test('the interviewer closing the session ends it about 4 seconds later and rate
   await box.press('Enter');
   // The built-in interviewer answers a request to stop with its closing remark and close_session.
   const cards = page.getByTestId('message-card');
-  await expect(cards.first()).toContainText('we can stop here');
+  await expect(cards.last()).toContainText('we can stop here');
   await finishSpeech(page);
   // The session is still on while the closing remark ends, then stops by itself and is rated.
   const overlay = page.getByRole('dialog', { name: 'Session Feedback' });
@@ -293,18 +314,18 @@ for (const { name, viewport } of WIDTHS) {
   test.describe(`spoken answers (${name})`, () => {
     test.use({ viewport });
 
-    test('a spoken answer shows among your answers as it was recognised, under the interviewer’s cards', async ({ page }) => {
+    test('a spoken answer shows in the conversation as it was recognised, under the interviewer’s card', async ({ page }) => {
       await ready(page, uniqueEmail('spoken'), 'spoken');
       await startSession(page);
-      const greeting = (await page.getByTestId('message-card').first().textContent()) ?? '';
+      const greeting = (await page.getByTestId('message-card').last().textContent()) ?? '';
       // The greeting ends; the recogniser listens and hears the candidate.
       await finishSpeech(page);
       const answer = 'var is scoped to the whole function, while let and const only live inside the block, and const cannot be reassigned.';
       await hearSpoken(page, answer);
-      const yours = page.getByRole('region', { name: 'Your answers' });
+      const yours = page.getByRole('list', { name: 'Interview' });
       await expect(yours.getByTestId('your-answer')).toHaveText([`You said: ${answer}`]);
       // The interviewer goes on; the candidate's words stay.
-      await expect(page.getByTestId('message-card').first()).not.toHaveText(greeting);
+      await expect(page.getByTestId('message-card').last()).not.toHaveText(greeting);
       await expect(yours.getByTestId('your-answer')).toHaveText([`You said: ${answer}`]);
       await page.screenshot({ path: `test-results/shots/spoken-answer-${name}.png`, fullPage: true });
     });

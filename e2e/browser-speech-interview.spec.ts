@@ -41,7 +41,7 @@ async function openSessionScreen(page: Page, email: string): Promise<void> {
   await page.getByRole('button', { name: 'start session' }).click();
 }
 
-const latestCard = (page: Page) => page.getByTestId('message-card').first();
+const latestCard = (page: Page) => page.getByTestId('message-card').last();
 
 /** Which question the interviewer's line asks (null for a follow-up or a closing remark). */
 function questionIndexOf(line: string): number | null {
@@ -67,7 +67,7 @@ async function expectFeedbackAndHistory(page: Page): Promise<void> {
   await page.goto(`${server.url}/history`);
   const cards = page.getByTestId('history-card');
   await expect(cards).toHaveCount(1);
-  await expect(cards.first()).toContainText(jsSet.name);
+  await expect(cards.last()).toContainText(jsSet.name);
 }
 
 test('a whole interview answered by typing, in a browser that cannot recognise speech', async ({ page }) => {

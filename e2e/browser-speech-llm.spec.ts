@@ -67,7 +67,7 @@ test('an LLM interviewer closes by tool and the LLM rater writes the feedback', 
   await page.getByTestId(`tile-${set.index}`).click();
   await page.getByRole('button', { name: 'start session' }).click();
 
-  const latest = page.getByTestId('message-card').first();
+  const latest = page.getByTestId('message-card').last();
   await expect(latest).toContainText(`Hello! ${set.questions[0]}`);
   const box = page.getByLabel('Type your answer');
   await box.fill('Let and const are block scoped, var is function scoped.');

@@ -121,13 +121,13 @@ test('a whole interview rated from the server transcript: a recoverable error su
   const status = page.getByTestId('status-indicator');
   const cards = page.getByTestId('message-card');
   await expect(status).toHaveText('Bot is speaking...');
-  await expect(cards.first()).toContainText(`${defaults.greeting} ${first.questions[0]}`);
+  await expect(cards.last()).toContainText(`${defaults.greeting} ${first.questions[0]}`);
   gates.release('speaking:1');
 
   await expect(page.getByText(INAUDIBLE_NOTICE)).toBeVisible({ timeout: 60_000 });
   const overlay = page.getByRole('dialog', { name: 'Session Feedback' });
   await expect(overlay).toBeVisible({ timeout: 60_000 });
-  await expect(cards.nth(0)).toContainText(defaults.closingRemark);
+  await expect(cards.last()).toContainText(defaults.closingRemark);
   await expect(overlay.getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: 30_000 });
   expect(payloads).toHaveLength(1);
   expect(payloads[0]!.sessionId).toEqual(expect.any(String));
@@ -386,11 +386,11 @@ test.describe('with MAX_SESSION_MINUTES', () => {
     peer.options.turnGate = gates.turnGate;
     const email = await ready(page, limited);
     await page.getByRole('button', { name: 'start session' }).click();
-    await expect(page.getByTestId('message-card').first()).toContainText(first.questions[0]!);
+    await expect(page.getByTestId('message-card').last()).toContainText(first.questions[0]!);
     const overlay = page.getByRole('dialog', { name: 'Session Feedback' });
     await expect(overlay).toBeVisible({ timeout: 45_000 });
     gates.releaseAll();
-    await expect(page.getByTestId('message-card').first()).toContainText(defaults.closingRemark);
+    await expect(page.getByTestId('message-card').last()).toContainText(defaults.closingRemark);
     await expect.poll(() => peer.activeCalls()).toBe(0);
     expect(limited.output()).toContain('the time limit for this interview was reached');
     const closing = peer.calls

@@ -48,7 +48,7 @@ for (const database of E2E_DATABASES) {
       await page.getByRole('dialog', { name: 'Choose an Interview Topic' }).getByTestId('tile-1').click();
       await page.getByRole('button', { name: 'start session' }).click();
       const cards = page.getByTestId('message-card');
-      await expect(cards.first()).toContainText(first.questions[0] ?? '<no question>');
+      await expect(cards.last()).toContainText(first.questions[0] ?? '<no question>');
       await finishSpeech(page);
       const box = page.getByLabel('Type your answer');
       for (let i = 1; i <= answers; i++) {
@@ -98,7 +98,7 @@ for (const database of E2E_DATABASES) {
       await choice.getByRole('button', { name: 'Continue interview' }).click();
       await expect(choice).toHaveCount(0);
       // The newest line comes first.
-      await expect(page.getByTestId('message-card').first()).toContainText(WELCOME_BACK);
+      await expect(page.getByTestId('message-card').last()).toContainText(WELCOME_BACK);
       await finishSpeech(page);
       await expect(page.getByRole('button', { name: 'disconnect' })).toBeVisible();
 

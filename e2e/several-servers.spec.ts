@@ -44,7 +44,7 @@ let answers: string[];
 /** The voice mode of the suite that runs: both turn-taking modes go through the same tests. */
 let mode: 'pipeline' | 'browser' = 'pipeline';
 
-const latestCard = (page: Page) => page.getByTestId('message-card').first();
+const latestCard = (page: Page) => page.getByTestId('message-card').last();
 
 /**
  * One whole interview through the balancer, typed; `between(turn)` runs after the interviewer

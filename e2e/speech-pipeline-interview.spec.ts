@@ -55,13 +55,13 @@ test('a spoken interview through the speech pipeline: VAD, real recognition, str
   await page.getByRole('button', { name: 'start session' }).click();
 
   const cards = page.getByTestId('message-card');
-  await expect(cards.first()).toContainText(set.questions[0] ?? '<no question>');
+  await expect(cards.last()).toContainText(set.questions[0] ?? '<no question>');
   await expect(page.getByLabel('Type your answer')).toBeVisible();
 
   // The spoken answer is cut by the detector, recognised for real, and answered.
   await expect(cards).toHaveCount(2, { timeout: 80_000 });
   // Asking to stop closes the interview; the session ends by itself and is rated.
-  await expect(cards.first()).toContainText(CLOSING_STOP, { timeout: 80_000 });
+  await expect(cards.last()).toContainText(CLOSING_STOP, { timeout: 80_000 });
   await expect(page.getByTestId('results-overlay')).toBeVisible({ timeout: 30_000 });
 
   // The STT server received the answers as real audio (16 kHz WAV from the detector).

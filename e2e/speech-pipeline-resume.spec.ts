@@ -55,16 +55,16 @@ test('a spoken answer that does not get through: resumed by itself, the line sai
   await page.getByRole('button', { name: 'start session' }).click();
 
   const cards = page.getByTestId('message-card');
-  await expect(cards.first()).toContainText(set.questions[0] ?? '<no question>');
+  await expect(cards.last()).toContainText(set.questions[0] ?? '<no question>');
   // Resumed without the candidate's help: the opening line again, led by "Welcome back.".
-  await expect(cards.first()).toContainText(WELCOME_BACK, { timeout: 80_000 });
-  await expect(cards.first()).toContainText(set.questions[0] ?? '<no question>');
+  await expect(cards.last()).toContainText(WELCOME_BACK, { timeout: 80_000 });
+  await expect(cards.last()).toContainText(set.questions[0] ?? '<no question>');
   expect(answers).toBe(1);
   expect(resumes).toEqual([200]);
   await expect(page.getByRole('group', { name: 'Connection lost' })).toHaveCount(0);
 
   // The interview goes on by voice: asking to stop closes it, and it is rated.
-  await expect(cards.first()).toContainText(CLOSING_STOP, { timeout: 100_000 });
+  await expect(cards.last()).toContainText(CLOSING_STOP, { timeout: 100_000 });
   await expect(page.getByTestId('results-overlay')).toBeVisible({ timeout: 30_000 });
 
   const events = (

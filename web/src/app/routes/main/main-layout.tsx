@@ -47,7 +47,7 @@ export function MainLayout({ config, loggedIn, selected, level, session, onDialo
           {session.messages ?? <EmptyMessages onHowItWorks={() => onDialog('welcome')} />}
         </section>
       </main>
-      <footer className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 backdrop-blur">
+      <footer data-bottom-panel className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex max-w-3xl flex-col gap-3 px-4 py-3 sm:px-6">
           {session.footer}
           <div className="flex justify-center">

@@ -10,11 +10,10 @@ import { CreditsLine } from '../../../features/account/credits-line';
 import { ResultsOverlay } from '../../../components/results-overlay';
 import { LiveSessionChoice } from '../../../features/interview/live-session-choice';
 import { LiveStatus } from '../../../features/interview/live-status';
-import { MessageCards } from '../../../features/interview/message-cards';
+import { Conversation } from '../../../features/interview/conversation';
 import { ReconnectChoice } from '../../../features/interview/reconnect-choice';
 import { runningControls } from '../../../features/interview/running-controls';
 import { TypedAnswer } from '../../../features/interview/typed-answer';
-import { YourAnswers } from '../../../features/interview/your-answers';
 import { useSession, type UseSessionOptions } from '../../../features/interview/use-session';
 import type { SessionView } from './session-view';
 
@@ -73,13 +72,7 @@ export default function SessionHost({
         <ReconnectChoice view={session.snapshot.reconnect} onReconnect={session.reconnect} onStop={session.stop} />
       ),
     ),
-    messages:
-      interviewerMessages.length > 0 ? (
-        <>
-          <MessageCards messages={interviewerMessages} />
-          <YourAnswers transcript={session.snapshot.transcript} />
-        </>
-      ) : null,
+    messages: interviewerMessages.length > 0 ? <Conversation transcript={session.snapshot.transcript} /> : null,
     footer:
       phase === 'idle'
         ? credits && <CreditsLine credits={credits} />

@@ -1,8 +1,6 @@
 /** The history screen (docs/product-rules.md, Results and history): a lazy route module, loaded on the first visit. */
 import '../../styles/app.css';
-import { Suspense } from 'react';
-import { Await, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
-import type { ProgressResponse } from '../../../../contract';
+import { useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import { forgetAccount } from '../../features/account/account-session';
 import { HistoryList } from '../../features/history/history-list';
 import { loadHistory } from '../../features/history/history-data';
@@ -44,11 +42,7 @@ export function Component() {
         />
       ) : (
         <>
-          <Suspense fallback={null}>
-            <Await resolve={data.progress}>
-              {(progress: ProgressResponse | null) => progress && <ProgressPanel progress={progress} />}
-            </Await>
-          </Suspense>
+          {data.progress && <ProgressPanel progress={data.progress} />}
           <h2 className="mt-8 text-lg font-semibold text-slate-900">Your interviews</h2>
           <HistoryList history={data.history} sets={data.sets} />
         </>

@@ -22,8 +22,12 @@ export type HistoryData =
       history: RatingsResponse;
       /** Only the results overlay needs the sets (for model answers): the page does not wait for them. */
       sets: Promise<QuestionSet[]>;
-      /** The progress panel (charts, missed key points, practise next); null when it could not be loaded. The page does not wait for it. */
-      progress: Promise<ProgressResponse | null>;
+      /**
+       * The progress panel (charts, missed key points, practise next); null when it could not be
+       * loaded. It is loaded with the cards: it stands above them, and arriving later it pushed them
+       * down under the candidate's click (bench/results.md, History's layout shift).
+       */
+      progress: ProgressResponse | null;
     };
 
 /** `?page=N` (1 when missing or not a whole number from 1). */
@@ -40,10 +44,10 @@ export async function loadHistory({ request }: LoaderFunctionArgs): Promise<Hist
   const page = requestedPage(url);
   const sets = dataOr(fetchQuestionSets(email), [], 'Could not load the question sets:');
   const progress = dataOr<ProgressResponse | null>(fetchProgress(email), null, 'Could not load your progress:');
-  const history = await loadData(fetchRatings(email, page), HISTORY_TEXTS);
+  const [history, loadedProgress] = await Promise.all([loadData(fetchRatings(email, page), HISTORY_TEXTS), progress]);
   const { totalPages } = history.pagination;
   if (totalPages > 0 && !isShowablePage(page, totalPages)) throw replace(`${url.pathname}?page=${totalPages}`);
-  return { email, history, sets, progress };
+  return { email, history, sets, progress: loadedProgress };
 }
 
 /** The model answers of the set whose index equals questionSetIndex + 1 (docs/product-rules.md, Results and history). */

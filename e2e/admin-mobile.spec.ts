@@ -85,3 +85,14 @@ test('the menu opens a page and closes; dialogs fit the screen', async ({ page }
   await page.screenshot({ path: info.outputPath('event-details-390.png') });
   await expectAccessible(page, 'admin event details at 390 px');
 });
+
+test('a table wider than the phone says that it scrolls sideways, and stops saying so at its end', async ({ page }) => {
+  await openAdmin(page, server, 'events');
+  const box = page.getByRole('region', { name: 'Events' });
+  await expect(page.getByTestId('scroll-hint')).toHaveText('More columns to the right: scroll sideways →');
+  await box.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+  await expect(page.getByTestId('scroll-hint')).toHaveText('← Scroll back for the first columns');
+  // At a desktop's width the whole table fits: no hint.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByTestId('scroll-hint')).toHaveCount(0);
+});

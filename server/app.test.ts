@@ -170,6 +170,12 @@ describe('rate limits and the web app', () => {
       expect(page.statusCode, url).toBe(200);
       expect(page.body, url).toContain('<title>SPA</title>');
     }
+    // An address the app does not know: the app (its page says "Unexpected Application Error!"), with a 404.
+    for (const url of ['/no-such-page', '/history/old', '/admin/nope/s3cret']) {
+      const page = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(page.statusCode, url).toBe(404);
+      expect(page.body, url).toContain('<title>SPA</title>');
+    }
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(asset.body).toBe('console.log(1)');
     expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: 'text/html' } })).statusCode).toBe(404);

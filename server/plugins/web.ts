@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIXES } from '../../contract/api-paths';
+import { isClientRoute } from '../../domain/client-routes';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -16,6 +17,14 @@ export { API_PREFIXES };
 export function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
   return API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+function safeDecode(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
 }
 
 function escapeHtml(text: string): string {
@@ -39,7 +48,11 @@ export async function registerWeb(
       // client route: its last part can be an admin secret, which may contain dots.
       const pathname = request.url.split('?')[0] ?? '';
       if (!pathname.startsWith('/admin/') && path.extname(pathname) !== '') return null;
-      return reply.type('text/html').sendFile('index.html');
+      // An address the app does not know still gets the app (its page says so), with a 404.
+      return reply
+        .code(isClientRoute(safeDecode(pathname)) ? 200 : 404)
+        .type('text/html')
+        .sendFile('index.html');
     };
   }
   const title = `${escapeHtml(options.productName)} Feedback`;

@@ -7,6 +7,7 @@ import { SessionFigures } from './session-figures';
 import { adminSecretFor } from './admin-secret';
 import { chartRangeOf } from './dashboard-range';
 import { adminTexts } from './format';
+import { ScrollX } from './scroll-x';
 
 // Its own chunk: the charting library loads only when the dashboard shows.
 const DashboardCharts = lazy(() => import('./charts/dashboard-charts'));
@@ -46,7 +47,7 @@ function InterviewsTable({ counts }: { counts: Record<string, number> }) {
   if (columns.length === 0) return null;
   const cell = 'border border-gray-200 px-4 py-2';
   return (
-    <div className="overflow-x-auto">
+    <ScrollX label="Interviews taken by number">
       <table className="border-collapse bg-white text-left text-sm" aria-label="Interviews taken">
         <thead>
           <tr>
@@ -67,7 +68,7 @@ function InterviewsTable({ counts }: { counts: Record<string, number> }) {
           </tr>
         </tbody>
       </table>
-    </div>
+    </ScrollX>
   );
 }
 

@@ -11,6 +11,7 @@ import { CreateEmailRow, EmailRow, useEmailActions } from './emails-table';
 import { EraseUserDialog } from './erase-user-dialog';
 import { adminTexts } from './format';
 import { AdminError, AdminLoadError, AdminPageHeader, HeaderRow, LoadMore } from './page-parts';
+import { ScrollX } from './scroll-x';
 
 const TEXTS = adminTexts('Failed to fetch emails', 'An error occurred while fetching emails.');
 const HEADERS = ['Email', 'Plan', 'Limit', 'Used', 'Remaining', 'Actions'];
@@ -68,7 +69,7 @@ export function Component() {
       </AdminPageHeader>
       <AdminError error={fetcher.data?.ok === false ? fetcher.data.error : null} />
       {/* On a narrow screen the table scrolls inside its own box; the page keeps the screen's width. */}
-      <div className="overflow-x-auto">
+      <ScrollX label="Emails">
         <table className="w-full border-collapse bg-white text-left text-sm">
           <HeaderRow headers={HEADERS} />
           <tbody>
@@ -83,7 +84,7 @@ export function Component() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
       {accounts.length === 0 && <p className="p-3 text-gray-500">No emails yet.</p>}
       {data?.hasMore === true && <LoadMore pages={data.pages} path="/admin/emails" label="Load more emails" />}
       {credits !== null && <EmailCreditsDialog account={credits} onClose={() => setCredits(null)} />}

@@ -10,6 +10,7 @@ import { eventPagesOf, EVENTS_PAGE_SIZE, loadEventPages } from './events-pages';
 import { setLabel } from '../../../../domain/csv-exports';
 import { adminTexts, formatDateTime } from './format';
 import { AdminLoadError, AdminPageHeader, HeaderRow } from './page-parts';
+import { ScrollX } from './scroll-x';
 
 const HEADERS = ['ID', 'User Email', 'Event Type', 'Topic', 'Set Index', 'Timestamp', 'Duration (s)', 'Actions'];
 const TEXTS = adminTexts('Failed to fetch events', 'An error occurred while fetching events.');
@@ -89,7 +90,7 @@ export function Component() {
   return (
     <section>
       <EventsHeader />
-      <div className="overflow-x-auto">
+      <ScrollX label="Events">
         <table className="w-full border-collapse bg-white text-left text-sm">
           <HeaderRow headers={HEADERS} />
           <tbody>
@@ -98,9 +99,9 @@ export function Component() {
             ))}
           </tbody>
         </table>
-        {data.events.length === 0 && <p className="p-3 text-gray-500">No events yet.</p>}
-        {data.hasMore && <LoadOlder pages={data.pages} />}
-      </div>
+      </ScrollX>
+      {data.events.length === 0 && <p className="p-3 text-gray-500">No events yet.</p>}
+      {data.hasMore && <LoadOlder pages={data.pages} />}
       {selected && <EventDetails event={selected} onClose={() => setSelected(null)} />}
     </section>
   );

@@ -19,7 +19,13 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   // Also bounds beforeAll hooks, which start a server on a fresh PGlite directory (initdb).
   timeout: 120_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // The visual regression specs (e2e/visual/): a small tolerance for anti-aliasing, no animation, no caret.
+    toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide', scale: 'css' },
+  },
+  // Baselines beside their spec, one set for Debian's Chromium on Linux (the only browser here and on CI).
+  snapshotPathTemplate: '{testDir}/{testFileDir}/{testFileName}-snapshots/{arg}{ext}',
   fullyParallel: false,
   workers: 2,
   // One retry on CI, where it records the trace below; locally a failure fails at once (add

@@ -123,9 +123,71 @@ describe('toCsv', () => {
         const body = rows.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ''));
         const parsed = parseCsv(toCsv(header, body));
         expect(parsed[0]).toEqual(header);
-        const inside = (cell: string) => cell.replace(/([,;\t|\r\n])(?=[=+\-@])/g, "$1'");
-        const expected = body.map((r) => r.map((cell) => (/^[=+\-@\t\r]/.test(inside(cell)) ? `'${inside(cell)}` : inside(cell))));
+        const inside = (cell: string) => cell.replace(/([,;\t|\r\n]"*)(?=[=+\-@])/g, "$1'");
+        const expected = body.map((r) => r.map((cell) => (/^"*[=+\-@\t\r]/.test(inside(cell)) ? `'${inside(cell)}` : inside(cell))));
         expect(parsed.slice(1)).toEqual(expected);
+      }),
+    );
+  });
+});
+
+/**
+ * A reader splitting on `separator` as a spreadsheet set to that separator reads the file: a quote
+ * opens a quoted cell only at the cell's start, and what follows a closing quote is kept as text.
+ */
+function readCsv(text: string, separator: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] ?? '';
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i += 1;
+    } else if (quoted && c === '"') quoted = false;
+    else if (quoted) cell += c;
+    else if (c === '"' && cell === '') quoted = true;
+    else if (c === separator) endCell();
+    else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i += 1;
+      endCell();
+      rows.push(row);
+      row = [];
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) {
+    endCell();
+    rows.push(row);
+  }
+  return rows;
+}
+
+describe('no cell starts a formula under either separator', () => {
+  it('semi;"=1+1" read with ; gives no cell starting =1+1', () => {
+    const file = toCsv(
+      ['id', 'text'],
+      [
+        [1, 'semi;"=1+1"'],
+        [2, '"=1+1"'],
+        [3, 'a, "@SUM(1)"'],
+        [4, 'x;""-2+3'],
+      ],
+    );
+    for (const separator of [',', ';']) {
+      for (const cell of readCsv(file, separator).flat()) expect(cell, `${separator}: ${cell}`).not.toMatch(/^[=+\-@]/);
+    }
+  });
+
+  it('holds for any text, read with , or ;', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('=', '+', '-', '@', ',', ';', '"', ' ', 'a', '\n') }), (text) => {
+        const file = toCsv(['id', 'text'], [[1, text]]);
+        for (const separator of [',', ';']) for (const cell of readCsv(file, separator).flat()) expect(cell).not.toMatch(/^[=+\-@]/);
       }),
     );
   });

@@ -7,15 +7,20 @@
  * spreadsheets skip them before looking for a formula sign (OWASP "CSV injection").
  * A spreadsheet may also split the file on another separator than the comma (`;` in many locales,
  * tab, `|`) or on every line break, and then each piece starts a cell of its own: a formula sign
- * right after any of those characters gets the `'` too (`Great course;=1+1` -> `Great course;'=1+1`).
+ * right after any of those characters (or after one and the quotes a reader drops) gets
+ * the `'` too (`Great course;=1+1` -> `Great course;'=1+1`, `semi;"=1+1"` -> `semi;"'=1+1"`).
  * Numbers are written as numbers: a negative number is data, not a formula.
  */
 
 export type CsvValue = string | number | boolean | null | undefined;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-/** A formula sign right after a character some spreadsheet may split cells or rows on. */
-const FORMULA_AFTER_SEPARATOR = /([,;\t|\r\n])(?=[=+\-@])/g;
+const FORMULA_START = /^"*[=+\-@\t\r]/;
+/**
+ * A formula sign right after a character some spreadsheet may split cells or rows on, or after
+ * such a character and the quotes a reader drops (`semi;"=1+1"` is the cell `=1+1` to a
+ * reader splitting on `;`): the `'` goes right before the sign.
+ */
+const FORMULA_AFTER_SEPARATOR = /([,;\t|\r\n]"*)(?=[=+\-@])/g;
 const NEEDS_QUOTES = /[",\r\n]/;
 const ROW_END = '\r\n';
 

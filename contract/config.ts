@@ -6,6 +6,11 @@ export const publicConfigSchema = z.object({
   supportChatUrl: z.string(),
   supportContacts: z.array(z.object({ name: z.string(), url: z.string() })),
   voiceMode: z.enum(['openai-realtime', 'browser-speech', 'speech-pipeline']),
+  /**
+   * Spoken answers: the pause (ms) that ends the candidate's turn, by how the answer so far sounds
+   * (domain/answer-ending.ts; the TURN_PAUSE_* settings).
+   */
+  turnPauses: z.object({ finishedMs: z.number().int(), unsureMs: z.number().int(), unfinishedMs: z.number().int() }),
   /** Random dog picture API (JSON {message: url}); null when switched off. */
   dogImageApi: z.string().nullable(),
   /** `email`: the email is the identity (the specification's design); `link`: sign-in links by mail (SIGNIN). */

@@ -112,6 +112,12 @@ export const turnRequestSchema = z.object({
    * interview stood (with `utterance`: the answer that got no reply before the connection dropped).
    */
   resume: z.boolean().optional(),
+  /**
+   * Speech pipeline: `utterance` is the candidate's spoken answer as POST /interview/speech-transcript
+   * wrote it down, piece by piece (the reply's `heard` repeats it). Without an utterance, nothing
+   * of the spoken answer could be written down: the interviewer apologises (`retry`).
+   */
+  spoken: z.boolean().optional(),
 });
 export const turnResponseSchema = z.object({
   /** What the interviewer says next (or the closing remark). */
@@ -136,6 +142,13 @@ export type AbandonResponse = z.infer<typeof abandonResponseSchema>;
 export const speechAnswerHeadersSchema = userHeadersSchema.extend({
   'x-session-token': z.string().min(1).max(200),
 });
+
+/**
+ * Speech pipeline, POST /interview/speech-transcript: one piece of a spoken answer (the audio up to
+ * a pause) written down; null when speech-to-text failed. No turn is taken.
+ */
+export const speechTranscriptResponseSchema = z.object({ heard: z.string().nullable() });
+export type SpeechTranscriptResponse = z.infer<typeof speechTranscriptResponseSchema>;
 
 /** Speech pipeline: one interviewer turn, its voice streamed from the `audio` paths in order. */
 export const speechTurnResponseSchema = z.object({

@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_TURN_PAUSES } from '../domain/answer-ending';
 import { strongEnough, WEAK_ADMIN_SECRET } from './admin-secret';
 import {
   DEFAULT_MODEL_PRICES,
@@ -105,6 +106,18 @@ const milliseconds = (fallback: number) =>
   z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(100, { error: 'must be at least 100 (milliseconds)' }).max(3_600_000).default(fallback),
+  );
+
+/** A pause that ends a spoken answer: 200 ms to 10 s. */
+const pauseMs = (fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(200, { error: 'must be at least 200 (milliseconds)' })
+      .max(10_000, { error: 'must be at most 10000 (milliseconds)' })
+      .default(fallback),
   );
 
 const positiveInt = (fallback: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000).default(fallback));
@@ -295,10 +308,10 @@ const SETTINGS = {
     'UPSTREAM_DEADLINE_SECONDS',
     z.preprocess(emptyToUndefined, z.coerce.number().min(0.5, { error: 'must be at least 0.5' }).max(600).default(60)),
   ),
-  /** Speech pipeline, per session: spoken answers transcribed at most, and their seconds of audio at most. */
+  /** Speech pipeline, per session: speech-to-text calls at most (a spoken answer is written down in pieces, one at each pause), and their seconds of audio at most. */
   sessionSpeechAnswers: setting(
     'SESSION_SPEECH_ANSWERS',
-    z.preprocess(emptyToUndefined, z.coerce.number().int().min(1, { error: 'must be at least 1' }).max(1000).default(60)),
+    z.preprocess(emptyToUndefined, z.coerce.number().int().min(1, { error: 'must be at least 1' }).max(1000).default(200)),
   ),
   sessionSpeechSeconds: setting(
     'SESSION_SPEECH_SECONDS',
@@ -317,6 +330,17 @@ const SETTINGS = {
         .default(120),
     ),
   ),
+  // End of a spoken answer (docs/product-rules.md, End of a spoken answer; domain/answer-ending.ts):
+  // the pause that ends the candidate's turn, by how the answer so far sounds. Defaults measured by
+  // `npm run bench -- --only=speech` (bench/results.md, Speech-pipeline turns).
+  turnPauses: {
+    /** After an answer that sounds finished (a closed sentence, or words that answer the question). */
+    finishedMs: setting('TURN_PAUSE_FINISHED_MS', pauseMs(DEFAULT_TURN_PAUSES.finishedMs)),
+    /** After words that cannot tell. */
+    unsureMs: setting('TURN_PAUSE_UNSURE_MS', pauseMs(DEFAULT_TURN_PAUSES.unsureMs)),
+    /** After a filler ("um"), a word that leads on ("and", "because", "the") or a sentence cut off. */
+    unfinishedMs: setting('TURN_PAUSE_UNFINISHED_MS', pauseMs(DEFAULT_TURN_PAUSES.unfinishedMs)),
+  },
   /** The interviewer's audio clips one session holds at once (the oldest of the same session make way). */
   sessionAudioClips: setting(
     'SESSION_AUDIO_CLIPS',
@@ -462,6 +486,10 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   // Node refuses a headers timeout longer than the request timeout.
   if (config.timeouts.headersMs > config.timeouts.requestMs) {
     throw new ConfigError(['HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS']);
+  }
+  const { finishedMs, unsureMs, unfinishedMs } = config.turnPauses;
+  if (finishedMs > unsureMs || unsureMs > unfinishedMs) {
+    throw new ConfigError(['TURN_PAUSE_UNSURE_MS: must lie between TURN_PAUSE_FINISHED_MS and TURN_PAUSE_UNFINISHED_MS']);
   }
   const problems = [...voiceProblems(config), ...signinProblems(config)];
   if (problems.length > 0) throw new ConfigError(problems);

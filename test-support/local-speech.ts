@@ -33,11 +33,11 @@ export function pocketsphinxTranscribe(file: { name: string; bytes: Buffer }): P
   });
 }
 
-/** The line spoken quickly by espeak-ng, as mp3 bytes. */
-export function espeakMp3(text: string): Promise<Buffer> {
+/** The line spoken by espeak-ng (quickly unless `wordsPerMinute` says otherwise), as mp3 bytes. */
+export function espeakMp3(text: string, wordsPerMinute = 260): Promise<Buffer> {
   return withTempDir(async (dir) => {
     const wav = path.join(dir, 'line.wav');
-    await run('espeak-ng', ['-v', 'en-us', '-s', '260', '-w', wav, text]);
+    await run('espeak-ng', ['-v', 'en-us', '-s', String(wordsPerMinute), '-w', wav, text]);
     const { stdout } = await run(
       'ffmpeg',
       ['-loglevel', 'error', '-i', wav, '-codec:a', 'libmp3lame', '-b:a', '48k', '-f', 'mp3', 'pipe:1'],
@@ -51,10 +51,11 @@ export function espeakMp3(text: string): Promise<Buffer> {
 }
 
 /**
- * A 48 kHz mono WAV of `parts`: text is spoken (SPEAKING_VOICE), numbers are seconds of silence.
+ * A 48 kHz mono WAV of `parts`: text is spoken (SPEAKING_VOICE), numbers are seconds of silence
+ * (with `trimSilence`, exactly: the silence espeak-ng puts around each sentence is cut).
  * Chromium loops the file, so it should end with a long silence.
  */
-export function spokenWav(target: string, parts: Array<string | number>): string {
+export function spokenWav(target: string, parts: Array<string | number>, options: { trimSilence?: boolean } = {}): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'spoken-wav-'));
   try {
     const pieces = parts.map((part, i) => {
@@ -63,7 +64,9 @@ export function spokenWav(target: string, parts: Array<string | number>): string
       else {
         const raw = path.join(dir, `${i}-raw.wav`);
         execFileSync('espeak-ng', [...SPEAKING_VOICE, '-w', raw, part]);
-        execFileSync('sox', [raw, '-r', '48000', '-c', '1', '-b', '16', file]);
+        // espeak-ng pads each clip with silence; trimmed, the numbers are the whole pauses.
+        const trim = options.trimSilence ? ['silence', '1', '0.01', '0.1%', 'reverse', 'silence', '1', '0.01', '0.1%', 'reverse'] : [];
+        execFileSync('sox', [raw, '-r', '48000', '-c', '1', '-b', '16', file, ...trim]);
       }
       return file;
     });

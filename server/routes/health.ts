@@ -28,6 +28,7 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
     supportChatUrl: ctx.config.supportChatUrl,
     supportContacts: ctx.config.supportContacts,
     voiceMode: ctx.providers.voice.transport,
+    turnPauses: ctx.config.turnPauses,
     dogImageApi: ctx.config.dogImageApi,
     signin: ctx.config.signin,
   }));

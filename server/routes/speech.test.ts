@@ -21,6 +21,7 @@ import {
   speechParts,
 } from '../services/speech';
 import { SESSION_FINISHED, WELCOME_BACK } from '../services/turns';
+import { hashToken } from '../services/sessions';
 
 interface Token {
   transport: string;
@@ -167,6 +168,49 @@ describeDatabases('speech-pipeline calls', (database) => {
     expect(after?.resumes).toBe(1);
     const [account] = await t.db.select().from(accounts).where(eq(accounts.email, email));
     expect(account?.sessionsUsed).toBe(1);
+  });
+
+  it('an answer in pieces: each written down without a turn, budgeted; the words then sent as a spoken turn; nothing written down gets the apology', async () => {
+    const email = 'pieces@example.com';
+    const token = await start(t, setId, email);
+    const opening = await textTurn(t, email, token);
+    const piece = async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/interview/speech-transcript',
+        headers: { 'x-user-email': email, 'x-session-token': token, 'content-type': 'audio/wav' },
+        payload: WAV,
+      });
+      return { status: response.statusCode, body: JSON.parse(response.body) as { heard: string | null; error?: string } };
+    };
+    heard = ['A closure is um', 'a function that keeps its scope.'];
+    expect(await piece()).toEqual({ status: 200, body: { heard: 'A closure is um' } });
+    expect(await piece()).toEqual({ status: 200, body: { heard: 'a function that keeps its scope.' } });
+    audio.failNext('stt', 500, 2);
+    expect(await piece()).toEqual({ status: 200, body: { heard: null } });
+    const [session] = await t.db
+      .select()
+      .from(interviewSessions)
+      .where(eq(interviewSessions.tokenHash, hashToken(token)));
+    // Three pieces written down (or tried), no turn taken: the transcript holds the opening only.
+    expect(session?.speechAnswers).toBe(3);
+    expect(session?.turns.map((l) => l.transcript)).toEqual([opening.body.say]);
+
+    const words = 'A closure is um a function that keeps its scope.';
+    const spoken = await call<SpeechTurn>(t.app, 'POST', '/interview/speech-turn', {
+      email,
+      body: { sessionToken: token, utterance: words, spoken: true },
+    });
+    expect(spoken.status).toBe(200);
+    expect(spoken.body).toMatchObject({ heard: words, retry: false });
+    const lost = await call<SpeechTurn>(t.app, 'POST', '/interview/speech-turn', { email, body: { sessionToken: token, spoken: true } });
+    expect(lost.body).toMatchObject({ heard: null, say: NOT_HEARD_APOLOGY, retry: true });
+    for (const path of [...opening.body.audio, ...spoken.body.audio, ...lost.body.audio]) expect((await clip(t, path)).status).toBe(200);
+    const [after] = await t.db
+      .select()
+      .from(interviewSessions)
+      .where(eq(interviewSessions.tokenHash, hashToken(token)));
+    expect(after?.turns.map((l) => l.transcript)).toEqual([opening.body.say, words, spoken.body.say]);
   });
 
   it('a whole spoken interview: audio in, the heard words and the next line out, its voice streamed; close_session ends it', async () => {

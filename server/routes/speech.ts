@@ -3,17 +3,26 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, speechAnswerHeadersSchema, speechTurnResponseSchema, turnRequestSchema, userHeadersSchema } from '../../contract';
+import {
+  errorSchema,
+  speechAnswerHeadersSchema,
+  speechTranscriptResponseSchema,
+  speechTurnResponseSchema,
+  turnRequestSchema,
+  userHeadersSchema,
+} from '../../contract';
 import type { AppContext } from '../app-context';
 import { TTS_CONTENT_TYPE } from '../providers/upstream/speech-clients';
 import { callLimit } from '../plugins/call-limits';
 import { perMinute } from '../plugins/security';
-import { speechAudioTurn, speechClip, speechTextTurn } from '../services/speech';
+import { speechAudioTurn, speechClip, speechTextTurn, speechTranscript } from '../services/speech';
 
 /** 16 kHz 16-bit mono WAV is 32 kB a second: about five minutes of one answer. */
 export const MAX_ANSWER_AUDIO_BYTES = 10 * 1024 * 1024;
 /** Spoken answers per minute per client address (each costs an STT call before the turn limit counts). */
 const ANSWERS_PER_MINUTE = 30;
+/** Pieces of spoken answers per minute per client address: one at each pause of the candidate. */
+const PIECES_PER_MINUTE = 60;
 
 const turnErrors = {
   400: errorSchema,
@@ -74,6 +83,26 @@ export function speechRoutes(app: FastifyInstance, ctx: AppContext): void {
         audio: request.body,
         contentType: request.headers['content-type'] ?? '',
       }),
+  );
+
+  r.post(
+    '/interview/speech-transcript',
+    {
+      bodyLimit: MAX_ANSWER_AUDIO_BYTES,
+      config: { rateLimit: perMinute(PIECES_PER_MINUTE) },
+      preHandler: callLimit(ctx, 'turn').preHandler,
+      schema: {
+        tags: ['interview'],
+        description:
+          'Speech pipeline: one piece of a spoken answer (its audio up to a pause) as the raw body (audio/wav, linear PCM), written ' +
+          "down by speech-to-text; no turn is taken (the browser sends the answer's words to POST /interview/speech-turn with " +
+          '`spoken: true` once it is over). Checked and counted like POST /interview/speech-answer; `heard: null` when speech-to-text failed.',
+        headers: speechAnswerHeadersSchema,
+        response: { 200: speechTranscriptResponseSchema, ...turnErrors, 413: errorSchema, 415: errorSchema },
+      },
+    },
+    (request) =>
+      speechTranscript(ctx, request.headers['x-user-email'], { sessionToken: request.headers['x-session-token'], audio: request.body }),
   );
 
   r.get(

@@ -21,4 +21,5 @@ export {
   speechClip,
   speechParts,
   speechTextTurn,
+  speechTranscript,
 } from './turns';

@@ -7,7 +7,7 @@
  * an apology and answers again.
  */
 import { count } from '../../../domain/plural';
-import { MAX_UTTERANCE_LENGTH, type SpeechTurnResponse, type TurnResponse } from '../../../contract';
+import { MAX_UTTERANCE_LENGTH, type SpeechTranscriptResponse, type SpeechTurnResponse, type TurnResponse } from '../../../contract';
 import type { AppContext, SpeechPipeline } from '../../app-context';
 import { HttpError } from '../http-error';
 import { SpeechError } from '../../providers/upstream/speech-clients';
@@ -171,15 +171,22 @@ async function interviewerTurn(
   return reply(heard, turn, await audio, false);
 }
 
-/** The opening line (no utterance), a typed answer, or the first turn after a resume (`resume`). */
+/**
+ * The opening line (no utterance), a typed answer, the first turn after a resume (`resume`), or a
+ * spoken answer already written down by speechTranscript (`spoken`; without words, none could be).
+ */
 export async function speechTextTurn(
   ctx: AppContext,
   email: string,
-  input: { sessionToken: string; utterance?: string; resume?: boolean },
+  input: { sessionToken: string; utterance?: string; resume?: boolean; spoken?: boolean },
 ): Promise<SpeechTurnResponse> {
   const pipeline = requirePipeline(ctx);
   const session = await requirePipelineSession(ctx, email, input.sessionToken);
   const utterance = input.utterance?.trim() || undefined;
+  if (input.spoken && !input.resume) {
+    if (!utterance) return apologise(ctx, pipeline, session.id, null, NOT_HEARD_APOLOGY);
+    return interviewerTurn(ctx, pipeline, session, utterance, utterance);
+  }
   return interviewerTurn(ctx, pipeline, session, null, utterance, input.resume === true);
 }
 
@@ -211,12 +218,12 @@ async function reserveSpeech(ctx: AppContext, session: InterviewSession, seconds
   throw new HttpError(429, speechBudgetUsed(sessionSpeechAnswers, sessionSpeechSeconds));
 }
 
-/** A spoken answer: its audio in (checked and budgeted before it goes upstream), the interviewer's reply out. */
-export async function speechAudioTurn(
+/** The answer's audio, checked and budgeted before it goes upstream, written down; null when speech-to-text failed (logged and kept). */
+async function transcribeAnswer(
   ctx: AppContext,
   email: string,
-  input: { sessionToken: string; audio: unknown; contentType: string },
-): Promise<SpeechTurnResponse> {
+  input: { sessionToken: string; audio: unknown },
+): Promise<{ pipeline: SpeechPipeline; session: InterviewSession; heard: string | null }> {
   const pipeline = requirePipeline(ctx);
   if (!Buffer.isBuffer(input.audio) || input.audio.length === 0) throw new HttpError(400, NO_AUDIO);
   const session = await requirePipelineSession(ctx, email, input.sessionToken);
@@ -224,9 +231,10 @@ export async function speechAudioTurn(
   if (seconds === null) throw new HttpError(415, NOT_PCM_WAV);
   if (seconds > ctx.config.maxAnswerSeconds) throw new HttpError(413, answerTooLong(ctx.config.maxAnswerSeconds));
   await reserveSpeech(ctx, session, seconds);
-  let heard: string;
   try {
-    heard = await pipeline.clients.transcribe(input.audio, 'audio/wav');
+    const heard = await pipeline.clients.transcribe(input.audio, 'audio/wav');
+    await quietly(ctx, 'usage', addUsage(ctx, session.id, { transcriptionModel: speechModels(ctx).stt, transcribedSeconds: seconds }));
+    return { pipeline, session, heard };
   } catch (error) {
     if (!(error instanceof SpeechError)) throw error;
     ctx.log.warn(
@@ -238,12 +246,35 @@ export async function speechAudioTurn(
       'error',
       addError(ctx.db, session.id, { source: 'speech-to-text', code: statusCode(error), message: error.message }),
     );
-    return apologise(ctx, pipeline, session.id, null, NOT_HEARD_APOLOGY);
+    return { pipeline, session, heard: null };
   }
-  await quietly(ctx, 'usage', addUsage(ctx, session.id, { transcriptionModel: speechModels(ctx).stt, transcribedSeconds: seconds }));
+}
+
+/** A spoken answer: its audio in, the interviewer's reply out. */
+export async function speechAudioTurn(
+  ctx: AppContext,
+  email: string,
+  input: { sessionToken: string; audio: unknown; contentType: string },
+): Promise<SpeechTurnResponse> {
+  const { pipeline, session, heard } = await transcribeAnswer(ctx, email, input);
+  if (heard === null) return apologise(ctx, pipeline, session.id, null, NOT_HEARD_APOLOGY);
   // Noise the browser took for speech: nothing to answer, nothing to apologise for.
   if (!heard) return { heard: '', say: '', closeSession: null, audio: [], retry: true };
   return interviewerTurn(ctx, pipeline, session, heard, heard.slice(0, MAX_UTTERANCE_LENGTH));
+}
+
+/**
+ * One piece of a spoken answer (its audio up to a pause) written down, no turn taken: the browser
+ * decides from the words so far whether the answer is over (domain/answer-ending.ts), then sends
+ * them as a `spoken` turn. Budgeted like a whole answer.
+ */
+export async function speechTranscript(
+  ctx: AppContext,
+  email: string,
+  input: { sessionToken: string; audio: unknown },
+): Promise<SpeechTranscriptResponse> {
+  const { heard } = await transcribeAnswer(ctx, email, input);
+  return { heard: heard === null ? null : heard.slice(0, MAX_UTTERANCE_LENGTH) };
 }
 
 /** GET /interview/speech/:clipId: the clip's audio as it arrives (from whichever server makes it), or why not. */

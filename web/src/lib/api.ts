@@ -4,6 +4,7 @@
  * script does without them (docs/first-screen.md).
  */
 import type { LoginResponse, PublicConfig, QuestionSetList } from '../../../contract';
+import { DEFAULT_TURN_PAUSES } from '../../../domain/answer-ending';
 import { callApi, userHeaders } from './http';
 
 export const fetchConfig = () => callApi<PublicConfig>('/api/config');
@@ -20,6 +21,7 @@ export const FALLBACK_CONFIG: PublicConfig = {
   supportChatUrl: '',
   supportContacts: [],
   voiceMode: 'browser-speech',
+  turnPauses: DEFAULT_TURN_PAUSES,
   dogImageApi: null,
   signin: 'email',
 };

@@ -15,6 +15,7 @@ import type {
   SessionReport,
   SessionReportResponse,
   SpeechTurnResponse,
+  SpeechTranscriptResponse,
   TokenResponse,
   TurnRequest,
   TurnResponse,
@@ -67,14 +68,14 @@ export const postTurn = (email: string, body: TurnRequest, options: Pick<CallOpt
 export const postSpeechTurn = (email: string, body: TurnRequest, options: Pick<CallOptions, 'signal' | 'fetch'> = {}) =>
   callApi<SpeechTurnResponse>('/interview/speech-turn', { method: 'POST', body, headers: userHeaders(email), ...options });
 
-/** Speech pipeline: a spoken answer's audio (WAV); the server transcribes it and answers with the next turn. */
-export const postSpeechAnswer = (
+/** Speech pipeline: one piece of a spoken answer (WAV, up to a pause), written down; no turn is taken. */
+export const postSpeechTranscript = (
   email: string,
   sessionToken: string,
   wav: ArrayBuffer,
   options: Pick<CallOptions, 'signal' | 'fetch'> = {},
 ) =>
-  callApi<SpeechTurnResponse>('/interview/speech-answer', {
+  callApi<SpeechTranscriptResponse>('/interview/speech-transcript', {
     method: 'POST',
     body: wav,
     headers: { ...userHeaders(email), 'content-type': 'audio/wav', 'x-session-token': sessionToken },

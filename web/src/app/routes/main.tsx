@@ -42,6 +42,7 @@ export function MainPage() {
   const options: UseSessionOptions = {
     email: account?.email ?? null,
     voiceMode: config.voiceMode,
+    turnPauses: config.turnPauses,
     onNeedTopic: () => setDialog('topics'),
     onOutOfTokens: () => {
       setOutOfTokens(true);

@@ -291,6 +291,11 @@ export class SessionController {
     return true;
   }
 
+  /** The candidate ends the spoken answer in progress at once (Done, Enter); see VoiceTransport.endAnswer. */
+  endAnswer(): void {
+    if (this.snapshot.phase === 'active') this.transport?.endAnswer?.();
+  }
+
   /**
    * Leaving the main screen (e.g. for History) mid-interview: close everything and, when the
    * candidate has answered anything, still submit the transcript for rating in the background, so

@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { incompleteLevelText } from '../../../../domain/level-completion';
 import type { LiveSession, QuestionSet } from '../../../../contract';
+import type { TurnPauses } from '../../../../domain/answer-ending';
 import { abandonSession, fetchLiveSession, fetchToken, rateTranscript, reportSession, resumeSession } from '../../lib/session-api';
 import { failureForLog } from '../../lib/http';
 import { checkMicrophone } from '../../lib/microphone-check';
@@ -19,6 +20,8 @@ export interface UseSessionOptions {
   onOutOfTokens: () => void;
   /** The server's voice mode: the candidate speaks into a microphone in these. */
   voiceMode: 'openai-realtime' | 'browser-speech' | 'speech-pipeline';
+  /** The pauses that end a spoken answer (the server's TURN_PAUSE_* settings). */
+  turnPauses: TurnPauses;
   /** An interview from an earlier page was found open (its choice is about to show). */
   onLiveSession?: (live: LiveSession) => void;
 }
@@ -39,6 +42,7 @@ export function useSession(options: UseSessionOptions) {
     stop: () => void controller.stop(),
     reconnect: () => controller.reconnect(),
     sendText: (text: string) => controller.sendText(text),
+    endAnswer: () => controller.endAnswer(),
     /** An interview left open by an earlier page (docs/product-rules.md, Session lifecycle), until the candidate chose. */
     live: live.session,
     continueLive: () => live.take((found) => void controller.continueLive(found)),
@@ -87,7 +91,7 @@ function createSessionController(options: () => UseSessionOptions): SessionContr
       if (result.kind === 'http' && result.status < 500 && result.serverError) throw new ResumeRefusedError(result.serverError);
       throw new Error(result.kind === 'http' ? `${result.status} ${result.message}` : 'The session could not be resumed.');
     },
-    createTransport: (token) => createTransport(token, { userEmail: options().email ?? '' }),
+    createTransport: (token) => createTransport(token, { userEmail: options().email ?? '', turnPauses: options().turnPauses }),
     async rate(request): Promise<RateOutcome> {
       const email = options().email;
       if (!email) return { ok: false, message: RATING_NETWORK_ERROR };

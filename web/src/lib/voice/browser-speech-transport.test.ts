@@ -1,9 +1,9 @@
+import { DEFAULT_TURN_PAUSES, type TurnPauses } from '../../../../domain/answer-ending';
 import { describe, expect, it } from 'vitest';
 import type { BrowserSpeechToken, TurnResponse } from '../../../../contract';
 import type { RecognitionErrorEventLike, RecognitionLike, RecognitionResultEventLike, SpeechOutput } from './browser-speech-io';
 import {
   createBrowserSpeechTransport,
-  END_OF_ANSWER_PAUSE_MS,
   NO_RECOGNITION_NOTICE,
   NO_SYNTHESIS_NOTICE,
   RECOGNITION_FAILED_NOTICE,
@@ -141,9 +141,13 @@ function fakeRecognition() {
   return { ctor: FakeRecognizer, instances };
 }
 
+/** Most tests wait one pause whatever the words; the rule's own test uses the defaults. */
+const END_OF_ANSWER_PAUSE_MS = 2500;
+const ONE_PAUSE = { finishedMs: END_OF_ANSWER_PAUSE_MS, unsureMs: END_OF_ANSWER_PAUSE_MS, unfinishedMs: END_OF_ANSWER_PAUSE_MS };
+
 function setup(
   turns: Array<TurnResponse | { status: number; body: unknown }>,
-  opts: { speech?: 'ok' | 'fail' | 'hang' | null; recognition?: boolean } = {},
+  opts: { speech?: 'ok' | 'fail' | 'hang' | null; recognition?: boolean; pauses?: TurnPauses } = {},
 ) {
   const clock = manualClock();
   const server = scriptedServer(turns);
@@ -158,7 +162,7 @@ function setup(
     now: clock.now,
     schedule: clock.schedule,
   };
-  const transport = createBrowserSpeechTransport(token, { userEmail: 'ann@example.com' }, options);
+  const transport = createBrowserSpeechTransport(token, { userEmail: 'ann@example.com', turnPauses: opts.pauses ?? ONE_PAUSE }, options);
   const events: TransportEvent[] = [];
   return { clock, server, speech, recognition, network, transport, events, listener: (e: TransportEvent) => events.push(e) };
 }
@@ -247,6 +251,41 @@ describe('browser-speech transport', () => {
     expect(t.events.at(-1)).toEqual({ type: 'speaking', speaking: false });
     expect(t.speech?.cancels()).toBe(1);
     expect(t.recognition?.instances[0]?.running).toBe(true);
+  });
+
+  it('the words say how long a pause ends the answer; endAnswer (Done, Enter) sends it at once', async () => {
+    const t = setup([say('What is a closure?'), say('Go on: what is a closure, in one sentence?'), say('Thanks.')], {
+      recognition: true,
+      pauses: DEFAULT_TURN_PAUSES,
+    });
+    await t.transport.start(token, t.listener, 0);
+    await t.clock.advance(0);
+    const rec = t.recognition?.instances[0];
+    if (!rec) throw new Error('no recogniser');
+    // A word that leads on: the long pause.
+    rec.say(['a closure keeps its scope because', false]);
+    await t.clock.advance(DEFAULT_TURN_PAUSES.unfinishedMs - 1);
+    expect(t.server.requests).toHaveLength(1);
+    await t.clock.advance(1);
+    expect(t.server.requests[1]?.body).toEqual({ sessionToken: 'bs_secret', utterance: 'a closure keeps its scope because' });
+    await t.clock.advance(0);
+    // Words that answer the question: the short pause.
+    const next = t.recognition?.instances[0];
+    next?.say(['a closure is a function that keeps its scope', false]);
+    await t.clock.advance(DEFAULT_TURN_PAUSES.finishedMs);
+    expect(t.server.requests[2]?.body).toEqual({ sessionToken: 'bs_secret', utterance: 'a closure is a function that keeps its scope' });
+  });
+
+  it('endAnswer (Done, Enter) sends the words heard so far at once', async () => {
+    const t = setup([say('What is a closure?'), say('Thanks.')], { recognition: true });
+    await t.transport.start(token, t.listener, 0);
+    await t.clock.advance(0);
+    t.transport.endAnswer?.();
+    expect(t.server.requests).toHaveLength(1);
+    t.recognition?.instances[0]?.say(['it keeps the scope and', false]);
+    t.transport.endAnswer?.();
+    await t.clock.advance(0);
+    expect(t.server.requests[1]?.body).toEqual({ sessionToken: 'bs_secret', utterance: 'it keeps the scope and' });
   });
 
   it('hears an answer through the recogniser: interim text, end after a patient pause', async () => {
@@ -413,7 +452,7 @@ describe('browser-speech transport', () => {
     const network = fakeConnectivity();
     const transport = createBrowserSpeechTransport(
       token,
-      { userEmail: 'ann@example.com' },
+      { userEmail: 'ann@example.com', turnPauses: DEFAULT_TURN_PAUSES },
       {
         ...options,
         speech: null,

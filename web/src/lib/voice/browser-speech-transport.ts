@@ -12,14 +12,13 @@ import { createListeningLoop } from './listening-loop';
 import { browserConnectivity, type Connectivity } from './connectivity';
 import { OFFLINE_MESSAGE } from './turn-failure';
 import { createTurnTaking } from './turn-taking';
+import { endOfTurnPauseMs } from '../../../../domain/answer-ending';
 import type { StartOptions, TransportContext, TransportListener, VoiceTransport } from './types';
 
 export const NO_RECOGNITION_NOTICE = 'This browser cannot recognise speech. Type your answers in the box below and press Send.';
 export const RECOGNITION_FAILED_NOTICE =
   'Speech cannot be recognised in this browser right now. Type your answers in the box below and press Send.';
 export const NO_SYNTHESIS_NOTICE = "This browser cannot speak the interviewer's lines aloud. Read them on screen.";
-/** A candidate's pause this long (no new words) ends the answer: patient, people stop to think. */
-export const END_OF_ANSWER_PAUSE_MS = 2500;
 
 /** Longest a line may take to speak before we move on anyway (synthesis may never report an end). */
 export function speechGuardMs(text: string): number {
@@ -63,6 +62,8 @@ export function createBrowserSpeechTransport(
   let busy = true;
   /** Answers sent whose interviewer turn has not come back yet. */
   let unanswered = 0;
+  /** The interviewer's last line: what the answer in progress answers. */
+  let question = '';
 
   const core = createTurnTaking(token, {
     now: options.now,
@@ -80,7 +81,8 @@ export function createBrowserSpeechTransport(
     Recognition,
     lang,
     schedule,
-    pauseMs: END_OF_ANSWER_PAUSE_MS,
+    // The recogniser's words say how long a pause ends the answer (domain/answer-ending.ts).
+    pauseMs: (words) => endOfTurnPauseMs(words, question, ctx.turnPauses),
     onInterim: (text) => core.emit({ type: 'interim', text }),
     onAnswer: (text) => submitAnswer(text),
     // A recogniser that fails because the device went offline comes back with the connection;
@@ -128,6 +130,7 @@ export function createBrowserSpeechTransport(
   async function handleTurn(turn: TurnResponse): Promise<void> {
     if (core.closed()) return;
     core.emit({ type: 'interviewer', text: turn.say, at: core.at() });
+    question = turn.say;
     if (turn.closeSession) {
       core.ending();
       ears.stop();
@@ -195,6 +198,10 @@ export function createBrowserSpeechTransport(
 
     sendText(text: string): void {
       submitAnswer(text);
+    },
+
+    endAnswer(): void {
+      ears.finish();
     },
 
     close(): void {

@@ -30,7 +30,7 @@ function loop() {
   const ears = createListeningLoop({
     Recognition: FakeRecognizer,
     lang: 'en-US',
-    pauseMs: 2500,
+    pauseMs: () => 2500,
     schedule: (fn) => {
       const timer = { fn, cancelled: false };
       timers.push(timer);

@@ -22,8 +22,8 @@ export interface ListeningLoopOptions {
   Recognition: RecognitionConstructor | null;
   lang: string;
   schedule: Schedule;
-  /** A pause this long without new words ends the answer. */
-  pauseMs: number;
+  /** How long a pause without new words ends the answer, given the words so far (domain/answer-ending.ts). */
+  pauseMs(words: string): number;
   /** The words heard so far of the current answer. */
   onInterim(text: string): void;
   /** A whole answer, after the pause. */
@@ -37,6 +37,8 @@ export interface ListeningLoop {
   readonly available: boolean;
   /** Starts hearing a new answer (nothing when already listening or unusable). */
   listen(): void;
+  /** Hands over the answer in progress now, without waiting for the pause (nothing when no words yet). */
+  finish(): void;
   /** Stops and forgets the words of the answer in progress. */
   stop(): void;
   /** Stops for good and detaches from the recogniser. */
@@ -71,13 +73,15 @@ export function createListeningLoop(options: ListeningLoopOptions): ListeningLoo
     if (!sofar) return;
     options.onInterim(sofar);
     clearPause();
-    cancelPause = options.schedule(() => {
-      cancelPause = null;
-      const answer = joinWords(heard, current);
-      heard = '';
-      current = '';
-      if (answer) options.onAnswer(answer);
-    }, options.pauseMs);
+    cancelPause = options.schedule(handOver, options.pauseMs(sofar));
+  }
+
+  function handOver(): void {
+    clearPause();
+    const answer = joinWords(heard, current);
+    heard = '';
+    current = '';
+    if (answer) options.onAnswer(answer);
   }
 
   function onError(event: RecognitionErrorEventLike): void {
@@ -140,6 +144,9 @@ export function createListeningLoop(options: ListeningLoopOptions): ListeningLoo
   return {
     available: Recognition !== null,
     listen,
+    finish: () => {
+      if (listening && joinWords(heard, current)) handOver();
+    },
     stop,
     dispose() {
       stop();

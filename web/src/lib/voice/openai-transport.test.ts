@@ -2,6 +2,7 @@
  * The transport's WebRTC plumbing against fake browser parts (Node has no RTCPeerConnection).
  * The real browser path is covered by the Playwright specs against the local realtime peer.
  */
+import { DEFAULT_TURN_PAUSES } from '../../../../domain/answer-ending';
 import { describe, expect, it } from 'vitest';
 import type { OpenAiToken } from '../../../../contract';
 import { createOpenAiTransport, DISCONNECT_GRACE_MS, type OpenAiTransportDeps } from './openai-transport';
@@ -113,7 +114,7 @@ function setup(respond: () => Response = () => new Response('v=0\r\no=fake-answe
     },
   };
   const events: TransportEvent[] = [];
-  const transport = createOpenAiTransport(token, { userEmail: 'a@b.co' }, deps);
+  const transport = createOpenAiTransport(token, { userEmail: 'a@b.co', turnPauses: DEFAULT_TURN_PAUSES }, deps);
   const started = transport.start(token, (e) => events.push(e), 0);
   return { peer, track, audio, requests, constraints, events, transport, started, timers };
 }

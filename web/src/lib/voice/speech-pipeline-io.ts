@@ -9,20 +9,25 @@
  */
 
 export interface AnswerEvents {
+  /** Something that may be speech began (the first frame the detector takes for a voice). */
+  soundStart(): void;
   /** Real speech started (not a click or a cough): the candidate is talking. */
   speechStart(): void;
-  /** The candidate stopped talking: the answer's audio as WAV. */
+  /** The candidate paused: the audio since the last pause as WAV. */
   speechEnd(wav: ArrayBuffer): void;
   /** What looked like speech was too short to be an answer. */
   misfire(): void;
 }
 
 export interface AnswerDetector {
+  /** Hands over the speech heard so far now (speechEnd), as if the candidate had paused. */
+  flush(): void;
   /** Stops listening for good and switches the microphone off. */
   destroy(): void;
 }
 
-export type StartAnswerDetector = (events: AnswerEvents) => Promise<AnswerDetector>;
+/** `pauseMs`: the silence after which the detector hands over the speech so far. */
+export type StartAnswerDetector = (events: AnswerEvents, options: { pauseMs: number }) => Promise<AnswerDetector>;
 
 export interface ClipEvents {
   /** The first clip started to play (audio is coming out). */
@@ -34,14 +39,12 @@ export interface ClipEvents {
 export interface VoicePlayer {
   /** Plays the clips in order; resolves when the last one ended, failed, or stop() was called. */
   play(urls: string[], events: ClipEvents): Promise<void>;
+  /** Pauses the voice (the candidate may be starting to talk); release() plays on. */
+  hold(): void;
+  release(): void;
   stop(): void;
 }
 
-/**
- * How long a pause ends an answer. People stop to think mid-answer; 1.5 s is about where a
- * listener would take their turn (the browser-speech mode waits longer because it has no VAD).
- */
-export const END_OF_ANSWER_SILENCE_MS = 1500;
 /** Shorter bursts are noise, not answers. */
 export const MIN_ANSWER_SPEECH_MS = 300;
 
@@ -50,14 +53,17 @@ export function vadAssetBase(): string {
   return `${import.meta.env.BASE_URL}vad/`;
 }
 
-export const startMicrophoneVad: StartAnswerDetector = async (events) => {
+export const startMicrophoneVad: StartAnswerDetector = async (events, { pauseMs }) => {
   const { MicVAD, utils } = await import('@ricky0123/vad-web');
   const base = vadAssetBase();
   const vad = await MicVAD.new({
     model: 'v5',
     baseAssetPath: base,
     onnxWASMBasePath: base,
-    redemptionMs: END_OF_ANSWER_SILENCE_MS,
+    // Every pause this long hands over the speech so far, to be written down while the candidate
+    // is silent; how long a pause ends the answer is decided from the words (spoken-answer.ts).
+    redemptionMs: pauseMs,
+    submitUserSpeechOnPause: true,
     minSpeechMs: MIN_ANSWER_SPEECH_MS,
     preSpeechPadMs: 300,
     startOnLoad: true,
@@ -71,11 +77,18 @@ export const startMicrophoneVad: StartAnswerDetector = async (events) => {
       // No cross-origin isolation here, so no WASM threads; one thread is plenty for 32 ms frames.
       ort.env.wasm.numThreads = 1;
     },
+    // flush() pauses and restarts the detector to hand over the speech so far; the microphone stays open.
+    pauseStream: async () => undefined,
+    resumeStream: async (stream) => stream,
+    onSpeechStart: () => events.soundStart(),
     onSpeechRealStart: () => events.speechStart(),
     onSpeechEnd: (audio) => events.speechEnd(utils.encodeWAV(audio)),
     onVADMisfire: () => events.misfire(),
   });
-  return { destroy: () => void vad.destroy() };
+  return {
+    flush: () => void vad.pause().then(() => vad.start()),
+    destroy: () => void vad.destroy(),
+  };
 };
 
 export function createAudioPlayer(): VoicePlayer {
@@ -119,6 +132,12 @@ export function createAudioPlayer(): VoicePlayer {
         if (!ok && mine === generation) events.clipFailed();
       }
       if (mine === generation) current = null;
+    },
+    hold() {
+      current?.pause();
+    },
+    release() {
+      if (current?.paused && current.src) current.play().catch(() => undefined);
     },
     stop() {
       generation++;

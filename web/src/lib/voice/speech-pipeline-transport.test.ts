@@ -1,3 +1,4 @@
+import { DEFAULT_TURN_PAUSES } from '../../../../domain/answer-ending';
 import { describe, expect, it } from 'vitest';
 import type { SpeechPipelineToken, SpeechTurnResponse } from '../../../../contract';
 import type { AnswerEvents, ClipEvents, VoicePlayer } from './speech-pipeline-io';
@@ -26,8 +27,14 @@ const turn = (over: Partial<SpeechTurnResponse>): SpeechTurnResponse => ({
   ...over,
 });
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+const settle = async () => {
+  for (let i = 0; i < 6; i++) await tick();
+};
+const wav = () => new ArrayBuffer(44);
 
-function harness(replies: SpeechTurnResponse[], options: { micFails?: boolean; missing?: 'refused' | 'server-error' | 'network' } = {}) {
+type Reply = SpeechTurnResponse | { heard: string | null };
+
+function harness(replies: Reply[], options: { micFails?: boolean; missing?: 'refused' | 'server-error' | 'network' } = {}) {
   const watchers = new Set<(change: ConnectivityChange) => void>();
   let online = true;
   const connectivity: Connectivity = {
@@ -41,10 +48,18 @@ function harness(replies: SpeechTurnResponse[], options: { micFails?: boolean; m
   const events: TransportEvent[] = [];
   let answers: AnswerEvents | null = null;
   let destroyed = 0;
+  let flushed = 0;
+  let detectorPauseMs = 0;
   const playing: Array<{ urls: string[]; events: ClipEvents; done: () => void }> = [];
   let stops = 0;
+  let holds = 0;
+  let releases = 0;
+  let clock = 10_000;
+  const timers: Array<{ at: number; fn: () => void; cancelled: boolean }> = [];
   const player: VoicePlayer = {
     play: (urls, clipEvents) => new Promise((resolve) => playing.push({ urls, events: clipEvents, done: () => resolve() })),
+    hold: () => void holds++,
+    release: () => void releases++,
     stop: () => {
       stops++;
       for (const p of playing.splice(0)) p.done();
@@ -52,7 +67,7 @@ function harness(replies: SpeechTurnResponse[], options: { micFails?: boolean; m
   };
   const transport = createSpeechPipelineTransport(
     token,
-    { userEmail: 'a@example.com' },
+    { userEmail: 'a@example.com', turnPauses: DEFAULT_TURN_PAUSES },
     {
       fetch: async (url, init) => {
         requests.push({ url: String(url), headers: init?.headers as Record<string, string>, body: init?.body });
@@ -62,13 +77,19 @@ function harness(replies: SpeechTurnResponse[], options: { micFails?: boolean; m
         return new Response(JSON.stringify({ error: 'no reply' }), { status: options.missing === 'server-error' ? 503 : 409 });
       },
       connectivity,
-      startDetector: async (e) => {
+      startDetector: async (e, detectorOptions) => {
         if (options.micFails) throw new Error('NotAllowedError');
         answers = e;
-        return { destroy: () => void destroyed++ };
+        detectorPauseMs = detectorOptions.pauseMs;
+        return { destroy: () => void destroyed++, flush: () => void flushed++ };
       },
       player,
-      now: () => 1000,
+      now: () => clock,
+      schedule: (fn, ms) => {
+        const timer = { at: clock + ms, fn, cancelled: false };
+        timers.push(timer);
+        return () => void (timer.cancelled = true);
+      },
     },
   );
   return {
@@ -78,7 +99,21 @@ function harness(replies: SpeechTurnResponse[], options: { micFails?: boolean; m
     playing,
     answers: () => answers as AnswerEvents,
     destroyed: () => destroyed,
+    flushed: () => flushed,
+    detectorPauseMs: () => detectorPauseMs,
     stops: () => stops,
+    holds: () => holds,
+    releases: () => releases,
+    /** Moves the clock on, running the timers due. */
+    advance(ms: number) {
+      clock += ms;
+      for (const timer of timers.filter((t) => !t.cancelled && t.at <= clock)) {
+        timer.cancelled = true;
+        timer.fn();
+      }
+    },
+    /** A piece of speech ended just now (the detector waited its pause). */
+    piece: () => answers?.speechEnd(wav()),
     start: (startOptions?: StartOptions) => transport.start(token, (e) => events.push(e), 0, startOptions),
     watchers,
     goOffline: () => {
@@ -88,68 +123,172 @@ function harness(replies: SpeechTurnResponse[], options: { micFails?: boolean; m
   };
 }
 
+const bodyOf = (request: { body: unknown } | undefined) => JSON.parse(String(request?.body)) as Record<string, unknown>;
+
 describe('speech-pipeline transport', () => {
-  it('asks for the opening, plays its clips, sends a spoken answer as WAV and shows what was heard', async () => {
+  it('asks for the opening, plays its clips; a finished answer is written down and sent at the first pause', async () => {
     const h = harness([
       turn({ say: 'Welcome. What is a closure?', audio: ['/interview/speech/a', '/interview/speech/b'] }),
-      turn({ heard: 'It keeps its scope.', say: 'Good. Next question.', audio: ['/interview/speech/c'] }),
+      { heard: 'A closure keeps its scope.' },
+      turn({ heard: 'A closure keeps its scope.', say: 'Good. Next question.', audio: ['/interview/speech/c'] }),
     ]);
     await h.start();
     expect(h.requests[0]).toMatchObject({ url: '/interview/speech-turn', body: JSON.stringify({ sessionToken: 'sp_secret' }) });
     await tick();
-    expect(h.events).toContainEqual({ type: 'interviewer', text: 'Welcome. What is a closure?', at: 1000 });
+    expect(h.detectorPauseMs()).toBe(DEFAULT_TURN_PAUSES.finishedMs);
+    expect(h.events).toContainEqual({ type: 'interviewer', text: 'Welcome. What is a closure?', at: 10_000 });
     expect(h.playing[0]?.urls).toEqual(['/interview/speech/a', '/interview/speech/b']);
     h.playing[0]?.events.started();
     expect(h.events.at(-1)).toEqual({ type: 'speaking', speaking: true });
 
-    // The candidate talks over the greeting: it stops (barge-in).
+    // The candidate talks over the greeting: held at the first sound, stopped once it is speech (barge-in).
+    h.answers().soundStart();
+    expect(h.holds()).toBe(1);
     h.answers().speechStart();
     expect(h.stops()).toBe(1);
     expect(h.events).toContainEqual({ type: 'interim', text: LISTENING_TEXT });
-    const wav = new ArrayBuffer(44);
-    h.answers().speechEnd(wav);
-    expect(h.events.at(-1)).toEqual({ type: 'interim', text: TRANSCRIBING_TEXT });
-    await tick();
-    await tick();
-    expect(h.requests[1]).toMatchObject({ url: '/interview/speech-answer', body: wav });
+    h.piece();
+    await settle();
+    expect(h.requests[1]).toMatchObject({ url: '/interview/speech-transcript' });
+    expect(h.requests[1]?.body).toBeInstanceOf(ArrayBuffer);
     expect(h.requests[1]?.headers).toMatchObject({
       'content-type': 'audio/wav',
       'x-session-token': 'sp_secret',
       'x-user-email': 'a@example.com',
     });
-    expect(h.events).toContainEqual({ type: 'candidate', text: 'It keeps its scope.', at: 1000 });
-    expect(h.events).toContainEqual({ type: 'interviewer', text: 'Good. Next question.', at: 1000 });
+    // The words close a sentence: the pause already waited is enough.
+    expect(h.requests[2]).toMatchObject({ url: '/interview/speech-turn' });
+    expect(bodyOf(h.requests[2])).toEqual({ sessionToken: 'sp_secret', utterance: 'A closure keeps its scope.', spoken: true });
+    expect(h.events).toContainEqual({ type: 'interim', text: TRANSCRIBING_TEXT });
+    expect(h.events).toContainEqual({ type: 'candidate', text: 'A closure keeps its scope.', at: 10_000 });
+    expect(h.events).toContainEqual({ type: 'interviewer', text: 'Good. Next question.', at: 10_000 });
   });
 
-  it('an apology is spoken and shown, no card; the next good turn clears it', async () => {
+  it('waits the long pause after a filler; speaking again keeps the answer going, and its pieces are sent as one', async () => {
     const h = harness([
       turn({ say: 'What is a closure?' }),
+      { heard: 'A closure is um' },
+      { heard: 'a function that keeps its scope.' },
+      turn({ heard: 'A closure is um a function that keeps its scope.', say: 'Thanks.' }),
+    ]);
+    await h.start();
+    await tick();
+    h.answers().soundStart();
+    h.answers().speechStart();
+    h.piece();
+    await settle();
+    expect(h.requests).toHaveLength(2);
+    // Short of the long pause (counted from the last word, TURN_PAUSE_FINISHED_MS before the piece), nothing is sent.
+    h.advance(DEFAULT_TURN_PAUSES.unfinishedMs - DEFAULT_TURN_PAUSES.finishedMs - 10);
+    await settle();
+    expect(h.requests).toHaveLength(2);
+    h.answers().soundStart();
+    h.advance(100);
+    h.answers().speechStart();
+    h.piece();
+    await settle();
+    expect(h.requests.map((r) => r.url)).toEqual([
+      '/interview/speech-turn',
+      '/interview/speech-transcript',
+      '/interview/speech-transcript',
+      '/interview/speech-turn',
+    ]);
+    expect(bodyOf(h.requests[3])).toEqual({
+      sessionToken: 'sp_secret',
+      utterance: 'A closure is um a function that keeps its scope.',
+      spoken: true,
+    });
+  });
+
+  it('an answer that trails off is sent after the long pause', async () => {
+    const h = harness([turn({ say: 'What is a closure?' }), { heard: 'It keeps the scope because' }, turn({ say: 'Go on.' })]);
+    await h.start();
+    await tick();
+    h.answers().soundStart();
+    h.piece();
+    await settle();
+    h.advance(DEFAULT_TURN_PAUSES.unfinishedMs - DEFAULT_TURN_PAUSES.finishedMs);
+    await settle();
+    expect(bodyOf(h.requests[2])).toEqual({ sessionToken: 'sp_secret', utterance: 'It keeps the scope because', spoken: true });
+  });
+
+  it('endAnswer (Done, Enter) sends the answer at once: the detector hands over what it heard', async () => {
+    const h = harness([turn({ say: 'What is a closure?' }), { heard: 'It keeps the scope and' }, turn({ say: 'Thanks.' })]);
+    await h.start();
+    await tick();
+    h.transport.endAnswer?.();
+    expect(h.flushed()).toBe(0);
+    h.answers().soundStart();
+    h.answers().speechStart();
+    h.transport.endAnswer?.();
+    expect(h.flushed()).toBe(1);
+    h.piece();
+    await settle();
+    expect(bodyOf(h.requests[2])).toEqual({ sessionToken: 'sp_secret', utterance: 'It keeps the scope and', spoken: true });
+  });
+
+  it('a noise that is not speech lets the interviewer go on', async () => {
+    const h = harness([turn({ say: 'What is a closure?', audio: ['/a'] })]);
+    await h.start();
+    await tick();
+    h.answers().soundStart();
+    h.answers().misfire();
+    expect([h.holds(), h.releases(), h.stops()]).toEqual([1, 1, 0]);
+    expect(h.events.at(-1)).toEqual({ type: 'interim', text: '' });
+  });
+
+  it('an answer nothing of which could be written down gets the apology, spoken and shown, no card; the next good turn clears it', async () => {
+    const h = harness([
+      turn({ say: 'What is a closure?' }),
+      { heard: null },
       turn({ say: 'Sorry, I could not hear that answer.', audio: ['/interview/speech/x'], retry: true }),
+      { heard: 'Scope.' },
       turn({ heard: 'Scope.', say: 'Thanks.' }),
     ]);
     await h.start();
     await tick();
-    h.answers().speechEnd(new ArrayBuffer(44));
-    await tick();
-    await tick();
+    h.answers().soundStart();
+    h.piece();
+    await settle();
+    // No words to judge by: the long pause.
+    h.advance(DEFAULT_TURN_PAUSES.unfinishedMs);
+    await settle();
+    expect(bodyOf(h.requests[2])).toEqual({ sessionToken: 'sp_secret', spoken: true });
     expect(h.events).toContainEqual({ type: 'notice', text: 'Sorry, I could not hear that answer.' });
     expect(h.events.filter((e) => e.type === 'interviewer')).toHaveLength(1);
     h.playing[0]?.done();
-    h.answers().speechEnd(new ArrayBuffer(44));
-    for (let i = 0; i < 4; i++) await tick();
+    await settle();
+    h.answers().soundStart();
+    h.piece();
+    await settle();
     expect(h.events).toContainEqual({ type: 'notice', text: '' });
-    expect(h.events).toContainEqual({ type: 'candidate', text: 'Scope.', at: 1000 });
+    expect(h.events).toContainEqual({ type: 'candidate', text: 'Scope.', at: 10_000 + DEFAULT_TURN_PAUSES.unfinishedMs });
+  });
+
+  it('nothing heard (a cough) takes no turn', async () => {
+    const h = harness([turn({ say: 'What is a closure?' }), { heard: '' }]);
+    await h.start();
+    await tick();
+    h.answers().soundStart();
+    h.piece();
+    await settle();
+    h.advance(10_000);
+    await settle();
+    expect(h.requests).toHaveLength(2);
+    expect(h.events.at(-1)).toEqual({ type: 'interim', text: '' });
   });
 
   it('close_session: microphone off, close requested, the remark played, then done', async () => {
     const h = harness([
       turn({ say: 'Hi.' }),
+      { heard: 'I want to stop.' },
       turn({ heard: 'I want to stop.', say: 'Goodbye.', closeSession: { reason: 'asked' }, audio: ['/c'] }),
     ]);
     await h.start();
     await tick();
-    h.answers().speechEnd(new ArrayBuffer(44));
-    for (let i = 0; i < 3; i++) await tick();
+    h.answers().soundStart();
+    h.piece();
+    await settle();
     expect(h.destroyed()).toBe(1);
     expect(h.events).toContainEqual({ type: 'close-requested', reason: 'asked' });
     expect(h.events.some((e) => e.type === 'closing-remark-done')).toBe(false);
@@ -166,7 +305,7 @@ describe('speech-pipeline transport', () => {
     await tick();
     expect(h.events).toContainEqual({ type: 'notice', text: NO_MICROPHONE_NOTICE });
     h.transport.sendText('  typed answer ');
-    expect(h.events).toContainEqual({ type: 'candidate', text: 'typed answer', at: 1000 });
+    expect(h.events).toContainEqual({ type: 'candidate', text: 'typed answer', at: 10_000 });
     await tick();
     await tick();
     expect(h.requests[1]).toMatchObject({
@@ -175,12 +314,13 @@ describe('speech-pipeline transport', () => {
     });
   });
 
-  it('a refused turn ends the session with the server sentence', async () => {
+  it('a refused piece of an answer ends the session with the server sentence', async () => {
     const h = harness([turn({ say: 'Hi.' })]);
     await h.start();
     await tick();
-    h.answers().speechEnd(new ArrayBuffer(44));
-    for (let i = 0; i < 3; i++) await tick();
+    h.answers().soundStart();
+    h.piece();
+    await settle();
     expect(h.events.at(-1)).toEqual({ type: 'failed', message: 'no reply' });
     expect(h.destroyed()).toBe(1);
   });

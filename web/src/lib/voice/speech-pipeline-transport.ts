@@ -1,13 +1,17 @@
 /**
  * Speech-pipeline transport (docs/speech-pipeline-mode.md): spoken interviews in every browser,
- * with the speech servers the operator chose. The browser finds where each answer ends with a
- * voice-activity detector and sends its audio (POST /interview/speech-answer); the server
- * transcribes it, asks the interviewer and streams the reply's voice, which plays as it arrives.
- * The candidate can talk over the interviewer (playback stops) and can always type instead.
+ * with the speech servers the operator chose. A voice-activity detector hands over the answer's
+ * audio at every pause, which is written down at once (POST /interview/speech-transcript); the
+ * words so far say how long a pause ends the answer (spoken-answer.ts, domain/answer-ending.ts).
+ * Then the words go to the interviewer (POST /interview/speech-turn, `spoken`), whose reply's
+ * voice plays as it arrives. The candidate can talk over the interviewer (playback stops), end an
+ * answer at once (endAnswer: the Done button, the Enter key) and can always type instead.
  */
-import type { SpeechPipelineToken, SpeechTurnResponse, TokenResponse } from '../../../../contract';
+import type { SpeechPipelineToken, SpeechTranscriptResponse, SpeechTurnResponse, TokenResponse } from '../../../../contract';
 import { apiUrl } from '../api-base';
-import { postSpeechAnswer, postSpeechTurn } from '../session-api';
+import { schedule as browserSchedule, type Schedule } from '../schedule';
+import { postSpeechTranscript, postSpeechTurn } from '../session-api';
+import { createSpokenAnswer } from './spoken-answer';
 import {
   createAudioPlayer,
   startMicrophoneVad,
@@ -16,7 +20,8 @@ import {
   type VoicePlayer,
 } from './speech-pipeline-io';
 import type { Connectivity } from './connectivity';
-import { createTurnTaking } from './turn-taking';
+import { createTurnTaking, TURN_FAILED_MESSAGE } from './turn-taking';
+import { isReconnectable } from './turn-failure';
 import type { StartOptions, TransportContext, TransportListener, VoiceTransport } from './types';
 
 export const NO_MICROPHONE_NOTICE =
@@ -31,11 +36,13 @@ export interface SpeechPipelineOptions {
   startDetector?: StartAnswerDetector;
   player?: VoicePlayer;
   now?: () => number;
+  schedule?: Schedule;
   /** Online/offline and page visibility (the page's own by default). */
   connectivity?: Connectivity;
 }
 
-type Request = { kind: 'text'; utterance?: string; resume?: boolean } | { kind: 'audio'; wav: ArrayBuffer };
+/** A typed answer (or the opening, or a resume's first turn), or a spoken answer's words. */
+type Request = { kind: 'text'; utterance?: string; resume?: boolean } | { kind: 'spoken'; utterance?: string };
 
 /**
  * Hearing and speaking on top of the turn-taking core (turn-taking.ts): the voice-activity
@@ -48,13 +55,16 @@ export function createSpeechPipelineTransport(
 ): VoiceTransport {
   const startDetector = options.startDetector ?? startMicrophoneVad;
   const player = options.player ?? createAudioPlayer();
+  const now = options.now ?? (() => performance.now());
   let detector: AnswerDetector | null = null;
+  /** The interviewer's last line: what the answer in progress answers. */
+  let question = '';
 
   // A failure also stops the interviewer's voice. A spoken answer in flight is lost: the
   // continuation says the interviewer's last line again, and the candidate answers it again; the
   // core keeps only the typed answers that got no reply.
   const core = createTurnTaking(token, {
-    now: options.now,
+    now,
     connectivity: options.connectivity,
     silence: () => {
       stopListening();
@@ -62,18 +72,46 @@ export function createSpeechPipelineTransport(
     },
   });
 
-  /** Through the shared API client: a typed answer (or the opening) as JSON, a spoken one as its WAV. */
+  /** Through the shared API client: a typed answer, the opening, a resume's first turn or a spoken answer's words. */
   const send = (request: Request): Promise<SpeechTurnResponse> =>
     core.call((signal) => {
-      const callOptions = { signal, fetch: options.fetch };
-      if (request.kind === 'audio') return postSpeechAnswer(ctx.userEmail, core.sessionToken(), request.wav, callOptions);
       const body = {
         sessionToken: core.sessionToken(),
         ...(request.utterance === undefined ? {} : { utterance: request.utterance }),
-        ...(request.resume ? { resume: true } : {}),
+        ...(request.kind === 'text' && request.resume ? { resume: true } : {}),
+        ...(request.kind === 'spoken' ? { spoken: true } : {}),
       };
-      return postSpeechTurn(ctx.userEmail, body, callOptions);
+      return postSpeechTurn(ctx.userEmail, body, { signal, fetch: options.fetch });
     }, isSpeechTurn);
+
+  /** One piece of the answer written down; a call that fails ends this connection as a turn's would. */
+  async function transcribe(wav: ArrayBuffer): Promise<string | null> {
+    try {
+      const piece = await core.call(
+        (signal) => postSpeechTranscript(ctx.userEmail, core.sessionToken(), wav, { signal, fetch: options.fetch }),
+        isTranscript,
+      );
+      return piece.heard;
+    } catch (error) {
+      core.fail(error instanceof Error ? error.message : TURN_FAILED_MESSAGE, isReconnectable(error));
+      return null;
+    }
+  }
+
+  const answer = createSpokenAnswer({
+    pauses: ctx.turnPauses,
+    question: () => question,
+    transcribe,
+    done: (words, lost) => {
+      if (!core.open()) return;
+      // Nothing heard (a cough taken for speech): no turn. Nothing written down: the apology.
+      if (!words && !lost) return core.emit({ type: 'interim', text: '' });
+      core.emit({ type: 'interim', text: TRANSCRIBING_TEXT });
+      enqueue(words ? { kind: 'spoken', utterance: words } : { kind: 'spoken' }, core.at());
+    },
+    schedule: options.schedule ?? browserSchedule,
+    now,
+  });
 
   async function speak(turn: SpeechTurnResponse): Promise<void> {
     if (core.closed() || turn.audio.length === 0) return;
@@ -104,6 +142,7 @@ export function createSpeechPipelineTransport(
     core.apologise('');
     if (turn.heard && answeredAt !== null) core.emit({ type: 'candidate', text: turn.heard, at: answeredAt });
     core.emit({ type: 'interviewer', text: turn.say, at: core.at() });
+    question = turn.say;
     if (turn.closeSession) {
       core.ending();
       stopListening();
@@ -119,7 +158,7 @@ export function createSpeechPipelineTransport(
   /** Answers go to the server one after another, so each reply belongs to its answer. */
   function enqueue(request: Request, answeredAt: number | null): void {
     core.answer(
-      request.kind === 'text' ? request.utterance : undefined,
+      request.utterance || undefined,
       () => send(request),
       (turn) => {
         core.emit({ type: 'interim', text: '' });
@@ -129,26 +168,39 @@ export function createSpeechPipelineTransport(
   }
 
   function stopListening(): void {
+    answer.reset();
     detector?.destroy();
     detector = null;
   }
 
   async function startListening(): Promise<void> {
     try {
-      const opened = await startDetector({
-        speechStart: () => {
-          if (!core.open()) return;
-          // Barge-in: the candidate talks over the interviewer, who stops.
-          player.stop();
-          core.emit({ type: 'interim', text: LISTENING_TEXT });
+      const opened = await startDetector(
+        {
+          soundStart: () => {
+            if (!core.open()) return;
+            // Maybe the candidate talking over the interviewer: hold its voice until the detector knows.
+            player.hold();
+            answer.speechStart();
+          },
+          speechStart: () => {
+            if (!core.open()) return;
+            // Barge-in: the candidate talks over the interviewer, who stops.
+            player.stop();
+            core.emit({ type: 'interim', text: LISTENING_TEXT });
+          },
+          speechEnd: (wav) => {
+            if (!core.open()) return;
+            answer.speechEnd(wav);
+          },
+          misfire: () => {
+            player.release();
+            answer.misfire();
+            if (!answer.active()) core.emit({ type: 'interim', text: '' });
+          },
         },
-        speechEnd: (wav) => {
-          if (!core.open()) return;
-          core.emit({ type: 'interim', text: TRANSCRIBING_TEXT });
-          enqueue({ kind: 'audio', wav }, core.at());
-        },
-        misfire: () => core.emit({ type: 'interim', text: '' }),
-      });
+        { pauseMs: ctx.turnPauses.finishedMs },
+      );
       if (core.open()) detector = opened;
       else opened.destroy();
     } catch {
@@ -178,11 +230,17 @@ export function createSpeechPipelineTransport(
     },
 
     sendText(text: string): void {
-      const answer = text.trim();
-      if (!answer || !core.open()) return;
+      const typed = text.trim();
+      if (!typed || !core.open()) return;
       player.stop();
-      core.emit({ type: 'candidate', text: answer, at: core.at() });
-      enqueue({ kind: 'text', utterance: answer }, null);
+      core.emit({ type: 'candidate', text: typed, at: core.at() });
+      enqueue({ kind: 'text', utterance: typed }, null);
+    },
+
+    endAnswer(): void {
+      if (!core.open() || !answer.active()) return;
+      answer.endNow();
+      detector?.flush();
     },
 
     close(): void {
@@ -191,6 +249,12 @@ export function createSpeechPipelineTransport(
       player.stop();
     },
   };
+}
+
+function isTranscript(body: unknown): body is SpeechTranscriptResponse {
+  if (typeof body !== 'object' || body === null) return false;
+  const { heard } = body as Record<string, unknown>;
+  return heard === null || typeof heard === 'string';
 }
 
 function isSpeechTurn(body: unknown): body is SpeechTurnResponse {

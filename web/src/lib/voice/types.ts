@@ -5,6 +5,7 @@
  * scripted one. The two turn-taking transports share their core (turn-taking.ts).
  */
 import type { TokenResponse } from '../../../../contract';
+import type { TurnPauses } from '../../../../domain/answer-ending';
 
 export type TransportEvent =
   /** The interviewer finished a line (shown as a card, kept in the transcript). */
@@ -49,6 +50,11 @@ export interface VoiceTransport {
   readonly acceptsTypedAnswers: boolean;
   /** Typed answer; only called when acceptsTypedAnswers. */
   sendText(text: string): void;
+  /**
+   * The candidate says the spoken answer in progress is over (the Done button, the Enter key): it
+   * is sent now rather than after the pause (the turn-taking transports; nothing otherwise).
+   */
+  endAnswer?(): void;
   /** Closes everything (connection, microphone, speech). Safe to call twice. */
   close(): void;
 }
@@ -65,4 +71,6 @@ export interface StartOptions {
 export interface TransportContext {
   /** The logged-in candidate (x-user-email for calls the transport makes). */
   userEmail: string;
+  /** The pauses that end a spoken answer, by how it sounds (domain/answer-ending.ts). */
+  turnPauses: TurnPauses;
 }

@@ -9,6 +9,7 @@ import { forgetSet, rememberedSetId } from '../../../lib/selected-set';
 import { CreditsLine } from '../../../features/account/credits-line';
 import { ResultsOverlay } from '../../../components/results-overlay';
 import { LiveSessionChoice } from '../../../features/interview/live-session-choice';
+import { DoneAnswering } from '../../../features/interview/done-answering';
 import { LiveStatus } from '../../../features/interview/live-status';
 import { Conversation } from '../../../features/interview/conversation';
 import { ReconnectChoice } from '../../../features/interview/reconnect-choice';
@@ -84,9 +85,12 @@ export default function SessionHost({
                 </p>
               )}
               {interim && (
-                <p className="text-sm text-slate-600 italic" aria-live="polite" data-testid="interim-text">
-                  {interim}
-                </p>
+                <div className="flex items-center justify-between gap-3">
+                  <p className="text-sm text-slate-600 italic" aria-live="polite" data-testid="interim-text">
+                    {interim}
+                  </p>
+                  <DoneAnswering onDone={session.endAnswer} />
+                </div>
               )}
               {acceptsTypedAnswers && <TypedAnswer onSend={session.sendText} />}
             </>

@@ -5,19 +5,16 @@
  * - server-added time per turn, over HTTP against the real server process: from sending an
  *   answer's WAV to the first byte of the interviewer's audio, minus the time the STT and TTS
  *   calls took as the fake saw them (its fixed delays plus its own parsing; target: median ≤ 50 ms);
- * - in Debian Chromium with a spoken WAV as the microphone: from the detector's end of the answer
- *   (the upload starting) to the interviewer's audio playing (page clock), and the same plus the
- *   detector's silence wait (END_OF_ANSWER_SILENCE_MS), i.e. from the candidate's last word.
+ * - in Debian Chromium, answers with inner pauses spoken by espeak-ng (speech-pauses.ts): the
+ *   candidate's last word to the interviewer's voice, answers cut off mid-thought, barge-in.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
-import { chromiumArgs } from '../../playwright.config';
 import { startFakeAudioServer, type FakeAudioServer } from '../../test-support/fake-audio-server';
 import { espeakMp3, spokenWav } from '../../test-support/local-speech';
-import { END_OF_ANSWER_SILENCE_MS } from '../../web/src/lib/voice/speech-pipeline-io';
 import { startBenchServer, type BenchServer } from '../lib/processes';
+import { measurePausedAnswers, type PausedAnswersResult } from './speech-pauses';
 
 export const STT_DELAY_MS = 300;
 export const TTS_DELAY_MS = 200;
@@ -30,7 +27,8 @@ export interface SpeechResult {
   ttsDelayMs: number;
   /** Answer upload to first interviewer audio byte, minus the time spent in both upstream calls. */
   serverAdded: { runs: number; medianMs: number; p90Ms: number; cpuMsPerTurn: number };
-  browser: { runs: number[]; medianMs: number; fromLastWordMedianMs: number; silenceWaitMs: number };
+  /** Chromium, answers with inner pauses (speech-pauses.ts). */
+  pauses: PausedAnswersResult & { sttMs: number[] };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -136,66 +134,7 @@ async function serverAdded(server: BenchServer, audio: FakeAudioServer, wav: Buf
   return result;
 }
 
-declare global {
-  interface Window {
-    __uploads?: number[];
-    __playing?: number[];
-  }
-}
-
-async function browserTurns(server: BenchServer, micWav: string, wanted: number, log: (line: string) => void) {
-  const email = `speech-browser-${Date.now()}@bench.example`;
-  await json(
-    await fetch(`${server.url}/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email }),
-    }),
-  );
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [...chromiumArgs, `--use-file-for-fake-audio-capture=${micWav}`, '--autoplay-policy=no-user-gesture-required'],
-  });
-  try {
-    const page = await browser.newPage();
-    await page.addInitScript((value) => {
-      window.localStorage.setItem('userEmail', value);
-      window.__uploads = [];
-      window.__playing = [];
-      const originalFetch = window.fetch.bind(window);
-      window.fetch = (input, init) => {
-        if (String(input instanceof Request ? input.url : input).includes('/interview/speech-answer'))
-          window.__uploads?.push(performance.now());
-        return originalFetch(input, init);
-      };
-      const play = HTMLMediaElement.prototype.play;
-      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-        this.addEventListener('playing', () => window.__playing?.push(performance.now()), { once: true });
-        return play.call(this);
-      };
-    }, email);
-    await page.goto(`${server.url}/`);
-    await page.getByRole('dialog', { name: 'Choose an Interview Topic' }).getByTestId('tile-1').click();
-    await page.getByRole('button', { name: 'start session' }).click();
-    await page.waitForFunction((n) => (window.__uploads?.length ?? 0) > n, wanted, { timeout: 20_000 + wanted * 15_000 });
-    const { uploads, playing } = await page.evaluate(() => ({ uploads: window.__uploads ?? [], playing: window.__playing ?? [] }));
-    const runs: number[] = [];
-    for (const [i, at] of uploads.entries()) {
-      const next = uploads[i + 1] ?? Infinity;
-      const first = playing.find((p) => p > at && p < next);
-      if (first !== undefined) runs.push(first - at);
-    }
-    const medianMs = median(runs);
-    log(
-      `  Chromium: end of answer (upload) -> interviewer audio playing: median ${medianMs.toFixed(0)} ms (${runs.map((r) => r.toFixed(0)).join(', ')} ms)`,
-    );
-    return { runs, medianMs, fromLastWordMedianMs: medianMs + END_OF_ANSWER_SILENCE_MS, silenceWaitMs: END_OF_ANSWER_SILENCE_MS };
-  } finally {
-    await browser.close();
-  }
-}
-
-export async function runSpeech(log: (line: string) => void, turns = 60): Promise<SpeechResult> {
+async function serverAddedRun(log: (line: string) => void, turns: number) {
   const line = await espeakMp3('Of course. Here is the question again. What is a closure in JavaScript?');
   const audio = await startFakeAudioServer({
     apiKey: null,
@@ -211,13 +150,17 @@ export async function runSpeech(log: (line: string) => void, turns = 60): Promis
   try {
     const answer = spokenWav(path.join(micDir, 'answer.wav'), [0.3, HEARD, 0.3]);
     const added = await serverAdded(server, audio, readFileSync(answer), turns, log);
-    const mic = spokenWav(path.join(micDir, 'mic.wav'), [4, HEARD, 8, HEARD, 8, HEARD, 8, HEARD, 8, HEARD, 8, HEARD, 30]);
-    const browser = await browserTurns(server, mic, turns > 10 ? 5 : 2, log);
-    return { sttDelayMs: STT_DELAY_MS, ttsDelayMs: TTS_DELAY_MS, serverAdded: added, browser };
+    return added;
   } finally {
     await server.stop();
     await audio.close();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(micDir, { recursive: true, force: true });
   }
+}
+
+export async function runSpeech(log: (line: string) => void, turns = 60): Promise<SpeechResult> {
+  const added = await serverAddedRun(log, turns);
+  const pauses = await measurePausedAnswers({ sttDelayMs: STT_DELAY_MS, ttsDelayMs: TTS_DELAY_MS }, log);
+  return { sttDelayMs: STT_DELAY_MS, ttsDelayMs: TTS_DELAY_MS, serverAdded: added, pauses };
 }

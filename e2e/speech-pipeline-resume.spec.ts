@@ -38,9 +38,9 @@ test('a spoken answer that does not get through: resumed by itself, the line sai
   const set = sets.find((s) => s.index === 1);
   if (!set) throw new Error('The catalogue has no set with index 1.');
 
-  // The first spoken answer's call does not get through (as when the network blinks).
+  // The first piece of the first spoken answer does not get through (as when the network blinks).
   let answers = 0;
-  await page.route('**/interview/speech-answer', async (route) => {
+  await page.route('**/interview/speech-transcript', async (route) => {
     answers++;
     if (answers === 1) return route.abort('failed');
     return route.continue();

@@ -200,6 +200,28 @@ describe('speech-pipeline transport', () => {
     });
   });
 
+  it('speaking again before the words are written down: a pause long enough for them still ends the answer there', async () => {
+    const h = harness([
+      turn({ say: 'What is a closure?' }),
+      { heard: 'it is hard to say' },
+      turn({ heard: 'it is hard to say', say: 'Take your time.' }),
+      { heard: 'I want to stop.' },
+      turn({ heard: 'I want to stop.', say: 'Goodbye.' }),
+    ]);
+    await h.start();
+    await tick();
+    h.answers().soundStart();
+    h.piece();
+    // The next answer begins 2 s after the last word, before speech-to-text has answered.
+    h.advance(2000 - DEFAULT_TURN_PAUSES.finishedMs);
+    h.answers().soundStart();
+    await settle();
+    h.piece();
+    await settle();
+    expect(bodyOf(h.requests[2])).toEqual({ sessionToken: 'sp_secret', utterance: 'it is hard to say', spoken: true });
+    expect(bodyOf(h.requests[4])).toEqual({ sessionToken: 'sp_secret', utterance: 'I want to stop.', spoken: true });
+  });
+
   it('an answer that trails off is sent after the long pause', async () => {
     const h = harness([turn({ say: 'What is a closure?' }), { heard: 'It keeps the scope because' }, turn({ say: 'Go on.' })]);
     await h.start();

@@ -44,6 +44,12 @@ export function createSpokenAnswer(options: SpokenAnswerOptions): SpokenAnswer {
   let endRequested = false;
   /** When the current pause began (the last word), or null while speaking or before any speech. */
   let lastWordAt: number | null = null;
+  /**
+   * The candidate spoke again before the words before the pause were written down: where the new
+   * speech begins in `pieces`, and how long the pause was. Once the words are known, a pause long
+   * enough for them ends that answer there, and the new speech starts the next one.
+   */
+  let resumed: { index: number; pauseMs: number } | null = null;
   let cancelWait: Cancel | null = null;
   /** Bumped on every hand-over and reset: transcripts of an earlier answer are dropped. */
   let generation = 0;
@@ -61,9 +67,27 @@ export function createSpokenAnswer(options: SpokenAnswerOptions): SpokenAnswer {
     options.done(words, lost);
   }
 
+  /** The candidate spoke again after a pause that, as the words before it turn out, ended the answer. */
+  function splitAnswer(): void {
+    if (!resumed) return;
+    const before = pieces.slice(0, resumed.index);
+    if (before.length === 0 || before.some((p) => !p.ready)) return;
+    const words = join(before.map((p) => p.words ?? ''));
+    const ended = resumed.pauseMs >= endOfTurnPauseMs(words, options.question(), options.pauses);
+    const next = pieces.slice(resumed.index);
+    resumed = null;
+    if (!ended) return;
+    pieces = next;
+    options.done(
+      words,
+      before.some((p) => p.words === null),
+    );
+  }
+
   /** With every piece written down and the candidate silent: end now, or wait the pause the words call for. */
   function decide(): void {
     clearWait();
+    splitAnswer();
     if (speaking || lastWordAt === null || pieces.length === 0 || pieces.some((p) => !p.ready)) return;
     if (endRequested) return handOver();
     const words = join(pieces.map((p) => p.words ?? ''));
@@ -79,15 +103,20 @@ export function createSpokenAnswer(options: SpokenAnswerOptions): SpokenAnswer {
     speaking = false;
     endRequested = false;
     lastWordAt = null;
+    resumed = null;
   }
 
   return {
     speechStart() {
+      if (speaking) return;
       speaking = true;
       clearWait();
+      // Words before this pause still being written down: judge the pause once they are known.
+      if (lastWordAt !== null && pieces.some((p) => !p.ready)) resumed = { index: pieces.length, pauseMs: options.now() - lastWordAt };
     },
     misfire() {
       speaking = false;
+      resumed = null;
       decide();
     },
     speechEnd(wav) {

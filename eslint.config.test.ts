@@ -43,7 +43,7 @@ describe('domain/ and contract/ import only their allowed packages', () => {
 describe('production code never imports test code', () => {
   it.each([
     ['server/services/probe.ts', "import { createTestApp } from '../../test-support/test-app';\nexport const x = createTestApp;\n"],
-    ['server/probe.ts', "import { startServer } from '../e2e/support/server';\nexport const x = startServer;\n"],
+    ['server/probe.ts', "import { startAppServer } from '../e2e/support/app';\nexport const x = startAppServer;\n"],
     ['scripts/probe.ts', "import { createTestApp } from '../test-support/test-app';\nexport const x = createTestApp;\n"],
   ])('%s: %s is refused', async (file, code) => {
     expect(await rulesFired(file, code)).toContain('import-x/no-restricted-paths');
@@ -188,7 +188,8 @@ describe('every folder is in a zone', () => {
       "import { SessionController } from '../web/src/features/interview/session-controller';\nexport const x = SessionController;\n",
     ],
     ['bench/probe.ts', "import { webBuildState } from '../scripts/web-build-stamp';\nexport const x = webBuildState;\n"],
-    ['test-support/probe.ts', "import { startServer } from '../e2e/support/server';\nexport const x = startServer;\n"],
+    ['test-support/probe.ts', "import { test } from '../e2e/support/test';\nexport const x = test;\n"],
+    ['server/tests/probe.test.ts', "import { test } from '../../e2e/support/test';\nexport const x = test;\n"],
   ])('%s: %s is refused', async (file, code) => {
     expect(await rulesFired(file, code)).toContain('import-x/no-restricted-paths');
   });

@@ -7,7 +7,7 @@
  */
 import { expect, test } from './support/test';
 import { startFakeLlmServer, type FakeLlmServer, type FakeReply, type RecordedRequest } from '../test-support/fake-llm-server';
-import { startServer } from './support/server';
+import { startServer } from '../test-support/server-process';
 import { expectAccessible } from './support/a11y';
 import { BROWSER_LOCALE, openAdmin, recordDialogs, type RunningServer } from './support/admin';
 import { questionSets } from './support/app';

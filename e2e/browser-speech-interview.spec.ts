@@ -11,7 +11,7 @@ import { speakable } from '../server/providers/interviewer/speakable';
 import { CONNECTION_LOST_CHOICE } from '../web/src/features/interview/session-controller';
 import { openAdmin } from './support/admin';
 import { expectAccessible } from './support/a11y';
-import { startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from '../test-support/server-process';
 import { firstSetWithStrongAnswers, withoutSpeechRecognition, type SetInfo } from './support/strong-answers';
 import { call, login } from '../test-support/fixtures';
 

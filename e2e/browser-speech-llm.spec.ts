@@ -5,7 +5,7 @@
  */
 import { expect, test } from './support/test';
 import { startFakeLlmServer, type FakeLlmServer, type FakeReply, type RecordedRequest } from '../test-support/fake-llm-server';
-import { startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from '../test-support/server-process';
 import { call, login } from '../test-support/fixtures';
 
 const CLOSING = 'Thank you, that was all. Your written feedback is on its way.';

@@ -6,7 +6,7 @@
  */
 import { chromiumArgs } from '../playwright.config';
 import { questionSets, setPlan, uniqueEmail } from './support/app';
-import { startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from '../test-support/server-process';
 import { expect, test } from './support/test';
 import { login } from '../test-support/fixtures';
 

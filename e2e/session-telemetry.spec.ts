@@ -20,9 +20,9 @@ import {
   type RunningServer,
   type SetInfo,
 } from './support/app';
-import { defaultPeerOptions } from './realtime-peer/options';
-import { startRealtimePeer, type RealtimePeer } from './realtime-peer/server';
-import { makeSpeechWav } from './realtime-peer/speech-wav';
+import { defaultPeerOptions } from '../test-support/realtime-peer/options';
+import { startRealtimePeer, type RealtimePeer } from '../test-support/realtime-peer/server';
+import { makeSpeechWav } from '../test-support/realtime-peer/speech-wav';
 import { call } from '../test-support/fixtures';
 
 const wav = makeSpeechWav();

@@ -3,7 +3,7 @@
  * several servers): three server processes on one PostgreSQL behind Debian's HAProxy
  * (e2e/support/haproxy.ts: the README's recipe, round-robin, no stickiness), the built app in
  * Debian Chromium, a fake microphone fed by an espeak-ng speech WAV, WebRTC + Opus to the local
- * OpenAI Realtime peer (e2e/realtime-peer/, werift). The browser's SDP offer reaches whichever
+ * OpenAI Realtime peer (test-support/realtime-peer/, werift). The browser's SDP offer reaches whichever
  * server the balancer picks; that server opens the call and supervises it over the sideband under a
  * lease in the database (server/services/calls/leases.ts). Mid-interview
  *   (a) the three servers are restarted one by one with SIGTERM: each hands the call over and
@@ -26,14 +26,14 @@ import {
   RECONNECT_FAILED_CHOICE,
   RECONNECTING_NOTICE,
 } from '../web/src/features/interview/reconnect-texts';
-import type { CallRecord } from './realtime-peer/call';
-import { holdAt } from './realtime-peer/gates';
-import { defaultPeerOptions } from './realtime-peer/options';
-import { startRealtimePeer, type RealtimePeer } from './realtime-peer/server';
-import { makeSpeechWav } from './realtime-peer/speech-wav';
+import type { CallRecord } from '../test-support/realtime-peer/call';
+import { holdAt } from '../test-support/realtime-peer/gates';
+import { defaultPeerOptions } from '../test-support/realtime-peer/options';
+import { startRealtimePeer, type RealtimePeer } from '../test-support/realtime-peer/server';
+import { makeSpeechWav } from '../test-support/realtime-peer/speech-wav';
 import { createPostgresDatabase } from './support/databases';
 import { SERVER_NAMES, startCluster, type Cluster, type ServerName } from './support/cluster';
-import { E2E_ADMIN_SECRET } from './support/server';
+import { E2E_ADMIN_SECRET } from '../test-support/server-process';
 import { expect, test } from './support/test';
 
 const CREDITS = 3;

@@ -21,7 +21,7 @@ import { call, login } from '../test-support/fixtures';
 import { espeakMp3, spokenWav } from '../test-support/local-speech';
 import { createPostgresDatabase } from './support/databases';
 import { SERVER_NAMES, startCluster, type Cluster } from './support/cluster';
-import { E2E_ADMIN_SECRET } from './support/server';
+import { E2E_ADMIN_SECRET } from '../test-support/server-process';
 import { firstSetWithStrongAnswers, withoutSpeechRecognition, type SetInfo } from './support/strong-answers';
 import { expect, test } from './support/test';
 

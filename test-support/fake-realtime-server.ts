@@ -1,6 +1,6 @@
 /**
  * A light local stand-in for the OpenAI Realtime calls API, for tests that count calls rather than
- * talk over WebRTC (e2e/realtime-peer is the full peer): `POST /v1/realtime/calls` (bearer key,
+ * talk over WebRTC (realtime-peer/ beside it is the full peer): `POST /v1/realtime/calls` (bearer key,
  * multipart `sdp` + `session`) answers 201 with an SDP answer and a `Location`, after `answerDelayMs`
  * (so concurrent offers overlap upstream) or trickling its body (`trickleAnswer`);
  * `GET /v1/realtime?call_id=` upgrades to the sideband WebSocket; `POST /v1/realtime/calls/{id}/hangup`

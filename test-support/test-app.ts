@@ -23,7 +23,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -32,8 +31,11 @@ import { buildApp, CATALOGUE_DIR, type AppDeps } from '../server/app';
 import { readCatalogue } from '../server/catalogue/read-catalogue';
 import { loadConfig, type AppConfig } from '../server/config';
 import { readTestEnv } from './env';
+import { createPostgresDatabase } from './postgres';
 import { openDatabase, type Database, type Db } from '../server/db/client';
 import type { CatalogueSet } from '../server/services/catalogue';
+
+export { createPostgresDatabase };
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 export const TEST_ADMIN_SECRET = 'test-admin-secret-0123456789';
@@ -70,29 +72,6 @@ function pgliteTemplate(): Promise<Blob> {
     return dump;
   })();
   return templatePromise;
-}
-
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: testEnv.testDatabaseUrl, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A new, empty PostgreSQL database on the test server (for a suite or a server process). */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `t_${process.pid}_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE "${name}"`);
-  return { url: withDatabase(testEnv.testDatabaseUrl, name), drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
 async function openTestDatabase(kind: TestDatabaseKind): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {

@@ -71,7 +71,7 @@ export interface BenchServer {
 export const BENCH_ADMIN_SECRET = 'bench-admin-secret-0123456789';
 
 /**
- * Starts `tsx server/main.ts` like e2e/support/server.ts does, but its output (one log line per
+ * Starts `tsx server/main.ts` like test-support/server-process.ts does, but its output (one log line per
  * request, as shipped) goes to a file, not through a pipe into this process: the load generator
  * runs here and must not pay for reading the server's logs.
  */

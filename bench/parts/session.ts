@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { chromiumArgs } from '../../playwright.config';
-import { startRealtimePeer, type RealtimePeer } from '../../e2e/realtime-peer/server';
+import { startRealtimePeer, type RealtimePeer } from '../../test-support/realtime-peer/server';
 import { startBenchServer, type BenchServer } from '../lib/processes';
 
 export interface SessionResult {

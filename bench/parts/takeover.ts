@@ -14,8 +14,8 @@
  *   sending an answer to having the interviewer's reply.
  */
 import { freePort, startHaproxy } from '../../e2e/support/haproxy';
-import { createPostgresDatabase } from '../../e2e/support/databases';
-import { startServer, type RunningServer } from '../../e2e/support/server';
+import { createPostgresDatabase } from '../../test-support/postgres';
+import { startServer, type RunningServer } from '../../test-support/server-process';
 import { startFakeRealtimeServer, type FakeRealtimeServer } from '../../test-support/fake-realtime-server';
 import type { BrowserSpeechToken, OpenAiToken } from '../../contract';
 

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Download, type Page } from '@playwright/test';
 import type { TranscriptEntry } from '../../contract';
 import { call, type Answer, type Method } from '../../test-support/fixtures';
-import { must, startServer, type RunningServer } from './server';
+import { must, startServer, type RunningServer } from '../../test-support/server-process';
 
 export type { RunningServer };
 

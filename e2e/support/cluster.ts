@@ -6,7 +6,7 @@
  */
 import { expect } from '@playwright/test';
 import { freePort, startHaproxy, type RunningHaproxy } from './haproxy';
-import { startServer, type RunningServer } from './server';
+import { startServer, type RunningServer } from '../../test-support/server-process';
 
 export const SERVER_NAMES = ['a', 'b', 'c'] as const;
 export type ServerName = (typeof SERVER_NAMES)[number];

@@ -10,7 +10,7 @@ import { test } from './test';
 import { chromiumArgs } from '../../playwright.config';
 import { startFakeAudioServer, type FakeAudioServer } from '../../test-support/fake-audio-server';
 import { espeakMp3, pocketsphinxTranscribe, spokenWav } from '../../test-support/local-speech';
-import { startServer, type RunningServer } from './server';
+import { startServer, type RunningServer } from '../../test-support/server-process';
 
 const MODELS = { sttModel: 'pocketsphinx-en-us', ttsModel: 'espeak-ng', ttsVoice: 'en-us' };
 

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { completeSet, controllableSpeech, loginAs, questionSets, routeDogApi, startAppServer, type SetInfo } from '../support/app';
 import { expectBothWidths, freezeTimestamps } from '../support/visual';
-import type { RunningServer } from '../support/server';
+import type { RunningServer } from '../../test-support/server-process';
 
 let server: RunningServer;
 let sets: SetInfo[];

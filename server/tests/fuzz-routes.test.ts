@@ -24,7 +24,7 @@ import {
   unknownEmail,
   unknownId,
   type BodyCase,
-} from './fuzz-arbitraries';
+} from '../../test-support/fuzz-arbitraries';
 
 const USER = 'fuzz-user@example.com';
 const RUNS = 30;

@@ -10,8 +10,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeOffer, type TestOffer } from '../../e2e/realtime-peer/offer';
-import { startRealtimePeer, type RealtimePeer } from '../../e2e/realtime-peer/server';
+import { makeOffer, type TestOffer } from '../../test-support/realtime-peer/offer';
+import { startRealtimePeer, type RealtimePeer } from '../../test-support/realtime-peer/server';
 import { call, FIXTURE_SETS, startInterview } from '../../test-support/fixtures';
 import { createTestApp, describeDatabases, postgresAvailable, type TestApp } from '../../test-support/test-app';
 import type { Db } from '../db/client';

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../e2e/support/server';
+import { startServer, type RunningServer } from '../../test-support/server-process';
 import { call, login } from '../../test-support/fixtures';
 import { startFakeLlmServer, type FakeLlmServer, type FakeReply, type RecordedRequest } from '../../test-support/fake-llm-server';
 import { LOCK_FILE_NAME } from '../data-dir-lock';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../e2e/support/server';
+import { startServer } from '../../test-support/server-process';
 import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
 import { createTestApp, TEST_ADMIN_SECRET, type TestApp } from '../../test-support/test-app';
 import { ADMIN_MAX_FAILURES, ADMIN_THROTTLED } from '../services/admin';

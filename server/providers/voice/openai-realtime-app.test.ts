@@ -5,10 +5,10 @@
  * back, and a rating uses the server's transcript (a forged browser transcript is ignored).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeOffer } from '../../../e2e/realtime-peer/offer';
-import { defaultPeerOptions } from '../../../e2e/realtime-peer/options';
-import { questionsFromInstructions } from '../../../e2e/realtime-peer/session-schema';
-import { startRealtimePeer, type RealtimePeer } from '../../../e2e/realtime-peer/server';
+import { makeOffer } from '../../../test-support/realtime-peer/offer';
+import { defaultPeerOptions } from '../../../test-support/realtime-peer/options';
+import { questionsFromInstructions } from '../../../test-support/realtime-peer/session-schema';
+import { startRealtimePeer, type RealtimePeer } from '../../../test-support/realtime-peer/server';
 import { call, FIXTURE_SETS, login, setIds } from '../../../test-support/fixtures';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
 import { NOTHING_TO_RATE_CALL_OPENED } from '../../services/ratings';

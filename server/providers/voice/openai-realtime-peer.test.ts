@@ -1,13 +1,13 @@
 /**
  * The local realtime peer is the only stand-in for OpenAI in the tests, so it is tested too: it must
  * refuse what the real service refuses, or the provider and transport tests would prove nothing.
- * (It lives in e2e/realtime-peer; Vitest only collects tests under server/, web/, ...)
+ * (It lives in test-support/realtime-peer/; this test sits beside the provider whose sessions it checks.)
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_VAD, encodeToneFrame, OpusEnergyVad } from '../../../e2e/realtime-peer/audio';
-import { defaultPeerOptions } from '../../../e2e/realtime-peer/options';
-import { startRealtimePeer, type RealtimePeer } from '../../../e2e/realtime-peer/server';
-import { questionsFromInstructions, realtimeSessionSchema } from '../../../e2e/realtime-peer/session-schema';
+import { DEFAULT_VAD, encodeToneFrame, OpusEnergyVad } from '../../../test-support/realtime-peer/audio';
+import { defaultPeerOptions } from '../../../test-support/realtime-peer/options';
+import { startRealtimePeer, type RealtimePeer } from '../../../test-support/realtime-peer/server';
+import { questionsFromInstructions, realtimeSessionSchema } from '../../../test-support/realtime-peer/session-schema';
 import { buildInterviewerInstructions } from '../interviewer/interviewer-instructions';
 import { buildRealtimeSession } from './realtime-session-config';
 import type { QuestionSetRecord } from '../../db/schema';

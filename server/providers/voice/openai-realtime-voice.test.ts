@@ -6,10 +6,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeOffer } from '../../../e2e/realtime-peer/offer';
-import { defaultPeerOptions, type CallFailure } from '../../../e2e/realtime-peer/options';
-import { questionsFromInstructions } from '../../../e2e/realtime-peer/session-schema';
-import { startRealtimePeer, type RealtimePeer } from '../../../e2e/realtime-peer/server';
+import { makeOffer } from '../../../test-support/realtime-peer/offer';
+import { defaultPeerOptions, type CallFailure } from '../../../test-support/realtime-peer/options';
+import { questionsFromInstructions } from '../../../test-support/realtime-peer/session-schema';
+import { startRealtimePeer, type RealtimePeer } from '../../../test-support/realtime-peer/server';
 import {
   buildInterviewerInstructions,
   closeSessionToolParameters,

@@ -20,11 +20,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { call, login, type Answer } from '../../test-support/fixtures';
-import { inheritedChildEnv } from '../../test-support/env';
+import { call, login, type Answer } from './fixtures';
+import { inheritedChildEnv } from './env';
 
 export const E2E_ADMIN_SECRET = 'e2e-admin-secret-0123456789';
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface StartServerOptions {
   env?: Record<string, string>;

@@ -5,7 +5,7 @@
  * of routes.
  */
 import fc from 'fast-check';
-import { emailSchema, MAX_EMAIL_LENGTH } from '../../contract';
+import { emailSchema, MAX_EMAIL_LENGTH } from '../contract';
 
 export const SQL_PAYLOADS = [
   "' OR '1'='1",

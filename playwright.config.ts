@@ -17,6 +17,9 @@ export const chromiumArgs = [
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // Starts the server once on an empty directory; its migrated PGlite database is the template
+  // every later PGlite server of the run is copied from (e2e/support/global-setup.ts).
+  globalSetup: './e2e/support/global-setup.ts',
   // Also bounds beforeAll hooks, which start a server on a fresh PGlite directory (initdb).
   timeout: 120_000,
   expect: {

@@ -3,10 +3,12 @@
  * where the PostgreSQL test databases live, whether this is CI, and the little a child server
  * process needs.
  */
-export function readTestEnv(): { testDatabaseUrl: string; ci: boolean } {
+export function readTestEnv(): { testDatabaseUrl: string; ci: boolean; pgliteTemplateDir: string | null } {
   return {
     testDatabaseUrl: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
     ci: process.env.CI === 'true' || process.env.CI === '1',
+    // A migrated PGlite data directory that fresh server processes start from (server-process.ts).
+    pgliteTemplateDir: process.env.TEST_PGLITE_TEMPLATE_DIR || null,
   };
 }
 

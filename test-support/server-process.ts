@@ -11,17 +11,22 @@
  * `env` overrides any setting (e.g. OPENAI_BASE_URL pointing at a local peer). The OpenAI and
  * LLM keys of the calling shell are NOT inherited, so tests never reach the cloud by accident.
  *
+ * When the run made a PGlite template (TEST_PGLITE_TEMPLATE_DIR, set by Playwright's global set-up
+ * e2e/support/global-setup.ts, which gets it from a real first start of the server on an empty
+ * directory), a fresh PGlite DATA_DIR starts as a copy of it: the server then opens a migrated
+ * database, as on any restart, instead of running initdb again (seconds of CPU per server).
+ *
  * Seeding: use the product's own calls over HTTP, via `seedUser(server, {...})` below (login,
  * plan, feedback, rated interviews), or `call(server, method, path, ...)` and `login(server, email)`
  * of test-support/fixtures.ts (the same helpers the server tests use in-process) for anything else.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { call, login, type Answer } from './fixtures';
-import { inheritedChildEnv } from './env';
+import { inheritedChildEnv, readTestEnv } from './env';
 
 export const E2E_ADMIN_SECRET = 'e2e-admin-secret-0123456789';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -66,6 +71,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'interview-e2e-'));
   const removeDataDir = !options.dataDir && !options.keepDataDir;
   const env = childEnv(options.env ?? {}, dataDir);
+  const template = readTestEnv().pgliteTemplateDir;
+  if (template && !options.dataDir && !env.DATABASE_URL) cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
   // One process (tsx as a loader, no wrapper): `pid` is the server's and signals reach it directly.
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -13,7 +13,7 @@
  * server process would be).
  * Returns {app, config, db, databaseUrl?, baseUrl?, close()}. `db` is the Drizzle handle for assertions.
  *
- * PGlite: migrated once per worker into a template that each call clones (cheap).
+ * PGlite: migrated once per run (vitest-setup.ts) into a template that each call clones (cheap).
  * PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); each call
  * creates its own database (dropped on close) since several suites and people run at once.
  *
@@ -21,12 +21,13 @@
  * PostgreSQL half is skipped with a loud console line, or fails under CI=true.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { describe, inject } from 'vitest';
 import { buildApp, CATALOGUE_DIR, type AppDeps } from '../server/app';
 import { readCatalogue } from '../server/catalogue/read-catalogue';
 import { loadConfig, type AppConfig } from '../server/config';
@@ -63,14 +64,9 @@ export interface TestApp {
 const testEnv = readTestEnv();
 
 let templatePromise: Promise<Blob> | null = null;
+/** The migrated data directory the global set-up (vitest-setup.ts) made once for the whole run. */
 function pgliteTemplate(): Promise<Blob> {
-  templatePromise ??= (async () => {
-    const client = new PGlite();
-    const database = await openDatabase({ kind: 'pglite-client', client });
-    const dump = await client.dumpDataDir('none');
-    await database.close();
-    return dump;
-  })();
+  templatePromise ??= readFile(inject('pgliteTemplateFile')).then((bytes) => new Blob([bytes]));
   return templatePromise;
 }
 

@@ -6,6 +6,7 @@ import type { LighthouseResult } from '../parts/lighthouse';
 import type { LoadResult } from '../parts/load';
 import type { BeetleResult } from '../parts/beetle';
 import type { RaterResult } from '../parts/rater';
+import type { RaterRuntimeResult } from '../parts/rater-runtime';
 import type { BeetleFigures } from '../../test-support/beetle';
 import type { LabelledFigures } from '../rater/evaluate';
 import type { SameWorkResult } from '../parts/same-work';
@@ -167,6 +168,35 @@ function beetleSection(saved: Saved<BeetleResult>): string[] {
   return lines;
 }
 
+function raterRuntimeSection(saved: Saved<RaterRuntimeResult>): string[] {
+  const r = saved.data;
+  const before = r.runs.find((run) => run.label.startsWith('before'));
+  const lines = [
+    PART_HEADINGS['rater-runtime'],
+    '',
+    `Ran ${saved.at}. The real server process (\`node --import tsx server/main.ts\`, as \`npm start\` runs it, PGlite, \`LOG_LEVEL=warn\`) over HTTP (bench/parts/rater-runtime.ts). "Listening on": spawn to that line, on restarts (median of 3). \`/healthz\`: one check at a time, from the start to the end of each of ${r.rounds} rounds in which four interviews are rated at once (three 60-minute transcripts and one of ten fresh 20,000-letter words). 60-minute rating: one at a time over HTTP, median. RSS from /proc: after start, and the peak while rating. Targets (issue 32): \`/healthz\` p99 ≤ 50 ms, 60-minute rating ≤ 500 ms median, memory at most 250 MB above the product before, "Listening on" at most 1 s later than before.`,
+    '',
+    '| server | settings | "Listening on" (restarts) | /healthz p50 / p99 / max under four ratings (checks) | 60-minute rating, median | RSS after start → peak | result |',
+    '|---|---|---:|---:|---:|---:|---|',
+  ];
+  for (const run of r.runs) {
+    const isBefore = run === before;
+    const pass =
+      run.healthz.p99Ms <= 50 &&
+      run.hourRatingMedianMs <= 500 &&
+      (!before || isBefore || (run.rssPeakMb - before.rssPeakMb <= 250 && run.listeningMedianMs - before.listeningMedianMs <= 1000));
+    lines.push(
+      `| ${run.label} | ${
+        Object.entries(run.env)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(', ') || 'defaults'
+      } | ${run.listeningMedianMs.toFixed(0)} ms (${run.listeningMs.map((m) => m.toFixed(0)).join(', ')}) | ${run.healthz.p50Ms.toFixed(1)} / **${run.healthz.p99Ms.toFixed(1)}** / ${run.healthz.maxMs.toFixed(0)} ms (${run.healthz.samples}) | **${run.hourRatingMedianMs.toFixed(0)} ms** | ${run.rssAfterStartMb.toFixed(0)} → ${run.rssPeakMb.toFixed(0)} MB | ${isBefore ? '(before)' : ok(pass)} |`,
+    );
+  }
+  lines.push('');
+  return lines;
+}
+
 function takeoverSection(saved: Saved<TakeoverResult>): string[] {
   const t = saved.data;
   const seconds = (runs: number[]) => runs.map((ms) => (ms / 1000).toFixed(1)).join(', ');
@@ -244,6 +274,7 @@ const PART_HEADINGS = {
   'same-work': '## Same-work ceilings',
   load: '## Load:',
   rater: '## Rubric rater',
+  'rater-runtime': '## The rater in the server',
   beetle: '## Built-in rater on human answers',
   web: '## Web bundle',
   lighthouse: '## Lighthouse',
@@ -297,6 +328,7 @@ export function writeResults(outDir: string, file: string): void {
   const sameWork = read<SameWorkResult>(outDir, 'same-work');
   const rater = read<RaterResult>(outDir, 'rater');
   const beetle = read<BeetleResult>(outDir, 'beetle');
+  const raterRuntime = read<RaterRuntimeResult>(outDir, 'rater-runtime');
   const web = read<WebResult>(outDir, 'web');
   const lighthouse = read<LighthouseResult>(outDir, 'lighthouse');
   const session = read<SessionResult[]>(outDir, 'session');
@@ -406,6 +438,7 @@ export function writeResults(outDir: string, file: string): void {
     if (r.evaluations) out.push(...raterEvaluations(r.evaluations));
   } else out.push(...kept(previous, 'rater'));
 
+  out.push(...(raterRuntime ? raterRuntimeSection(raterRuntime) : kept(previous, 'rater-runtime')));
   out.push(...(beetle ? beetleSection(beetle) : kept(previous, 'beetle')));
 
   if (web) {

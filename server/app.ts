@@ -16,7 +16,7 @@ import { registerSecurity } from './plugins/security';
 import { registerDraining } from './plugins/draining';
 import { registerWeb, DEFAULT_WEB_DIST } from './plugins/web';
 import { createProviders } from './providers/index';
-import { createRaterPool } from './rater';
+import { checkedRaterModel, createRaterPool } from './rater';
 import { adminRoutes } from './routes/admin';
 import { healthRoutes } from './routes/health';
 import { interviewRoutes } from './routes/interview';
@@ -85,6 +85,8 @@ declare module 'fastify' {
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   if (!config.adminSecret) throw new Error('buildApp needs config.adminSecret (main.ts resolves it at start-up).');
   const resolved: ResolvedConfig = { ...config, adminSecret: config.adminSecret };
+  // A missing or damaged model file stops start-up here, naming the file (RATER_MODEL).
+  const raterModel = checkedRaterModel(config.raterModel);
 
   const app = Fastify({
     logger: withLogRedaction(deps.logger ?? false),
@@ -118,8 +120,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     throw error;
   }
 
-  // The built-in rater's workers start loading now; a rating that comes before they are ready waits.
-  const rater = createRaterPool({ onWorkerError: (error) => app.log.error({ err: error }, 'a rater worker failed') });
+  // The built-in rater's workers start loading once the server listens (so "Listening on" does not
+  // wait for the model); a rating that comes before they are ready waits for them.
+  const rater = createRaterPool({
+    modelDir: raterModel,
+    onWorkerError: (error) => app.log.error({ err: error }, 'a rater worker failed'),
+  });
+  app.addHook('onListen', async () => rater.warm());
   app.addHook('onClose', () => rater.close());
   const providers = deps.providers ?? createProviders(resolved, app.log, rater);
   // Several server processes may share one PostgreSQL: their limits must count together.

@@ -104,6 +104,7 @@ describe('loadConfig', () => {
       ratingRetryAttempts: 6,
       ratingRetryDelaySeconds: 60,
       sessionIdleMinutes: 10,
+      raterModel: 'on',
       trustProxy: [],
       logLevel: 'info',
       dogImageApi: 'https://dog.ceo/api/breeds/image/random',

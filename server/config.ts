@@ -238,6 +238,13 @@ const SETTINGS = {
         .default(10),
     ),
   ),
+  /**
+   * The built-in rater's sentence model (issue 32): `on` reads the model files shipped in
+   * server/rater/model/, a path reads them from that folder (an operator's own export,
+   * scripts/rater-model/), `off` chooses the word matcher alone. A missing or damaged file stops
+   * start-up with a sentence naming it.
+   */
+  raterModel: setting('RATER_MODEL', z.preprocess(emptyToUndefined, z.string().trim().min(1).default('on'))),
   /** Reverse proxies trusted for the client address (X-Forwarded-For); empty: none. */
   trustProxy: setting('TRUST_PROXY', z.preprocess(emptyToUndefined, proxiesSchema.default([]))),
   /** The server log's level; `info` logs every request, `warn` only problems. */

@@ -11,8 +11,10 @@ import type { ModelAnswer } from '../catalogue/model-answers';
 import type { QuestionSetRecord } from '../db/schema';
 import type { Rater, RatingInput, RatingResult } from '../providers/types';
 import { createModelAnswerCache, type ModelAnswerCache, type RatedSet } from './model-answer-cache';
-import { judgeAnswer, type AnswerJudgement } from './rubric-rater-judge';
-import { rateWithRubric } from './rubric-rater';
+import { answerTextsToEmbed, judgeAnswer, type AnswerJudgement } from './rubric-rater-judge';
+import { rateWithRubric, textsToEmbed } from './rubric-rater';
+import { meaningFor, type SentenceMeaning } from './sentence-meaning';
+import type { SentenceEncoder } from './sentence-encoder';
 
 /** A whole interview to rate (what the rubric rater reads of a RatingInput). */
 export interface InterviewToRate {
@@ -36,21 +38,39 @@ export function interviewToRate(input: RatingInput): InterviewToRate {
   return { set: input.set, transcripts: input.transcripts, durationSeconds: input.durationSeconds };
 }
 
-/** Runs the judgement on this thread, each set's Markdown parsed once per version (model-answer-cache.ts). */
+/**
+ * Runs the judgement on this thread, each set's Markdown parsed once per version
+ * (model-answer-cache.ts). `meaning`: the sentence model's lookup over the texts `textsToRate` /
+ * `textsToJudge` name (sentence-meaning.ts meaningFor); without it the words alone decide.
+ */
 export function judgeOnThisThread(models: ModelAnswerCache = createModelAnswerCache()) {
+  const answerOf = (input: AnswerToJudge): { model: ModelAnswer | undefined; question: string | undefined } =>
+    'model' in input ? input : { model: models(input.set)[input.questionIndex], question: input.set.questions[input.questionIndex] };
   return {
-    rate: (input: InterviewToRate): RatingResult => rateWithRubric(input, models(input.set)),
-    judge: (input: AnswerToJudge): AnswerJudgement => {
-      if ('model' in input) return judgeAnswer(input.turns, input.model, input.question);
-      return judgeAnswer(input.turns, models(input.set)[input.questionIndex], input.set.questions[input.questionIndex]);
+    textsToRate: (input: InterviewToRate): string[] => textsToEmbed(input, models(input.set)),
+    textsToJudge: (input: AnswerToJudge): string[] => {
+      const { model, question } = answerOf(input);
+      return answerTextsToEmbed(input.turns, model, question);
+    },
+    rate: (input: InterviewToRate, meaning?: SentenceMeaning): RatingResult => rateWithRubric(input, models(input.set), meaning),
+    judge: (input: AnswerToJudge, meaning?: SentenceMeaning): AnswerJudgement => {
+      const { model, question } = answerOf(input);
+      return judgeAnswer(input.turns, model, question, meaning);
     },
   };
 }
 
-/** The built-in rater on the calling thread: for unit tests and the worker itself, never the server's request path. */
-export function inThreadRater(): BuiltInRater {
+/**
+ * The built-in rater on the calling thread: for tests of the judgement (with `encoder`, the
+ * sentence model's too), and the same code the workers run; never the server's request path.
+ */
+export function inThreadRater(encoder?: SentenceEncoder): BuiltInRater {
   const judge = judgeOnThisThread();
-  return { rate: async (input) => judge.rate(input), judge: async (input) => judge.judge(input) };
+  const meaning = async (texts: string[]) => (encoder ? meaningFor(encoder, texts) : undefined);
+  return {
+    rate: async (input) => judge.rate(input, await meaning(judge.textsToRate(input))),
+    judge: async (input) => judge.judge(input, await meaning(judge.textsToJudge(input))),
+  };
 }
 
 /** The rubric rater provider: `builtIn` is the server's rater workers (rater-pool.ts); the default judges on this thread, for tests. */

@@ -16,6 +16,7 @@
 export { rateWithRubric, RUBRIC_RATER_NAME, textsToEmbed, toBreakdown } from './rubric-rater';
 export { createRubricRater, inThreadRater, type AnswerToJudge, type BuiltInRater, type InterviewToRate } from './built-in-rater';
 export { createRaterPool, type RaterPool } from './rater-pool';
+export { checkedRaterModel, raterModelDir } from './model-setting';
 export { answerTextsToEmbed, judgeAnswer, quote, type AnswerJudgement } from './rubric-rater-judge';
 export { checkModelFiles, loadSentenceEncoder, MODEL_DIR, type SentenceEncoder } from './sentence-encoder';
 export { meaningFor, meaningFromVectors, type SentenceMeaning } from './sentence-meaning';

@@ -19,7 +19,7 @@ let pool: RaterPool;
 beforeAll(async () => {
   const first = (await readCatalogue(CATALOGUE)).find((s) => s.index === 1)!;
   set = { ...first, id: 1 };
-  pool = createRaterPool({ size: 1 });
+  pool = createRaterPool({ size: 1, modelDir: null });
   await pool.ready();
 });
 afterAll(() => pool.close());
@@ -42,7 +42,7 @@ describe('the rater pool', () => {
   });
 
   it('refuses with a sentence once closed, and fails the tasks still waiting', async () => {
-    const closing = createRaterPool({ size: 1 });
+    const closing = createRaterPool({ size: 1, modelDir: null });
     const waiting = closing.rate({ set, transcripts: loadTranscriptFixture('01-javascript-fundamentals').strong, durationSeconds: 900 });
     const queued = closing.rate({ set, transcripts: [], durationSeconds: 0 });
     const refused = Promise.all([expect(waiting).rejects.toThrow(RATER_CLOSED), expect(queued).rejects.toThrow(RATER_CLOSED)]);

@@ -1,9 +1,10 @@
 /**
  * The built-in rater off the event loop (issue 32, docs/decisions/028-rater-in-worker-threads.md):
  * a few worker threads, created with the app (`buildApp` names the pool on the application
- * context as `rater`) and closed with it. Each worker loads the rater once and judges one task at
- * a time; tasks wait in order for the first free worker, and a task that arrives before the
- * workers have loaded waits for them. A worker that dies takes only its own task with it: the
+ * context as `rater`, starts the workers once the server listens, `warm`) and closed with it. Each
+ * worker loads the rater and its sentence model once and judges one task at a time; tasks wait in
+ * order for the first free worker, and a task that arrives before the workers have loaded waits
+ * for them (a pool nobody warmed starts its workers at its first task). A worker that dies takes only its own task with it: the
  * task fails with a sentence (a rating is then retried, services/ratings.ts) and a new worker
  * takes its place.
  */
@@ -11,7 +12,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { RatingResult } from '../providers/types';
 import type { AnswerToJudge, BuiltInRater, InterviewToRate } from './built-in-rater';
-import type { RaterTask, WorkerReply, WorkerRequest } from './rater-protocol';
+import type { RaterTask, RaterWorkerData, WorkerReply, WorkerRequest } from './rater-protocol';
 import type { AnswerJudgement } from './rubric-rater-judge';
 
 /** Two workers at most: one long rating (a pathological transcript takes seconds) does not hold up the next. */
@@ -25,12 +26,16 @@ const BOOT = new URL('./rater-worker-boot.mjs', import.meta.url);
 const ENTRY = new URL('./rater-worker.ts', import.meta.url).href;
 
 export interface RaterPool extends BuiltInRater {
-  /** Resolves when every worker has loaded the rater; rejects with the sentence when one cannot. */
+  /** Starts the workers loading, if they have not started. */
+  warm(): void;
+  /** Starts the workers; resolves when every one has loaded the rater, rejects with the sentence when one cannot. */
   ready(): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface RaterPoolOptions {
+  /** The sentence model's folder (checked at start-up: checkModelFiles); null: the words alone (RATER_MODEL=off). */
+  modelDir: string | null;
   /** Default: one less than the cores, at least 1, at most MAX_RATER_WORKERS. */
   size?: number;
   /** Told when a worker dies or cannot load (for the log). */
@@ -53,7 +58,7 @@ export function defaultRaterWorkers(): number {
   return Math.max(1, Math.min(MAX_RATER_WORKERS, availableParallelism() - 1));
 }
 
-export function createRaterPool(options: RaterPoolOptions = {}): RaterPool {
+export function createRaterPool(options: RaterPoolOptions): RaterPool {
   const size = options.size ?? defaultRaterWorkers();
   const queue: Pending[] = [];
   const slots: Slot[] = [];
@@ -81,7 +86,7 @@ export function createRaterPool(options: RaterPoolOptions = {}): RaterPool {
   };
 
   const spawn = (): Slot => {
-    const worker = new Worker(BOOT, { workerData: { entry: ENTRY } });
+    const worker = new Worker(BOOT, { workerData: { entry: ENTRY, modelDir: options.modelDir } satisfies RaterWorkerData });
     // The workers never keep the process alive by themselves: the server (or a failed start) decides when it ends.
     worker.unref();
     const slot: Slot = { worker, ready: false, busy: null };
@@ -121,11 +126,17 @@ export function createRaterPool(options: RaterPoolOptions = {}): RaterPool {
     return slot;
   };
 
-  for (let i = 0; i < size; i += 1) slots.push(spawn());
+  let started = false;
+  const warm = () => {
+    if (started || closed) return;
+    started = true;
+    for (let i = 0; i < size; i += 1) slots.push(spawn());
+  };
 
   const submit = <T extends RatingResult | AnswerJudgement>(task: RaterTask): Promise<T> => {
     if (closed) return Promise.reject(new Error(RATER_CLOSED));
     if (broken) return Promise.reject(broken);
+    warm();
     return new Promise<T>((resolve, reject) => {
       queue.push({ request: { id: nextId++, task }, resolve: resolve as Pending['resolve'], reject });
       dispatch();
@@ -135,7 +146,11 @@ export function createRaterPool(options: RaterPoolOptions = {}): RaterPool {
   return {
     rate: (input: InterviewToRate) => submit<RatingResult>({ kind: 'rate', input }),
     judge: (input: AnswerToJudge) => submit<AnswerJudgement>({ kind: 'judge', input }),
-    ready: () => allReady,
+    warm,
+    ready: () => {
+      warm();
+      return allReady;
+    },
     async close() {
       if (closed) return;
       closed = true;

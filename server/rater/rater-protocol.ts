@@ -3,6 +3,12 @@ import type { RatingResult } from '../providers/types';
 import type { AnswerToJudge, InterviewToRate } from './built-in-rater';
 import type { AnswerJudgement } from './rubric-rater-judge';
 
+/** What a worker is started with: the sentence model's folder, or null for the words alone (RATER_MODEL=off). */
+export interface RaterWorkerData {
+  entry: string;
+  modelDir: string | null;
+}
+
 export type RaterTask = { kind: 'rate'; input: InterviewToRate } | { kind: 'judge'; input: AnswerToJudge };
 
 export interface WorkerRequest {

@@ -183,6 +183,7 @@ function raterRuntimeSection(saved: Saved<RaterRuntimeResult>): string[] {
     const isBefore = run === before;
     const pass =
       run.healthz.p99Ms <= 50 &&
+      !run.healthz.failed &&
       run.hourRatingMedianMs <= 500 &&
       (!before || isBefore || (run.rssPeakMb - before.rssPeakMb <= 250 && run.listeningMedianMs - before.listeningMedianMs <= 1000));
     lines.push(
@@ -190,7 +191,7 @@ function raterRuntimeSection(saved: Saved<RaterRuntimeResult>): string[] {
         Object.entries(run.env)
           .map(([k, v]) => `${k}=${v}`)
           .join(', ') || 'defaults'
-      } | ${run.listeningMedianMs.toFixed(0)} ms (${run.listeningMs.map((m) => m.toFixed(0)).join(', ')}) | ${run.healthz.p50Ms.toFixed(1)} / **${run.healthz.p99Ms.toFixed(1)}** / ${run.healthz.maxMs.toFixed(0)} ms (${run.healthz.samples}) | **${run.hourRatingMedianMs.toFixed(0)} ms** | ${run.rssAfterStartMb.toFixed(0)} → ${run.rssPeakMb.toFixed(0)} MB | ${isBefore ? '(before)' : ok(pass)} |`,
+      } | ${run.listeningMedianMs.toFixed(0)} ms (${run.listeningMs.map((m) => m.toFixed(0)).join(', ')}) | ${run.healthz.p50Ms.toFixed(1)} / **${run.healthz.p99Ms.toFixed(1)}** / ${run.healthz.maxMs.toFixed(0)} ms (${run.healthz.samples}${run.healthz.failed ? `, ${run.healthz.failed} dropped` : ''}) | **${run.hourRatingMedianMs.toFixed(0)} ms** | ${run.rssAfterStartMb.toFixed(0)} → ${run.rssPeakMb.toFixed(0)} MB | ${isBefore ? '(before)' : ok(pass)} |`,
     );
   }
   lines.push('');

@@ -30,7 +30,7 @@ export interface RuntimeRun {
   /** Spawn → "Listening on", each restart. */
   listeningMs: number[];
   listeningMedianMs: number;
-  healthz: { samples: number; p50Ms: number; p99Ms: number; maxMs: number };
+  healthz: { samples: number; p50Ms: number; p99Ms: number; maxMs: number; failed?: number };
   /** Each round's four ratings, wall time of the slowest. */
   concurrentRoundMs: number[];
   hourRatingMs: number[];
@@ -138,18 +138,23 @@ async function rate(url: string, email: string, setId: number, transcripts: Tran
   return performance.now() - started;
 }
 
-/** One health check at a time until `until` settles; each latency in ms. */
-async function watchHealth(url: string, until: Promise<unknown>): Promise<number[]> {
+/** One health check at a time until `until` settles; each latency in ms, and how many failed (the connection dropped). */
+async function watchHealth(url: string, until: Promise<unknown>): Promise<{ latencies: number[]; failed: number }> {
   let done = false;
   void until.finally(() => (done = true));
   const latencies: number[] = [];
+  let failed = 0;
   while (!done) {
     const started = performance.now();
-    const response = await fetch(`${url}/healthz`);
-    await response.arrayBuffer();
+    try {
+      const response = await fetch(`${url}/healthz`);
+      await response.arrayBuffer();
+    } catch {
+      failed += 1;
+    }
     latencies.push(performance.now() - started);
   }
-  return latencies;
+  return { latencies, failed };
 }
 
 async function measure(label: string, root: string, env: Record<string, string>, rounds: number, log: (l: string) => void) {
@@ -185,6 +190,7 @@ async function measure(label: string, root: string, env: Record<string, string>,
         // Warm-up: the first rating may wait for the model to finish loading.
         await rate(server.url, email(), setId, hour);
         const health: number[] = [];
+        let healthFailed = 0;
         const concurrentRoundMs: number[] = [];
         for (let round = 0; round < rounds; round += 1) {
           const started = performance.now();
@@ -194,7 +200,9 @@ async function measure(label: string, root: string, env: Record<string, string>,
             rate(server.url, email(), setId, hour),
             rate(server.url, email(), setId, pathologicalTranscript()),
           ]);
-          health.push(...(await watchHealth(server.url, ratings)));
+          const watched = await watchHealth(server.url, ratings);
+          health.push(...watched.latencies);
+          healthFailed += watched.failed;
           await ratings;
           concurrentRoundMs.push(performance.now() - started);
         }
@@ -206,7 +214,13 @@ async function measure(label: string, root: string, env: Record<string, string>,
           env,
           listeningMs,
           listeningMedianMs: median(listeningMs),
-          healthz: { samples: health.length, p50Ms: quantile(health, 0.5), p99Ms: quantile(health, 0.99), maxMs: health.at(-1) ?? NaN },
+          healthz: {
+            samples: health.length,
+            p50Ms: quantile(health, 0.5),
+            p99Ms: quantile(health, 0.99),
+            maxMs: health.at(-1) ?? NaN,
+            failed: healthFailed,
+          },
           concurrentRoundMs,
           hourRatingMs,
           hourRatingMedianMs: median(hourRatingMs),
@@ -214,7 +228,7 @@ async function measure(label: string, root: string, env: Record<string, string>,
           rssPeakMb,
         };
         log(
-          `  ${label}${Object.keys(env).length > 0 ? ` ${JSON.stringify(env)}` : ''}: Listening on after ${run.listeningMedianMs.toFixed(0)} ms (${listeningMs.map((m) => m.toFixed(0)).join(', ')}); /healthz under four ratings p50 ${run.healthz.p50Ms.toFixed(1)} ms, p99 ${run.healthz.p99Ms.toFixed(1)} ms, max ${run.healthz.maxMs.toFixed(0)} ms (${run.healthz.samples} checks); rounds ${concurrentRoundMs.map((m) => m.toFixed(0)).join(', ')} ms; 60-minute rating median ${run.hourRatingMedianMs.toFixed(0)} ms; RSS ${rssAfterStartMb.toFixed(0)} → peak ${rssPeakMb.toFixed(0)} MB`,
+          `  ${label}${Object.keys(env).length > 0 ? ` ${JSON.stringify(env)}` : ''}: Listening on after ${run.listeningMedianMs.toFixed(0)} ms (${listeningMs.map((m) => m.toFixed(0)).join(', ')}); /healthz under four ratings p50 ${run.healthz.p50Ms.toFixed(1)} ms, p99 ${run.healthz.p99Ms.toFixed(1)} ms, max ${run.healthz.maxMs.toFixed(0)} ms (${run.healthz.samples} checks, ${healthFailed} dropped); rounds ${concurrentRoundMs.map((m) => m.toFixed(0)).join(', ')} ms; 60-minute rating median ${run.hourRatingMedianMs.toFixed(0)} ms; RSS ${rssAfterStartMb.toFixed(0)} → peak ${rssPeakMb.toFixed(0)} MB`,
         );
         return run;
       } catch (error) {

@@ -1,9 +1,10 @@
 /** The operator's console over HTTP on both databases: credits, exports, editor, stats, data requests. */
+import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
 import { events, feedback } from '../db/schema';
-import { EXPORT_PAGE_SIZE } from '../services/admin';
+import { EXPORT_PAGE_SIZE, exportRatings } from '../services/admin';
 
 const CONSOLE_CALLS: Array<['GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE', string]> = [
   ['PATCH', '/api/emails/a%40b.co'],
@@ -178,6 +179,18 @@ describeDatabases('admin console calls', (database) => {
           .split('\r\n')
           .filter((line) => /^\d+,/.test(line)),
       ).toHaveLength(rateCount);
+      // One chunk per rating (issue 33: a page of 500 ratings of 200,000 characters was one 300 MB string).
+      await t.db.insert(events).values(
+        [1, 2].map((i) => ({
+          eventType: 'RATE',
+          userEmail: `chunk${i}@example.com`,
+          transcript: [{ role: 'interviewee' as const, transcript: 'x' }],
+        })),
+      );
+      const chunks: string[] = [];
+      for await (const chunk of (await exportRatings(t.db)) ?? []) chunks.push(chunk);
+      expect(chunks).toHaveLength(1 + rateCount + 2);
+      await t.db.delete(events).where(like(events.userEmail, 'chunk%@example.com'));
     });
   });
 

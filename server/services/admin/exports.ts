@@ -12,14 +12,23 @@ import { events, feedback } from '../../db/schema';
 
 /** Rows per database read: large enough to keep round trips few, small enough to stay flat. */
 export const EXPORT_PAGE_SIZE = 500;
+/**
+ * Ratings per database read: a rating holds up to 200,000 characters of transcript and its
+ * markdown besides, so 500 of them were hundreds of MB read and joined at once (issue 33: the
+ * export held every other request for 13 s). 16 keep a read to a few MB.
+ */
+export const RATINGS_EXPORT_PAGE_SIZE = 16;
 
 /** Pages of rows by descending id, until a short page. */
-async function* keysetPages<T extends { id: number }>(readBefore: (id: number | null) => Promise<T[]>): AsyncGenerator<T[]> {
+async function* keysetPages<T extends { id: number }>(
+  readBefore: (id: number | null) => Promise<T[]>,
+  size = EXPORT_PAGE_SIZE,
+): AsyncGenerator<T[]> {
   let before: number | null = null;
   for (;;) {
     const page = await readBefore(before);
     if (page.length > 0) yield page;
-    if (page.length < EXPORT_PAGE_SIZE) return;
+    if (page.length < size) return;
     before = page[page.length - 1]?.id ?? 0;
   }
 }
@@ -47,13 +56,14 @@ function readRatings(db: Db, before: number | null) {
     .from(events)
     .where(and(isRating, olderThan(events.id, before)))
     .orderBy(desc(events.id))
-    .limit(EXPORT_PAGE_SIZE);
+    .limit(RATINGS_EXPORT_PAGE_SIZE);
 }
 
+/** One chunk per rating, so the stream's backpressure holds the reads back to the client's pace. */
 async function* ratingsCsv(db: Db): AsyncGenerator<string> {
   yield CSV_BOM + csvRow(RATINGS_HEADER);
-  for await (const page of keysetPages((before) => readRatings(db, before))) {
-    yield page.map((row) => ratingCsvRow({ ...row, eventTimestamp: row.eventTimestamp.toISOString() })).join('');
+  for await (const page of keysetPages((before) => readRatings(db, before), RATINGS_EXPORT_PAGE_SIZE)) {
+    for (const row of page) yield ratingCsvRow({ ...row, eventTimestamp: row.eventTimestamp.toISOString() });
   }
 }
 

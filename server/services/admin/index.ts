@@ -22,7 +22,7 @@ export {
   setSessionLimit,
   upsertEmail,
 } from './console';
-export { EXPORT_PAGE_SIZE, exportFeedback, exportRatings } from './exports';
+export { EXPORT_PAGE_SIZE, exportFeedback, exportRatings, RATINGS_EXPORT_PAGE_SIZE } from './exports';
 export { createFeedbackListCache } from './feedback-list-cache';
 export { createQuestionSet, deleteQuestionSet, listAdminQuestionSets, moveQuestionSet, updateQuestionSet } from './question-sets';
 export { LANGUAGE_MODEL_OFF, NO_LANGUAGE_MODEL, setAssistant, suggestPhrasings, tryAnswer } from './set-editor-assist';

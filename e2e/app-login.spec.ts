@@ -13,6 +13,9 @@ import {
 } from './support/app';
 import { call } from '../test-support/fixtures';
 
+// The dialog's sentence (copied: the web module needs Vite's import.meta.env to load).
+const INVALID_EMAIL = 'Please enter a valid email address, like you@example.com.';
+
 let server: RunningServer;
 test.beforeAll(async () => {
   server = await startAppServer();
@@ -51,6 +54,11 @@ for (const { name, viewport } of WIDTHS) {
         await email.press('Enter'); // submit does nothing
         await expect(dialog).toBeVisible();
       }
+      // Once the field loses focus, the reason is said under it (not only a grey Continue).
+      await expect(dialog.getByText(INVALID_EMAIL)).toHaveCount(0);
+      await email.blur();
+      await expect(dialog.getByText(INVALID_EMAIL)).toBeVisible();
+      await expect(email).toHaveAccessibleDescription(INVALID_EMAIL);
       // Spaces around the address are trimmed, as the server trims them (phone keyboards add one).
       for (const spaced of [' lead@example.com', 'trail@example.com ']) {
         await email.fill(spaced);
@@ -180,8 +188,9 @@ test('the first screen loads neither admin nor Markdown code; the admin area loa
   expect(scripts.some((s) => /admin-layout-/.test(s))).toBe(true);
 });
 
-test('an unknown route shows the router fallback', async ({ page }) => {
-  await page.goto(server.url + '/no/such/page');
+test('an unknown route shows the router fallback, answered with HTTP 404', async ({ page }) => {
+  const response = await page.goto(server.url + '/no/such/page');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
   await expect(page.getByText('404 Not Found')).toBeVisible();
 });

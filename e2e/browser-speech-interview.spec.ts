@@ -17,6 +17,10 @@ import { call, login } from '../test-support/fixtures';
 
 // The transport's texts (copied: the web module needs Vite's import.meta.env to load).
 const NO_RECOGNITION_NOTICE = 'This browser cannot recognise speech. Type your answers in the box below and press Send.';
+const TYPED_START_STEP =
+  'Press Start Session to begin. This browser cannot recognise speech, so you type your answers and no microphone is used.';
+const TYPED_ANSWERS_NOTICE =
+  'This browser cannot recognise speech: you will type your answers. In Chrome, Edge or Safari you can speak them.';
 
 let server: RunningServer;
 let jsSet: SetInfo;
@@ -320,4 +324,25 @@ test('a lost connection resumes the same interview: the unanswered answer sent a
       .map((e) => e.eventType)
       .sort(),
   ).toEqual(['RATE', 'START']);
+});
+
+test('a browser that cannot recognise speech is told before a credit is spent: on the welcome dialog and beside the start button', async ({
+  page,
+}) => {
+  const email = 'no-recogniser@example.com';
+  await withoutSpeechRecognition(page);
+  let tokens = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/interview/token')) tokens += 1;
+  });
+  await page.goto(server.url);
+  const dialog = page.getByRole('dialog', { name: 'Enter your email to continue' });
+  await dialog.getByLabel('Email', { exact: true }).fill(email);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  const welcome = page.getByRole('dialog', { name: /^Welcome to / });
+  await expect(welcome).toContainText(TYPED_START_STEP);
+  await expect(welcome).not.toContainText('Your microphone is used');
+  await welcome.getByRole('button', { name: 'Got it!' }).click();
+  await expect(page.getByTestId('typed-answers-notice')).toHaveText(TYPED_ANSWERS_NOTICE);
+  expect(tokens).toBe(0);
 });

@@ -3,6 +3,8 @@ import { EMAIL_PATTERN } from '../../../../contract/limits';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 
+export const INVALID_EMAIL = 'Please enter a valid email address, like you@example.com.';
+
 export interface EmailDialogProps {
   initialEmail?: string;
   error: string | null;
@@ -24,6 +26,9 @@ export function EmailDialog({ initialEmail = '', error, busy, notice, onSubmit, 
   const trimmed = email.trim();
   // The pattern allows no space inside the address.
   const valid = EMAIL_PATTERN.test(trimmed);
+  // Once the field was left, an address that cannot work says why (not only a grey Continue).
+  const [left, setLeft] = useState(false);
+  const invalid = left && !!trimmed && !valid;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!valid || busy) return;
@@ -50,11 +55,17 @@ export function EmailDialog({ initialEmail = '', error, busy, notice, onSubmit, 
             autoComplete="email"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
+            onBlur={() => setLeft(true)}
             placeholder="you@example.com"
             aria-invalid={!!trimmed && !valid}
-            aria-describedby={error ? `${inputId}-error` : undefined}
+            aria-describedby={[invalid && `${inputId}-invalid`, error && `${inputId}-error`].filter(Boolean).join(' ') || undefined}
             className="mt-1.5 block w-full rounded-xl border border-slate-300 px-3.5 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-indigo-600 focus:outline-none focus:ring-4 focus:ring-indigo-200"
           />
+          {invalid && (
+            <p id={`${inputId}-invalid`} className="mt-1.5 text-sm font-medium text-rose-700">
+              {INVALID_EMAIL}
+            </p>
+          )}
         </div>
         {error && (
           <p id={`${inputId}-error`} role="alert" className="text-sm font-medium text-rose-700">

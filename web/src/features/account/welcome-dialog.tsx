@@ -1,5 +1,6 @@
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
+import { TYPED_START_STEP } from '../../lib/speech-support';
 
 /** docs/product-rules.md, Login and identity: how it works, step by step. */
 export const HOW_IT_WORKS_STEPS = [
@@ -11,12 +12,18 @@ export const HOW_IT_WORKS_STEPS = [
   'Press Stop Session when you are done to get your feedback.',
 ] as const;
 
-export function WelcomeDialog({ productName, onClose }: { productName: string; onClose: () => void }) {
+/** The steps for this browser: one that cannot recognise speech is told before a credit is spent that answers are typed. */
+export function howItWorksSteps(typed: boolean): readonly string[] {
+  return typed ? HOW_IT_WORKS_STEPS.map((step, i) => (i === START_STEP ? TYPED_START_STEP : step)) : HOW_IT_WORKS_STEPS;
+}
+const START_STEP = 4;
+
+export function WelcomeDialog({ productName, typed, onClose }: { productName: string; typed: boolean; onClose: () => void }) {
   return (
     <Dialog title={`Welcome to ${productName} Feedback!`} onClose={onClose} testId="welcome-dialog">
       <p className="text-sm text-slate-600">Practise a spoken interview with an AI interviewer. Here is how it works:</p>
       <ol className="mt-4 space-y-3">
-        {HOW_IT_WORKS_STEPS.map((step, i) => (
+        {howItWorksSteps(typed).map((step, i) => (
           <li key={step} className="flex gap-3 text-sm text-slate-800">
             <span
               aria-hidden="true"

@@ -7,6 +7,7 @@ import { failureForLog } from '../../lib/http';
 import { checkMicrophone } from '../../lib/microphone-check';
 import { createTransport } from '../../lib/voice/create-transport';
 import { schedule } from '../../lib/schedule';
+import { canRecogniseSpeech } from '../../lib/speech-support';
 import { useLatest } from '../../lib/use-latest';
 import { createScreenWakeLock } from '../../lib/wake-lock';
 import { OutOfTokensError, RATING_NETWORK_ERROR, ResumeRefusedError, SessionController, type RateOutcome } from './session-controller';
@@ -77,7 +78,7 @@ function createSessionController(options: () => UseSessionOptions): SessionContr
       // Browser speech without speech recognition is typed (docs/product-rules.md, Session telemetry).
       const body =
         report.event === 'connected' && options().voiceMode === 'browser-speech'
-          ? { ...report, input: canRecognise() ? ('voice' as const) : ('typed' as const) }
+          ? { ...report, input: canRecogniseSpeech() ? ('voice' as const) : ('typed' as const) }
           : report;
       const result = await reportSession(email, sessionId, body);
       if (!result.ok) console.warn('The session report was not taken:', failureForLog(result));
@@ -161,9 +162,4 @@ function useLeavePrompt(active: boolean): void {
     window.addEventListener('beforeunload', ask);
     return () => window.removeEventListener('beforeunload', ask);
   }, [active]);
-}
-
-function canRecognise(): boolean {
-  const w = window as unknown as Record<string, unknown>;
-  return Boolean(w.SpeechRecognition ?? w.webkitSpeechRecognition);
 }

@@ -6,6 +6,7 @@ import type { QuestionSet } from '../../../../../contract';
 import { tileState } from '../../../../../domain/tiles';
 import type { AccountData } from '../../../features/account/account-session';
 import { forgetSet, rememberedSetId } from '../../../lib/selected-set';
+import { answersWillBeTyped, TYPED_ANSWERS_NOTICE } from '../../../lib/speech-support';
 import { CreditsLine } from '../../../features/account/credits-line';
 import { ResultsOverlay } from '../../../components/results-overlay';
 import { LiveSessionChoice } from '../../../features/interview/live-session-choice';
@@ -75,26 +76,36 @@ export default function SessionHost({
     ),
     messages: interviewerMessages.length > 0 ? <Conversation transcript={session.snapshot.transcript} /> : null,
     footer:
-      phase === 'idle'
-        ? credits && <CreditsLine credits={credits} />
-        : active && (
-            <>
-              {notice && (
-                <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200" data-testid="session-notice">
-                  {notice}
+      phase === 'idle' ? (
+        <>
+          {/* Said before a credit is spent (docs/product-rules.md, Session lifecycle). */}
+          {answersWillBeTyped(options.voiceMode) && (
+            <p className="text-center text-sm text-amber-950" data-testid="typed-answers-notice">
+              {TYPED_ANSWERS_NOTICE}
+            </p>
+          )}
+          {credits && <CreditsLine credits={credits} />}
+        </>
+      ) : (
+        active && (
+          <>
+            {notice && (
+              <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200" data-testid="session-notice">
+                {notice}
+              </p>
+            )}
+            {interim && (
+              <div className="flex items-center justify-between gap-3">
+                <p className="text-sm text-slate-600 italic" aria-live="polite" data-testid="interim-text">
+                  {interim}
                 </p>
-              )}
-              {interim && (
-                <div className="flex items-center justify-between gap-3">
-                  <p className="text-sm text-slate-600 italic" aria-live="polite" data-testid="interim-text">
-                    {interim}
-                  </p>
-                  <DoneAnswering onDone={session.endAnswer} />
-                </div>
-              )}
-              {acceptsTypedAnswers && <TypedAnswer onSend={session.sendText} />}
-            </>
-          ),
+                <DoneAnswering onDone={session.endAnswer} />
+              </div>
+            )}
+            {acceptsTypedAnswers && <TypedAnswer onSend={session.sendText} />}
+          </>
+        )
+      ),
     overlay: rating ? (
       <ResultsOverlay
         rating={rating}

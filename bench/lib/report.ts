@@ -495,6 +495,11 @@ export function writeResults(outDir: string, file: string): void {
         .join(', ')}`,
       ...(l.failedAudits.length > 0 ? [`- Audits below 0.9: ${l.failedAudits.join('; ')}`] : []),
       ...(l.problem ? [`- Problem: ${l.problem}`] : []),
+      ...(l.history
+        ? [
+            `- History (\`/history\` of a candidate with ${l.history.interviews} rated interviews, logged in): cumulative layout shift **${l.history.cls.toFixed(3)}** (target ≤ 0.02): ${ok(l.history.pass)}`,
+          ]
+        : []),
       '',
     );
   } else out.push(...kept(previous, 'lighthouse'));

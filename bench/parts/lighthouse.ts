@@ -6,9 +6,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startBenchServer } from '../lib/processes';
+import { call, login } from '../../test-support/fixtures';
+import { startBenchServer, type BenchServer } from '../lib/processes';
 
 export interface LighthouseResult {
   url: string;
@@ -18,6 +20,57 @@ export interface LighthouseResult {
   failedAudits: string[];
   pass: boolean;
   problem?: string;
+  /** History for a candidate with rated interviews: its cumulative layout shift (target ≤ 0.02). */
+  history?: { cls: number; interviews: number; pass: boolean };
+}
+
+/** The most the History page may shift while it loads (issue: a click landed on the card that had been there). */
+export const HISTORY_CLS_TARGET = 0.02;
+const HISTORY_EMAIL = 'lighthouse-history@bench.example';
+const HISTORY_INTERVIEWS = 4;
+
+/** A candidate with rated interviews, through the product's own calls (login, token, rating). */
+async function seedHistory(server: BenchServer): Promise<void> {
+  await login(server, HISTORY_EMAIL);
+  const sets = (await call<Array<{ id: number; index: number; questions: string[] }>>(server, 'GET', '/api/question-sets')).body;
+  const set = sets.find((s) => s.index === 1);
+  if (!set) throw new Error('The catalogue has no set 1');
+  for (let i = 0; i < HISTORY_INTERVIEWS; i += 1) {
+    const token = await call<{ sessionId: string }>(server, 'GET', `/interview/token?questionSetId=${set.id}`, { email: HISTORY_EMAIL });
+    const transcripts = set.questions.flatMap((question) => [
+      { role: 'interviewer', transcript: question },
+      { role: 'interviewee', transcript: 'I would explain it with an example from a project of mine.' },
+    ]);
+    const rated = await call(server, 'POST', '/interview/rate-transcript', {
+      email: HISTORY_EMAIL,
+      body: { transcripts, durationSeconds: 300, questionSetId: set.id, sessionId: token.body.sessionId },
+    });
+    if (rated.status !== 200) throw new Error(`seeding History: rating answered ${rated.status}`);
+  }
+}
+
+/**
+ * Lighthouse on /history of a logged-in candidate: the email is put in the browser's storage
+ * first (through the same Chromium), and Lighthouse is told to keep it.
+ */
+async function historyLayoutShift(server: BenchServer, port: number): Promise<number> {
+  await seedHistory(server);
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const page = await (browser.contexts()[0] ?? (await browser.newContext())).newPage();
+  await page.goto(`${server.url}/`);
+  await page.evaluate((email) => window.localStorage.setItem('userEmail', email), HISTORY_EMAIL);
+  await page.close();
+  await browser.close();
+  const runner = await lighthouse(`${server.url}/history`, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    disableStorageReset: true,
+  });
+  const value = runner?.lhr.audits['cumulative-layout-shift']?.numericValue;
+  if (typeof value !== 'number') throw new Error('Lighthouse measured no layout shift on History');
+  return value;
 }
 
 const FLAGS = [
@@ -82,6 +135,9 @@ export async function runLighthouse(log: (line: string) => void): Promise<Lighth
       pass: score('performance') >= 95 && score('accessibility') === 100,
       ...(lhr.runtimeError ? { problem: lhr.runtimeError.message } : {}),
     };
+    const cls = await historyLayoutShift(server, chrome.port);
+    result.history = { cls, interviews: HISTORY_INTERVIEWS, pass: cls <= HISTORY_CLS_TARGET };
+    log(`  lighthouse mobile, History: cumulative layout shift ${cls.toFixed(3)} (target ≤ ${HISTORY_CLS_TARGET})`);
     log(
       `  lighthouse mobile: performance ${result.performance}, accessibility ${result.accessibility}; ${Object.entries(metrics)
         .map(([k, v]) => `${k} ${v}`)

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { splitModelAnswers } from '../../server/catalogue/model-answers';
 import { parseQuestionSetFile, type CatalogueSet } from '../../server/catalogue/read-catalogue';
-import { judgeAnswer } from '../../server/rater';
+import { answerTextsToEmbed, judgeAnswer, type SentenceMeaning } from '../../server/rater';
 import { LABEL_CLASSES, readLabelledSet, type LabelClass, type LabelledAnswer } from './labelled-set';
 
 export interface ClassFigures {
@@ -49,7 +49,12 @@ const median = (xs: number[]) => {
 };
 const mean = (xs: number[]) => (xs.length === 0 ? NaN : xs.reduce((a, b) => a + b, 0) / xs.length);
 
-export function evaluateLabelled(catalogueDir: string, answers: LabelledAnswer[] = readLabelledSet()): LabelledFigures {
+/** `meaning`: the sentence model's lookup over the answers' texts (labelledTexts); without it the words alone decide. */
+export function evaluateLabelled(
+  catalogueDir: string,
+  answers: LabelledAnswer[] = readLabelledSet(),
+  meaning?: SentenceMeaning,
+): LabelledFigures {
   const byFile = new Map<string, CatalogueSet>();
   const setOf = (name: string) => {
     if (!byFile.has(name)) {
@@ -71,7 +76,7 @@ export function evaluateLabelled(catalogueDir: string, answers: LabelledAnswer[]
     const model = splitModelAnswers(set.modelAnswers, set.questions.length)[a.question - 1];
     if (!model) throw new Error(`${a.set}: no question ${a.question}`);
     const truth = new Set(a.points.map((p) => model.keyPoints[p - 1] ?? `#${p}`));
-    const j = judgeAnswer(a.answer ? [a.answer] : [], model, set.questions[a.question - 1]);
+    const j = judgeAnswer(a.answer ? [a.answer] : [], model, set.questions[a.question - 1], meaning);
     const hits = j.covered.filter((c) => truth.has(c));
     credited += j.covered.length;
     correct += hits.length;
@@ -128,4 +133,18 @@ export function evaluateLabelled(catalogueDir: string, answers: LabelledAnswer[]
       caps: saladMax <= 20 && offTopicMax <= 20,
     },
   };
+}
+
+/** Every text the judge asks the sentence model about for these answers (embed them, then pass the lookup to evaluateLabelled). */
+export function labelledTexts(catalogueDir: string, answers: LabelledAnswer[]): string[] {
+  const sets = new Map<string, CatalogueSet>();
+  return answers.flatMap((a) => {
+    if (!sets.has(a.set)) {
+      const file = path.join(catalogueDir, `${a.set}.md`);
+      sets.set(a.set, parseQuestionSetFile(file, readFileSync(file, 'utf8')));
+    }
+    const set = sets.get(a.set)!;
+    const model = splitModelAnswers(set.modelAnswers, set.questions.length)[a.question - 1];
+    return a.answer ? answerTextsToEmbed([a.answer], model, set.questions[a.question - 1]) : [];
+  });
 }

@@ -180,7 +180,7 @@ const TURNED_ROUND_SHARE = 0.5;
  * turned round); below it, the statement earns a share of the point rising from MEANING_NOTHING.
  * An answer none of whose statements comes OFF_TOPIC_MAX_MEANING close to a point may be off topic.
  */
-export const MEANING_CREDIT = 0.7;
+export const MEANING_CREDIT = 0.8;
 const MEANING_NOTHING = 0.35;
 const OFF_TOPIC_MAX_MEANING = 0.3;
 

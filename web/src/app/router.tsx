@@ -59,6 +59,7 @@ export const router = createBrowserRouter(
       children: [
         { index: true, loader: mainLoader, action: mainAction, Component: MainPage },
         { path: 'history', lazy: () => import('./routes/history') },
+        { path: 'signin', lazy: () => import('./routes/signin') },
         { path: 'test/question-set-item', lazy: () => import('./routes/tile-test') },
       ],
     },

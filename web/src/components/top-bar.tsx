@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import type { PublicConfig } from '../../../contract';
+import { callApi } from '../lib/http';
+import { removeStored, USER_EMAIL_KEY } from '../lib/storage';
 import { HistoryIcon } from './icons';
 
 export interface TopBarProps {
@@ -12,6 +14,13 @@ const pill =
   'inline-flex items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-semibold transition focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-400/60';
 
 /** docs/product-rules.md, Screens and routes: logo, '{product} Feedback' linking home, history (only when logged in), 'Live Support'. */
+/** Ends this browser's session, forgets the email and starts the app again signed out. */
+async function signOutHere(): Promise<void> {
+  await callApi<unknown>('/user/signout', { method: 'POST' });
+  removeStored(USER_EMAIL_KEY);
+  window.location.assign('/');
+}
+
 export function TopBar({ config, loggedIn, onSupport }: TopBarProps) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur">
@@ -31,6 +40,12 @@ export function TopBar({ config, loggedIn, onSupport }: TopBarProps) {
               <HistoryIcon />
               <span className="sr-only sm:not-sr-only">History</span>
             </Link>
+          )}
+          {/* SIGNIN=link only: with the email as identity there is nothing to sign out of (docs/product-rules.md, Sign-in links). */}
+          {loggedIn && config.signin === 'link' && (
+            <button type="button" onClick={() => void signOutHere()} className={`${pill} text-slate-700 hover:bg-slate-100`}>
+              Sign out
+            </button>
           )}
           <button type="button" onClick={onSupport} className={`${pill} bg-indigo-50 text-indigo-800 hover:bg-indigo-100`}>
             {/* The green dot says someone can be reached: only when the operator set a support link. */}

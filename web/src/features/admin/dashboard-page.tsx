@@ -8,6 +8,7 @@ import { adminSecretFor } from './admin-secret';
 import { chartRangeOf } from './dashboard-range';
 import { adminTexts } from './format';
 import { ScrollX } from './scroll-x';
+import { useConfig } from '../../lib/config';
 
 // Its own chunk: the charting library loads only when the dashboard shows.
 const DashboardCharts = lazy(() => import('./charts/dashboard-charts'));
@@ -86,9 +87,26 @@ function StatsSummary({ stats }: { stats: InterviewStats }) {
   );
 }
 
+/** README, Who can read what: the operator sees which sign-in mode runs. */
+function SigninMode() {
+  const { config } = useConfig();
+  return (
+    <p className="mb-4 text-sm text-gray-600" data-testid="signin-mode">
+      {config.signin === 'link'
+        ? 'Sign-in: links by email (SIGNIN=link). Only the person who opens the link can read their interviews.'
+        : "Sign-in: email only (SIGNIN=email). Anyone who can reach this site and knows a candidate's email can read their interviews."}
+    </p>
+  );
+}
+
 export function Component() {
   const data = useLoaderData<typeof loader>();
-  const heading = <h1 className="mb-4 text-2xl font-bold">Dashboard</h1>;
+  const heading = (
+    <>
+      <h1 className="mb-4 text-2xl font-bold">Dashboard</h1>
+      <SigninMode />
+    </>
+  );
   if (data === null) return heading;
   return (
     <section>

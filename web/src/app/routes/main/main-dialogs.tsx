@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import type { PublicConfig, QuestionSet } from '../../../../../contract';
 import type { AccountData } from '../../../features/account/account-session';
 import { LoginDialog } from '../../../features/account/login-dialog';
+import { SigninLinkDialog } from '../../../features/account/signin-link-dialog';
 import { LaterDialog, OutOfTokensNotice } from './lazy-parts';
 
 export type DialogName = 'email' | 'welcome' | 'topics' | 'support';
@@ -20,21 +21,23 @@ export interface MainDialogsProps {
 /** The one open dialog of the main screen; each belongs to its feature (account, topics) or is shared (support). */
 export function MainDialogs({ dialog, config, data, selected, outOfTokens, onLoggedIn, onSelect, onClose }: MainDialogsProps) {
   const { account } = data;
+  const notice = outOfTokens && (
+    <Suspense fallback={null}>
+      <OutOfTokensNotice config={config} email={account?.email ?? null} />
+    </Suspense>
+  );
+  // A visitor must enter an email (docs/product-rules.md, Login and identity).
+  const close = account ? onClose : undefined;
+  if (dialog === 'email' && config.signin === 'link')
+    return <SigninLinkDialog initialEmail={account?.email ?? ''} loaderError={data.loginError} notice={notice} onClose={close} />;
   if (dialog === 'email')
     return (
       <LoginDialog
         initialEmail={account?.email ?? ''}
         loaderError={data.loginError}
-        notice={
-          outOfTokens && (
-            <Suspense fallback={null}>
-              <OutOfTokensNotice config={config} email={account?.email ?? null} />
-            </Suspense>
-          )
-        }
+        notice={notice}
         onLoggedIn={onLoggedIn}
-        // A visitor must enter an email (docs/product-rules.md, Login and identity).
-        onClose={account ? onClose : undefined}
+        onClose={close}
       />
     );
   if (dialog === null) return null;

@@ -1,6 +1,7 @@
 /**
- * Picks the AI providers from the parsed config. Keep it a small switch: later issues add the
- * OpenAI realtime voice, the LLM interviewer and the LLM rater as branches here.
+ * Picks the AI providers from the parsed config: the voice (OpenAI realtime, browser speech or the
+ * speech pipeline), the interviewer (scripted or LLM) and the rater (built-in or LLM). Keep it a
+ * small switch: a new provider is one more branch here (ARCHITECTURE.md, "Where does new code go").
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Providers } from '../app-context';

@@ -23,6 +23,12 @@ const transcripts = [
   { role: 'interviewer', transcript: 'What is a closure?' },
   { role: 'interviewee', transcript: '=HYPERLINK("x") A function that keeps its outer scope.' },
 ];
+/** Answers every question of set 1, so that it completes its level and set 2 opens. */
+const completeTranscripts = [
+  ...transcripts,
+  { role: 'interviewer', transcript: 'How does the event loop work?' },
+  { role: 'interviewee', transcript: 'The event loop runs queued tasks and then the microtasks, one at a time.' },
+];
 
 /** A set that passes the catalogue files' rules. */
 const validSet = (overrides: Record<string, unknown> = {}) => ({
@@ -70,13 +76,13 @@ describeDatabases('admin console calls', (database) => {
 
   const admin = <T>(method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE', url: string, body?: unknown) =>
     call<T>(t.app, method, url, { admin: secret, body });
-  const interview = async (email: string, setIndex = 1) => {
+  const interview = async (email: string, setIndex = 1, lines = transcripts) => {
     const questionSetId = ids.get(setIndex);
     const token = await call(t.app, 'GET', `/interview/token?questionSetId=${questionSetId}`, { email });
     expect(token.status).toBe(200);
     const rated = await call(t.app, 'POST', '/interview/rate-transcript', {
       email,
-      body: { transcripts, durationSeconds: 42, questionSetId },
+      body: { transcripts: lines, durationSeconds: 42, questionSetId },
     });
     expect(rated.status).toBe(200);
   };
@@ -278,7 +284,7 @@ describeDatabases('admin console calls', (database) => {
     it('counts started and rated interviews per day, scores and completion per set', async () => {
       await login(t.app, 'daily@example.com');
       const before = (await admin<{ perDay: Array<{ started: number; rated: number }> }>('GET', '/api/admin/stats/daily?days=7')).body;
-      await interview('daily@example.com', 1);
+      await interview('daily@example.com', 1, completeTranscripts);
       await interview('daily@example.com', 2);
       const answer = await admin<{
         days: number;

@@ -2,7 +2,7 @@
  * No transcript can make the built-in rater take more than linear time (docs/decisions/016-rater-measured-on-people.md): long
  * runs of one letter (the stemmer once recursed per "y"), a whole entry without spaces, words
  * joined by punctuation, many distinct long words. Rated over HTTP on both databases, within a
- * time bound far below what a super-linear path would take, while the server keeps answering.
+ * time bound (after the model has loaded) far below what a super-linear path would take, while the server keeps answering.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RateResponse } from '../../contract';
@@ -83,10 +83,29 @@ describeDatabases('the rater on pathological input', (database) => {
   }, 300_000);
   afterAll(() => t.close());
 
-  it('rates a transcript of pathological tokens in well under two seconds, and the server keeps answering', async () => {
-    const email = `pathological-${database}@example.com`;
+  /** One ordinary rating first, so the rater's workers have loaded the sentence model before the clock starts. */
+  async function warmUp(setId: number | undefined): Promise<void> {
+    const email = `warm-up-${database}@example.com`;
     await login(t.app, email);
+    expect((await call(t.app, 'GET', `/interview/token?questionSetId=${setId}`, { email })).status).toBe(200);
+    const warm = await call(t.app, 'POST', '/interview/rate-transcript', {
+      email,
+      body: {
+        transcripts: [{ role: 'interviewee', transcript: 'A closure keeps its outer scope.' }],
+        durationSeconds: 60,
+        questionSetId: setId,
+      },
+    });
+    expect(warm.status).toBe(200);
+  }
+
+  // The bound is far above a linear rating (well under a second on an idle machine) and far below
+  // what a super-linear path takes (minutes): it catches the blow-up, not the machine's load.
+  it('rates a transcript of pathological tokens in a few seconds, not minutes, and the server keeps answering', async () => {
+    const email = `pathological-${database}@example.com`;
     const setId = (await setIds(t.app)).get(1);
+    await warmUp(setId);
+    await login(t.app, email);
     expect((await call(t.app, 'GET', `/interview/token?questionSetId=${setId}`, { email })).status).toBe(200);
     const transcripts = [
       { role: 'interviewer', transcript: 'What is a closure?' },
@@ -105,7 +124,7 @@ describeDatabases('the rater on pathological input', (database) => {
     });
     const ms = performance.now() - started;
     expect(rating.status, JSON.stringify(rating.body).slice(0, 300)).toBe(200);
-    expect(ms).toBeLessThan(2_000);
+    expect(ms).toBeLessThan(10_000);
     expect(rating.body.breakdown.map((b) => b.question)).toEqual(['What is a closure?', 'How does the event loop work?']);
     // The one real sentence still earns its point; the rest is no answer.
     expect(rating.body.breakdown[0]!.covered).toEqual(['a function keeps access to its outer scope variables']);

@@ -7,9 +7,11 @@
 import type { TranscriptEntry } from '../../contract';
 import { count } from '../../domain/plural';
 import { tokenize } from './text-match';
+import { wordList, wordSet } from './word-lists';
 
-export const FILLER_WORDS = ['um', 'uh', 'like', 'you know', 'basically', 'actually', 'sort of', 'kind of'] as const;
-export type FillerWord = (typeof FILLER_WORDS)[number];
+/** The filler words and phrases counted, in the order the feedback lists them. */
+export const FILLER_WORDS: readonly string[] = wordList('delivery.fillers');
+export type FillerWord = string;
 
 export interface DeliveryFigures {
   /** Words of all answers, spoken or typed (0: the candidate answered nothing). */
@@ -37,98 +39,18 @@ export interface DeliveryFigures {
   fillers: Array<{ word: FillerWord; count: number }>;
 }
 
-const DETERMINERS = new Set([
-  'what',
-  'this',
-  'that',
-  'the',
-  'a',
-  'any',
-  'some',
-  'every',
-  'each',
-  'which',
-  'same',
-  'different',
-  'one',
-  'these',
-  'those',
-  'all',
-  'no',
-  'another',
-  'its',
-  'their',
-  'our',
-  'my',
-  'your',
-]);
+const DETERMINERS = wordSet('delivery.determiners');
 /** Words before "like" that make it a filler ("and like, we had..."), not a comparison or a verb. */
-const LIKE_FILLER_BEFORE = new Set(['um', 'uh', 'so', 'and', 'but', 'was', 'were']);
+const LIKE_FILLER_BEFORE = wordSet('delivery.likeFillerBefore');
 /** Words before "like" that make it a verb or comparison ("I'd like", "looks like"). */
-const LIKE_REAL_BEFORE = new Set([
-  'would',
-  "i'd",
-  "you'd",
-  "we'd",
-  'i',
-  'you',
-  'we',
-  'they',
-  "don't",
-  "didn't",
-  'not',
-  'look',
-  'looks',
-  'looked',
-  'feel',
-  'feels',
-  'felt',
-  'seem',
-  'seems',
-  'sound',
-  'sounds',
-  'something',
-  'more',
-  'much',
-  'exactly',
-  'languages',
-  'tools',
-  'things',
-]);
+const LIKE_REAL_BEFORE = wordSet('delivery.likeRealBefore');
 /**
  * Words after "like" that make it a preposition ("like a loop counter", "like the map above",
  * "like when you retry"): an example or a comparison, not a filler. A comma after it still says filler.
  */
-const LIKE_REAL_AFTER = new Set([
-  'a',
-  'an',
-  'the',
-  'this',
-  'that',
-  'these',
-  'those',
-  'my',
-  'your',
-  'our',
-  'their',
-  'his',
-  'her',
-  'its',
-  'each',
-  'every',
-  'any',
-  'some',
-  'when',
-  'if',
-  'how',
-  'in',
-  'on',
-  'with',
-  'for',
-  'to',
-]);
-const YOU_KNOW_REAL_BEFORE = new Set(['do', 'did', 'if', 'as', 'would', "don't", "didn't", 'to']);
-const YOU_KNOW_REAL_AFTER = new Set(['what', 'how', 'that', 'the', 'whether', 'if', 'about', 'why', 'when', 'where', 'which', 'who', 'it']);
+const LIKE_REAL_AFTER = wordSet('delivery.likeRealAfter');
+const YOU_KNOW_REAL_BEFORE = wordSet('delivery.youKnowRealBefore');
+const YOU_KNOW_REAL_AFTER = wordSet('delivery.youKnowRealAfter');
 
 /**
  * Counts filler words in one utterance. "like", "you know", "kind of" and "sort of" are only

@@ -58,14 +58,15 @@ test.beforeAll(async () => {
   server = await startAdminServer();
   const sets = await questionSets(server);
   const first = sets.find((set) => set.index === 1);
-  const second = sets.find((set) => set.index === 2);
-  if (!first || !second) throw new Error('the catalogue needs sets with index 1 and 2');
+  if (!first) throw new Error('the catalogue needs a set with index 1');
 
   await login(server, 'dave@example.com');
   for (let i = 0; i < FILLER_SESSIONS; i++) await startSession(server, 'dave@example.com', first.id);
   await login(server, 'alice@example.com');
   await interview(server, 'alice@example.com', first.id, ALICE_TRANSCRIPT, 95);
-  await interview(server, 'alice@example.com', second.id, BOB_TRANSCRIPT, 130);
+  // Set 1 again: her first interview answered one question, so set 2 is still locked (a level
+  // completes only when every question was answered: docs/product-rules.md).
+  await interview(server, 'alice@example.com', first.id, BOB_TRANSCRIPT, 130);
   await login(server, 'bob@example.com');
   await interview(server, 'bob@example.com', first.id, BOB_TRANSCRIPT, 61);
   await login(server, 'carol@example.com');

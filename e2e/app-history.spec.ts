@@ -50,7 +50,7 @@ function plainLine(markdown: string): string {
   const line = markdown
     .split('\n')
     .map((l) => l.trim())
-    .find((l) => l.length > 25 && /^[A-Za-z][A-Za-z0-9 ,.'()?-]+$/.test(l));
+    .find((l) => l.length > 25 && /^[A-Za-z][A-Za-z0-9 ,.'()?:;%-]+$/.test(l));
   if (!line) throw new Error(`No plain line in: ${markdown.slice(0, 200)}`);
   return line.slice(0, 25);
 }

@@ -247,8 +247,12 @@ test('leaving for History mid-interview keeps what was said: it is rated and lis
       timeout: 15_000,
     })
     .toEqual([answers[0]]);
-  await page.reload();
-  await expect(page.getByTestId('history-card')).toHaveCount(1);
+  // The stored transcript comes before the rating's feedback (the rater's workers take a moment):
+  // History lists the interview once its feedback is stored, so reload until then.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('history-card')).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page.getByTestId('history-card').first()).toContainText(jsSet.name);
 });
 

@@ -138,8 +138,8 @@ const productionZones = [
   },
   {
     target: 'server/providers/upstream',
-    from: ['server/providers/voice', 'server/providers/interviewer', 'server/providers/rating'],
-    message: 'providers/upstream/ holds the clients of outside services: the voice, interviewer and rating parts build on them.',
+    from: ['server/providers/voice', 'server/providers/interviewer', 'server/providers/rating', 'server/providers/editor'],
+    message: 'providers/upstream/ holds the clients of outside services: the voice, interviewer, rating and editor parts build on them.',
   },
 ];
 

@@ -14,7 +14,7 @@ import { CALL_TIMEOUT_MS, createRealtimeCallsClient } from './upstream/realtime-
 import { createLlmClient, DEFAULT_LLM_TIMEOUT_MS, resolveLlmSettings } from './upstream/llm-client';
 import { createLlmInterviewer } from './interviewer/llm-interviewer';
 import { createLlmRater } from './rating/llm-rater';
-import { createLlmPhrasingDrafter } from './rating/llm-phrasings';
+import { createLlmPhrasingDrafter } from './editor/llm-phrasings';
 import { createRubricRater, type BuiltInRater } from '../rater';
 import { createScriptedInterviewer } from './interviewer/scripted-interviewer';
 

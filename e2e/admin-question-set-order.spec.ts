@@ -52,6 +52,11 @@ test('a new set placed at 2 is set 2 for candidates; arrows move it by keyboard;
   await page.keyboard.press('Enter');
   await expect(order.getByRole('button', { name: 'Move "Git" (set 2) down' })).toBeFocused();
   await expect(page.getByRole('status')).toHaveText('Moved "Git" to place 2. Candidates see the new order now.');
+  // "edited here" marks the set created and moved, not the set its moves shifted.
+  await expect(order.getByRole('button', { name: /Set 2 · Git/ })).toContainText('edited here');
+  const shifted = order.getByRole('button').filter({ hasText: `Set 1 · ${before[0]?.name ?? '<no set 1>'}` });
+  await expect(shifted).toBeVisible();
+  await expect(shifted).not.toContainText('edited here');
 
   await order.getByRole('button', { name: /Set 2 · Git/ }).click();
   await page.getByRole('button', { name: 'Delete set' }).click();
@@ -59,6 +64,7 @@ test('a new set placed at 2 is set 2 for candidates; arrows move it by keyboard;
   await expect(dialog).toContainText('No interview used this set, so it is deleted for good, and the later sets move up one place.');
   await dialog.getByRole('button', { name: 'Delete set' }).click();
   await expect(page.getByRole('status')).toHaveText('Deleted "Git". The later sets moved up one place.');
+  await expect(order.getByText(/edited here/)).toHaveCount(0);
   sets = (await questionSets(server)).sort((a, b) => a.index - b.index);
   expect(sets.map((s) => s.name)).toEqual(before.map((s) => s.name));
   expect(native).toEqual([]);

@@ -56,6 +56,12 @@ export const questionSets = pgTable(
     modelAnswers: text('model_answers').notNull().default(''),
     /** Set by an admin edit; `catalogue:sync` leaves such sets alone unless forced. */
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /**
+     * Set when another set's move, insertion, deletion or archiving shifted this one to a new index
+     * (not an edit of it: the editor does not mark it "edited here"); `catalogue:sync`, which
+     * matches sets by index, leaves it alone like an edited one.
+     */
+    movedAt: timestamp('moved_at', { withTimezone: true }),
     /** Hidden from candidates; kept because interviews refer to it (history keeps its topic). */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
@@ -71,7 +77,7 @@ export const questionSets = pgTable(
  * A question set's content as the rules and providers read it (the public shape plus the
  * interviewer's instructions); the admin editor's bookkeeping columns are left out.
  */
-export type QuestionSetRecord = Omit<typeof questionSets.$inferSelect, 'editedAt' | 'archivedAt'>;
+export type QuestionSetRecord = Omit<typeof questionSets.$inferSelect, 'editedAt' | 'movedAt' | 'archivedAt'>;
 /** A set as the catalogue's Markdown files describe it (the database assigns the id). */
 export type CatalogueSet = Omit<QuestionSetRecord, 'id'>;
 

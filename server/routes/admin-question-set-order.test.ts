@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, FIXTURE_SETS, login } from '../../test-support/fixtures';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
+import { importCatalogue } from '../services/catalogue';
 
 const modelAnswers = (n: number) =>
   Array.from({ length: n }, (_, i) => `### ${i + 1}. Question ${i + 1}?\n\nAn answer.\n\n**Key points:** one idea; another idea.`).join(
@@ -229,5 +230,53 @@ describeDatabases('deleting a set in the middle of the tile order', (database) =
     expect(await order()).toEqual(['1:JavaScript 2', '2:System Design 4']);
     const catalogue = await call<Array<{ index: number }>>(t.app, 'GET', '/api/question-sets');
     expect(catalogue.body.map((s) => s.index)).toEqual([1, 2]);
+  });
+});
+
+// docs/product-rules.md, Admin area: "edited here" marks the sets an admin edited, not the sets a
+// move, an insertion or a deletion merely shifted; those are still kept from `catalogue:sync`.
+describeDatabases('"edited here" after a move', (database) => {
+  let t: TestApp;
+  const files = FIXTURE_SETS.map((s, i) => ({ ...s, name: `${s.name} ${i + 1}` }));
+  const admin = <T>(method: 'GET' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
+    call<T>(t.app, method, url, { admin: t.config.adminSecret, body });
+  const edited = async () =>
+    Object.fromEntries(
+      (await admin<Array<Listed & { editedAt: string | null }>>('GET', '/api/admin/question-sets')).body
+        .filter((s) => !s.archivedAt)
+        .map((s) => [`${s.index}:${s.name}`, s.editedAt !== null]),
+    );
+  const idOf = async (name: string) =>
+    (await admin<Listed[]>('GET', '/api/admin/question-sets')).body.find((s) => s.name === name && !s.archivedAt)?.id ?? 0;
+
+  beforeAll(async () => {
+    t = await createTestApp({ database, questionSets: files });
+  }, 300_000);
+  afterAll(() => t.close());
+
+  it('marks the set moved, not the sets it shifted; sync still leaves the shifted sets alone', async () => {
+    expect(Object.values(await edited())).toEqual([false, false, false, false]);
+    // Moving a set to its own place changes nothing.
+    await admin('PUT', `/api/admin/question-sets/${await idOf('JavaScript 2')}/position`, { index: 2 });
+    expect(Object.values(await edited())).toEqual([false, false, false, false]);
+
+    expect((await admin('PUT', `/api/admin/question-sets/${await idOf('System Design 4')}/position`, { index: 1 })).status).toBe(200);
+    expect(await edited()).toEqual({
+      '1:System Design 4': true,
+      '2:JavaScript 1': false,
+      '3:JavaScript 2': false,
+      '4:Behavioural 3': false,
+    });
+    // The files still hold the old order: every set at a new index is refused, not only the edited one.
+    expect((await importCatalogue(t.db, files, false)).refused.map((s) => s.name)).toEqual([
+      'System Design 4',
+      'JavaScript 1',
+      'JavaScript 2',
+      'Behavioural 3',
+    ]);
+
+    // A deletion shifts the later sets up without marking them either.
+    expect((await admin('DELETE', `/api/admin/question-sets/${await idOf('JavaScript 1')}`)).status).toBe(200);
+    expect(await edited()).toEqual({ '1:System Design 4': true, '2:JavaScript 2': false, '3:Behavioural 3': false });
   });
 });

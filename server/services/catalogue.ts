@@ -29,6 +29,7 @@ export async function upsertCatalogue(db: Db, sets: CatalogueSet[]): Promise<num
         modelAnswers: sql`excluded.model_answers`,
         // The files now hold this version: it is no longer an admin edit the files lack.
         editedAt: sql`null`,
+        movedAt: sql`null`,
       },
     });
   return sets.length;
@@ -81,7 +82,8 @@ export async function importCatalogue(db: Db, sets: CatalogueSet[], force: boole
   });
   const refused = changed.flatMap((set) => {
     const row = byIndex.get(set.index);
-    return row?.editedAt ? [{ index: row.index, name: row.name }] : [];
+    // A set another set's move shifted is as much the admin's as an edited one.
+    return row?.editedAt || row?.movedAt ? [{ index: row.index, name: row.name }] : [];
   });
   if (refused.length > 0 && !force) return { written: 0, unchanged: sets.length - changed.length, refused };
   await upsertCatalogue(db, changed);

@@ -2,9 +2,9 @@
  * The admin feedback list's pages change rarely, so their JSON is built once per table state
  * instead of per request. Feedback rows are inserted and deleted (ids only grow), and updated in
  * one place only: moving a question set renumbers the feedback given on it
- * (services/admin/question-sets.ts), and every set it moves counts as edited then. So (count,
- * max id) of the feedback and the question sets' latest edit identify the state; the check is one
- * index-backed query. The pages last asked for (the first one and those loaded after it with
+ * (services/admin/question-sets.ts), and every set it moves is marked moved (or edited) then. So
+ * (count, max id) of the feedback and the question sets' latest edit or move identify the state;
+ * the check is one index-backed query. The pages last asked for (the first one and those loaded after it with
  * "Load more") are kept under that state. Each process keeps its own copy, so several servers on
  * one PostgreSQL stay correct.
  */
@@ -25,7 +25,7 @@ export function createFeedbackListCache(db: Db): (page: { limit: number; before?
       .select({
         n: count(),
         last: max(feedback.id),
-        edited: sql<string | null>`(select max(${questionSets.editedAt})::text from ${questionSets})`,
+        edited: sql<string | null>`(select max(greatest(${questionSets.editedAt}, ${questionSets.movedAt}))::text from ${questionSets})`,
       })
       .from(feedback);
     const key = `${now?.n ?? 0}:${now?.last ?? 0}:${now?.edited ?? ''}`;

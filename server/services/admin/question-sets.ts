@@ -107,17 +107,19 @@ const valuesList = (rows: Array<readonly (number | string)[]>) =>
  * for a set about to be inserted), in the caller's transaction, so the tile order never has a gap
  * or a duplicate. What candidates earned stays with the set, not with the number: the events of a
  * moved set (levels and history are read from their `question_set_index`) and the feedback given
- * on it move with it. A moved set counts as edited, so `catalogue:sync` (which matches sets by
- * index) does not write another file's set over it.
+ * on it move with it. A set whose index changed is marked `moved_at`, not `edited_at`: shifted by
+ * another set's move it was not edited (the editor's "edited here" is for edits), yet
+ * `catalogue:sync` (which matches sets by index) must not write another file's set over it.
+ * Answers the ids whose index changed.
  */
-async function renumber(tx: Tx, order: Array<Placed | null>): Promise<void> {
+async function renumber(tx: Tx, order: Array<Placed | null>): Promise<number[]> {
   const moved = order.flatMap((set, i) => (set === null || set.index === i + 1 ? [] : [{ ...set, to: i + 1 }]));
-  if (moved.length === 0) return;
+  if (moved.length === 0) return [];
   const ids = valuesList(moved.map((m) => [m.id, m.to]));
   // Two steps: the unique index on active sets is checked row by row, so shifting a set by one
   // would collide with the set it moves onto. Negative indexes are free.
   await tx.execute(
-    sql`update question_sets set index = -v.target, edited_at = now() from (values ${ids}) as v(id, target) where question_sets.id = v.id`,
+    sql`update question_sets set index = -v.target, moved_at = now() from (values ${ids}) as v(id, target) where question_sets.id = v.id`,
   );
   await tx.execute(sql`update question_sets set index = -index where index < 0 and archived_at is null`);
   await tx.execute(sql`update events set question_set_index = v.target - 1 from (values ${ids}) as v(id, target)
@@ -125,6 +127,7 @@ async function renumber(tx: Tx, order: Array<Placed | null>): Promise<void> {
   const given = valuesList(moved.map((m) => [m.name, m.index, m.to]));
   await tx.execute(sql`update feedback set question_index = v.target from (values ${given}) as v(topic, was, target)
     where feedback.topic = v.topic and feedback.question_index = v.was`);
+  return moved.map((m) => m.id);
 }
 
 /** `order` with `moving` taken out and put in at `index` (1-based). */
@@ -139,13 +142,13 @@ async function requireActive(tx: Tx, id: number): Promise<void> {
   if (existing.archivedAt) throw new HttpError(409, 'This question set is archived and can no longer be edited.');
 }
 
-/** Moves an active set to `index` inside the transaction; the sets between shift by one. */
-async function moveWithin(tx: Tx, id: number, index: number): Promise<void> {
+/** Moves an active set to `index` inside the transaction; the sets between shift by one. True when it moved. */
+async function moveWithin(tx: Tx, id: number, index: number): Promise<boolean> {
   const order = await lockedOrder(tx);
   const moving = order.find((set) => set.id === id);
   if (!moving) throw new HttpError(404, UNKNOWN_SET);
   if (index > order.length) throw new HttpError(400, pastTheEnd(index, order.length, order.length));
-  await renumber(tx, placed(order, moving, id, index));
+  return (await renumber(tx, placed(order, moving, id, index))).includes(id);
 }
 
 async function ratingsOf(db: Db, id: number): Promise<number> {
@@ -194,11 +197,18 @@ export async function updateQuestionSet(db: Db, id: number, input: QuestionSetIn
   return toAdminSet(row, await ratingsOf(db, id));
 }
 
-/** Moves a set in the tile order (move up/down, drag); answers the whole list as it now is. */
+/**
+ * Moves a set in the tile order (move up/down, drag); answers the whole list as it now is. The set
+ * moved is edited here (its place is the admin's choice); the sets it shifted are only moved.
+ */
 export async function moveQuestionSet(db: Db, id: number, index: number): Promise<AdminQuestionSet[]> {
   await db.transaction(async (tx) => {
     await requireActive(tx, id);
-    await moveWithin(tx, id, index);
+    if (await moveWithin(tx, id, index))
+      await tx
+        .update(questionSets)
+        .set({ editedAt: sql`now()` })
+        .where(eq(questionSets.id, id));
   });
   return listAdminQuestionSets(db);
 }

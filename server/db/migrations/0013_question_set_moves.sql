@@ -1,0 +1,1 @@
+ALTER TABLE "question_sets" ADD COLUMN "moved_at" timestamp with time zone;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, timestampSchema } from './common';
-import { MAX_DB_INTEGER } from './limits';
+import { EVENT_PREVIEW_ENTRIES, MAX_DB_INTEGER } from './limits';
 import { transcriptEntrySchema } from './interview';
 import { ratingBreakdownSchema } from './rating-breakdown';
 import { sessionTelemetrySchema } from './session-telemetry';
@@ -37,8 +37,22 @@ export const adminEventSchema = z.object({
   session: sessionTelemetrySchema.nullable(),
 });
 export type AdminEvent = z.infer<typeof adminEventSchema>;
+
+/**
+ * A row of the events list: the event with previews instead of its texts (a transcript may hold
+ * 200,000 characters), and no breakdown; GET /api/events/{id} answers the whole event.
+ */
+export const adminEventRowSchema = adminEventSchema.omit({ ratingBreakdown: true }).extend({
+  /** The first EVENT_PREVIEW_ENTRIES entries, each text cut to EVENT_PREVIEW_CHARS characters. */
+  transcript: z.array(transcriptEntrySchema).max(EVENT_PREVIEW_ENTRIES).nullable(),
+  /** The first EVENT_PREVIEW_CHARS characters (Unicode code points, as PostgreSQL's left() counts). */
+  ratingMarkdown: z.string().nullable(),
+  /** The transcript or the Markdown holds more than the preview shows. */
+  truncated: z.boolean(),
+});
+export type AdminEventRow = z.infer<typeof adminEventRowSchema>;
 /** Newest first. */
-export const eventsResponseSchema = z.array(adminEventSchema);
+export const eventsResponseSchema = z.array(adminEventRowSchema);
 
 export const interviewStatsSchema = z.object({
   emailCount: z.number().int(),

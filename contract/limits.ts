@@ -24,6 +24,14 @@ export const MAX_TRANSCRIPT_TEXT = 20_000;
 export const MAX_DURATION_SECONDS = 4 * 60 * 60;
 /** All the text of one transcript together (a 2-hour interview is far shorter). */
 export const MAX_TRANSCRIPT_TOTAL_TEXT = 200_000;
+
+/**
+ * The admin events list carries previews (issue 33 item 2): at most this many transcript entries,
+ * each cut to EVENT_PREVIEW_CHARS characters, and the rating Markdown cut to as many, so a page
+ * stays small whatever the table holds; the whole event comes from GET /api/events/{id}.
+ */
+export const EVENT_PREVIEW_ENTRIES = 6;
+export const EVENT_PREVIEW_CHARS = 300;
 /** One spoken or typed answer sent to POST /interview/turn. */
 export const MAX_UTTERANCE_LENGTH = 4000;
 

@@ -72,7 +72,11 @@ test.beforeAll(async () => {
   await login(server, 'carol@example.com');
   await startSession(server, 'carol@example.com', first.id);
 
-  events = (await admin(server, 'GET', '/api/events?limit=500')).body as ApiEvent[];
+  // The list carries previews (issue 33 item 2): each rating's whole texts come with its details.
+  const listed = (await admin(server, 'GET', '/api/events?limit=500')).body as ApiEvent[];
+  events = await Promise.all(
+    listed.map(async (row) => (row.eventType === 'RATE' ? ((await admin(server, 'GET', `/api/events/${row.id}`)).body as ApiEvent) : row)),
+  );
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -143,10 +147,13 @@ test('the details dialog shows the transcript as formatted JSON and the rating M
   const rated = events.find((event) => event.eventType === 'RATE' && event.durationSeconds === 95)!;
   expect(rated.ratingMarkdown).toBeTruthy();
   await openAdmin(page, server, 'events');
+  // The list's rows carry previews: opening one fetches the whole event.
+  const whole = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/events/${rated.id}`);
   await rows(page)
     .filter({ has: page.getByRole('cell', { name: String(rated.id), exact: true }) })
     .getByRole('button', { name: 'Details' })
     .click();
+  expect((await whole).status()).toBe(200);
 
   const dialog = page.getByRole('dialog', { name: 'Event Details' });
   await expect(dialog.getByTestId('detail-id')).toHaveText(String(rated.id));

@@ -13,7 +13,7 @@ import { openAdmin } from './support/admin';
 import { expectAccessible } from './support/a11y';
 import { startServer, type RunningServer } from '../test-support/server-process';
 import { firstSetWithStrongAnswers, withoutSpeechRecognition, type SetInfo } from './support/strong-answers';
-import { call, login } from '../test-support/fixtures';
+import { call, login, wholeEvent } from '../test-support/fixtures';
 
 // The transport's texts (copied: the web module needs Vite's import.meta.env to load).
 const NO_RECOGNITION_NOTICE = 'This browser cannot recognise speech. Type your answers in the box below and press Send.';
@@ -54,10 +54,11 @@ function questionIndexOf(line: string): number | null {
 }
 
 async function ratedEventTranscript(email: string): Promise<Array<{ role: string; transcript: string }>> {
-  const events = await call<Array<{ userEmail: string; eventType: string; transcript: unknown }>>(server, 'GET', '/api/events', {
-    headers: { 'x-admin-secret': server.adminSecret },
-  });
-  const rate = events.body.find((e) => e.userEmail === email && e.eventType === 'RATE');
+  const admin = { headers: { 'x-admin-secret': server.adminSecret } };
+  const events = await call<Array<{ id: number; userEmail: string; eventType: string }>>(server, 'GET', '/api/events', admin);
+  // The list carries previews: the whole transcript comes with the event's details.
+  const row = events.body.find((e) => e.userEmail === email && e.eventType === 'RATE');
+  const rate = await wholeEvent<{ transcript: unknown }>(server, row, admin);
   const transcript = typeof rate?.transcript === 'string' ? (JSON.parse(rate.transcript) as unknown) : rate?.transcript;
   return (transcript ?? []) as Array<{ role: string; transcript: string }>;
 }

@@ -27,7 +27,7 @@ import { holdAt } from '../test-support/realtime-peer/gates';
 import { defaultPeerOptions } from '../test-support/realtime-peer/options';
 import { startRealtimePeer, type RealtimePeer } from '../test-support/realtime-peer/server';
 import { makeSpeechWav } from '../test-support/realtime-peer/speech-wav';
-import { call } from '../test-support/fixtures';
+import { call, wholeEvent } from '../test-support/fixtures';
 
 const wav = makeSpeechWav();
 test.use({
@@ -90,10 +90,11 @@ function ratePayloads(page: Page): RatePayload[] {
 
 /** The stored RATE event of this candidate (admin API): the transcript the rater got. */
 async function storedRating(on: RunningServer, email: string): Promise<{ transcript: Line[]; ratingMarkdown: string | null }> {
-  const answer = await call<
-    Array<{ eventType: string; userEmail: string | null; transcript: Line[] | null; ratingMarkdown: string | null }>
-  >(on, 'GET', '/api/events?limit=50', { headers: { 'x-admin-secret': on.adminSecret } });
-  const event = answer.body.find((e) => e.eventType === 'RATE' && e.userEmail === email);
+  const admin = { headers: { 'x-admin-secret': on.adminSecret } };
+  const answer = await call<Array<{ id: number; eventType: string; userEmail: string | null }>>(on, 'GET', '/api/events?limit=50', admin);
+  // The list carries previews: the whole transcript and Markdown come with the event's details.
+  const row = answer.body.find((e) => e.eventType === 'RATE' && e.userEmail === email);
+  const event = await wholeEvent<{ transcript: Line[] | null; ratingMarkdown: string | null }>(on, row, admin);
   if (!event) throw new Error(`no RATE event for ${email}`);
   return { transcript: event.transcript ?? [], ratingMarkdown: event.ratingMarkdown };
 }

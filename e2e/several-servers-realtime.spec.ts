@@ -19,7 +19,7 @@ import type { Page } from '@playwright/test';
 import pg from 'pg';
 import type { TranscriptEntry } from '../contract';
 import { chromiumArgs } from '../playwright.config';
-import { call, login } from '../test-support/fixtures';
+import { call, login, wholeEvent } from '../test-support/fixtures';
 import {
   CONNECTION_LOST_CHOICE,
   CONTINUING_NOTICE,
@@ -172,16 +172,17 @@ async function expectWholeAndRatedOnce(page: Page, email: string, record: CallRe
   await expect(overlay.getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: 90_000 });
   await expect(overlay.getByText(/^Score: \d+\/100$/)).toBeVisible();
   const lb = { url: cluster.balancer.url };
+  const admin = { headers: { 'x-admin-secret': E2E_ADMIN_SECRET } };
   const events = (
-    await call<Array<{ userEmail: string | null; eventType: string; transcript: TranscriptEntry[] | null; ratingMarkdown: string | null }>>(
-      lb,
-      'GET',
-      '/api/events?limit=100',
-      { headers: { 'x-admin-secret': E2E_ADMIN_SECRET } },
-    )
+    await call<Array<{ id: number; userEmail: string | null; eventType: string }>>(lb, 'GET', '/api/events?limit=100', admin)
   ).body.filter((e) => e.userEmail === email);
   expect(events.map((e) => e.eventType).sort()).toEqual(['RATE', 'START']);
-  const rate = events.find((e) => e.eventType === 'RATE');
+  // The list carries previews: the whole transcript and Markdown come with the event's details.
+  const rate = await wholeEvent<{ transcript: TranscriptEntry[] | null; ratingMarkdown: string | null }>(
+    lb,
+    events.find((e) => e.eventType === 'RATE'),
+    admin,
+  );
   const stored = rate?.transcript ?? [];
   const said = peerLines(record);
   const defaults = defaultPeerOptions();

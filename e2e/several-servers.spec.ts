@@ -17,7 +17,7 @@ import { chromiumArgs } from '../playwright.config';
 import { CLOSING_DONE } from '../server/providers/interviewer/scripted-interviewer-lines';
 import { speakable } from '../server/providers/interviewer/speakable';
 import { startFakeAudioServer, type FakeAudioServer } from '../test-support/fake-audio-server';
-import { call, login } from '../test-support/fixtures';
+import { call, login, wholeEvent } from '../test-support/fixtures';
 import { espeakMp3, spokenWav } from '../test-support/local-speech';
 import { createPostgresDatabase } from './support/databases';
 import { SERVER_NAMES, startCluster, type Cluster } from './support/cluster';
@@ -87,16 +87,17 @@ async function interview(page: Page, email: string, between: (turn: number) => P
 /** One START and one RATE for the person, the RATE holding every answer once and every question; one credit spent. */
 async function expectWholeAndRatedOnce(email: string, sent: string[]): Promise<void> {
   const lb = { url: cluster.balancer.url };
-  const events = (
-    await call<Array<{ userEmail: string; eventType: string; transcript: unknown; ratingMarkdown: string | null }>>(
-      lb,
-      'GET',
-      '/api/events',
-      { headers: { 'x-admin-secret': E2E_ADMIN_SECRET } },
-    )
-  ).body.filter((e) => e.userEmail === email);
+  const admin = { headers: { 'x-admin-secret': E2E_ADMIN_SECRET } };
+  const events = (await call<Array<{ id: number; userEmail: string; eventType: string }>>(lb, 'GET', '/api/events', admin)).body.filter(
+    (e) => e.userEmail === email,
+  );
   expect(events.map((e) => e.eventType).sort()).toEqual(['RATE', 'START']);
-  const rate = events.find((e) => e.eventType === 'RATE');
+  // The list carries previews: the whole transcript and Markdown come with the event's details.
+  const rate = await wholeEvent<{ transcript: unknown; ratingMarkdown: string | null }>(
+    lb,
+    events.find((e) => e.eventType === 'RATE'),
+    admin,
+  );
   expect(rate?.ratingMarkdown).toContain('Question by question');
   const transcript = (typeof rate?.transcript === 'string' ? JSON.parse(rate.transcript) : rate?.transcript) as Array<{
     role: string;

@@ -10,7 +10,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { CLOSING_STOP } from '../server/providers/interviewer/scripted-interviewer-lines';
 import { spokenPipelineSuite } from './support/speech-pipeline';
-import { call, login } from '../test-support/fixtures';
+import { call, login, wholeEvent } from '../test-support/fixtures';
 
 const ANSWER = 'A closure is a function that remembers the variables of the scope where it was created.';
 const STOP = 'I want to stop.';
@@ -74,10 +74,14 @@ test('a spoken interview through the speech pipeline: VAD, real recognition, str
   }
 
   // Most spoken words reached the rated transcript.
-  const events = await call<Array<{ userEmail: string; eventType: string; transcript: unknown }>>(pipeline.server, 'GET', '/api/events', {
-    headers: { 'x-admin-secret': pipeline.server.adminSecret },
-  });
-  const rate = events.body.find((e) => e.userEmail === email && e.eventType === 'RATE');
+  const admin = { headers: { 'x-admin-secret': pipeline.server.adminSecret } };
+  const events = await call<Array<{ id: number; userEmail: string; eventType: string }>>(pipeline.server, 'GET', '/api/events', admin);
+  // The list carries previews: the whole transcript comes with the event's details.
+  const rate = await wholeEvent<{ transcript: unknown }>(
+    pipeline.server,
+    events.body.find((e) => e.userEmail === email && e.eventType === 'RATE'),
+    admin,
+  );
   const transcript = (typeof rate?.transcript === 'string' ? JSON.parse(rate.transcript) : rate?.transcript) as Array<{
     role: string;
     transcript: string;

@@ -9,7 +9,7 @@ import { expect, test } from './support/test';
 import { CLOSING_STOP } from '../server/providers/interviewer/scripted-interviewer-lines';
 import { WELCOME_BACK } from '../domain/interviewer-protocol';
 import { spokenPipelineSuite } from './support/speech-pipeline';
-import { call, login } from '../test-support/fixtures';
+import { call, login, wholeEvent } from '../test-support/fixtures';
 
 const ANSWER = 'A closure is a function that remembers the variables of the scope where it was created.';
 const STOP = 'I want to stop.';
@@ -20,6 +20,7 @@ const STOP = 'I want to stop.';
 const pipeline = spokenPipelineSuite('speech-pipeline-resume-e2e-mic.wav', [5, ANSWER, 25, STOP, 20, STOP, 40]);
 
 interface EventRow {
+  id: number;
   userEmail: string;
   eventType: string;
   transcript: unknown;
@@ -67,11 +68,15 @@ test('a spoken answer that does not get through: resumed by itself, the line sai
   await expect(cards.last()).toContainText(CLOSING_STOP, { timeout: 100_000 });
   await expect(page.getByTestId('results-overlay')).toBeVisible({ timeout: 30_000 });
 
-  const events = (
-    await call<EventRow[]>(pipeline.server, 'GET', '/api/events', { headers: { 'x-admin-secret': pipeline.server.adminSecret } })
-  ).body.filter((e) => e.userEmail === email);
+  const admin = { headers: { 'x-admin-secret': pipeline.server.adminSecret } };
+  const events = (await call<EventRow[]>(pipeline.server, 'GET', '/api/events', admin)).body.filter((e) => e.userEmail === email);
   expect(events.map((e) => e.eventType).sort()).toEqual(['RATE', 'START']);
-  const rate = events.find((e) => e.eventType === 'RATE');
+  // The list carries previews: the whole transcript comes with the event's details.
+  const rate = await wholeEvent<EventRow>(
+    pipeline.server,
+    events.find((e) => e.eventType === 'RATE'),
+    admin,
+  );
   const transcript = (typeof rate?.transcript === 'string' ? JSON.parse(rate.transcript) : rate?.transcript) as Array<{
     role: string;
     transcript: string;

@@ -69,6 +69,17 @@ export interface CallOptions {
   remoteAddress?: string;
 }
 
+/**
+ * The whole event of a row of the admin events list (GET /api/events/{id}): the list carries only
+ * previews of the transcript and the rating Markdown (issue 33 item 2). Undefined for no row.
+ */
+export async function wholeEvent<T>(target: ApiTarget, row: { id: number } | undefined, options: CallOptions): Promise<T | undefined> {
+  if (row === undefined) return undefined;
+  const answer = await call<T>(target, 'GET', `/api/events/${row.id}`, options);
+  if (answer.status !== 200) throw new Error(`GET /api/events/${row.id} answered ${answer.status}`);
+  return answer.body;
+}
+
 /** One call as the web app makes it; the answer's body parsed as JSON when it is JSON. Never throws on a status. */
 export async function call<T = unknown>(target: ApiTarget, method: Method, url: string, options: CallOptions = {}): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...options.headers };

@@ -65,6 +65,8 @@ test('dashboard, events with an event open, emails, feedback', async ({ page }) 
   await expectBothWidths(page, 'events', { fullPage: true });
   await page.getByRole('button', { name: 'Details' }).first().click();
   await expect(page.getByRole('dialog', { name: 'Event Details' })).toBeVisible();
+  // The whole event is fetched when the dialog opens; the picture is of it loaded.
+  await expect(page.getByTestId('detail-rating')).toBeVisible();
   await expectBothWidths(page, 'event-details');
   await page.keyboard.press('Escape');
 

@@ -2,9 +2,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
 import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
 import { ADMIN_MAX_FAILURES, ADMIN_MAX_FAILURES_OVERALL } from '../services/admin';
+import type { AdminEventRow } from '../../contract';
+import { EVENT_PREVIEW_CHARS, EVENT_PREVIEW_ENTRIES, MAX_TRANSCRIPT_TOTAL_TEXT } from '../../contract/limits';
 
 const ADMIN_CALLS: Array<['GET' | 'POST' | 'DELETE', string]> = [
   ['GET', '/api/events'],
+  ['GET', '/api/events/1'],
   ['GET', '/api/interview-stats'],
   ['GET', '/api/emails'],
   ['POST', '/api/emails'],
@@ -67,12 +70,12 @@ describeDatabases('admin calls', (database) => {
         'id',
         'questionSetIndex',
         'rater',
-        'ratingBreakdown',
         'ratingMarkdown',
         'score',
         'session',
         'topic',
         'transcript',
+        'truncated',
         'userEmail',
       ].sort(),
     );
@@ -85,11 +88,21 @@ describeDatabases('admin calls', (database) => {
       transcript: transcripts,
       rater: 'rubric',
     });
-    expect((ours[0]?.ratingBreakdown as Array<{ question: string }>).map((b) => b.question)).toEqual([
+    // The breakdown and the whole texts come with the event's details.
+    const details = await call<Record<string, unknown>>(t.app, 'GET', `/api/events/${String(ours[0]?.id)}`, { admin: secret });
+    expect(details.status).toBe(200);
+    expect((details.body.ratingBreakdown as Array<{ question: string }>).map((b) => b.question)).toEqual([
       'What is a closure?',
       'How does the event loop work?',
     ]);
-    expect(ours[1]).toMatchObject({ transcript: null, ratingMarkdown: null, ratingBreakdown: null, durationSeconds: null });
+    expect(details.body).toMatchObject({ id: ours[0]?.id, transcript: transcripts, rater: 'rubric', session: ours[0]?.session });
+    expect(String(details.body.ratingMarkdown).startsWith(String(ours[0]?.ratingMarkdown))).toBe(true);
+    expect(ours[1]).toMatchObject({ transcript: null, ratingMarkdown: null, truncated: false, durationSeconds: null });
+    expect(await call(t.app, 'GET', '/api/events/2147483647', { admin: secret })).toMatchObject({
+      status: 404,
+      body: { error: 'There is no event with the id 2147483647.' },
+    });
+    expect(await call(t.app, 'GET', '/api/events/x', { admin: secret })).toMatchObject({ status: 400 });
     const idsDesc = all.body.map((e) => e.id as number);
     expect(idsDesc).toEqual([...idsDesc].sort((a, b) => b - a));
 
@@ -101,6 +114,35 @@ describeDatabases('admin calls', (database) => {
       status: 400,
       body: { error: expect.stringMatching(/^limit: /) },
     });
+  });
+
+  it('lists previews of a 200,000-character transcript and gives the whole of it with the details (issue 33 item 2)', async () => {
+    const email = 'long-talker@example.com';
+    await login(t.app, email);
+    await call(t.app, 'GET', `/interview/token?questionSetId=${ids.get(1)}`, { email });
+    // 20 answers of 10,000 characters: MAX_TRANSCRIPT_TOTAL_TEXT in all.
+    const long = Array.from({ length: MAX_TRANSCRIPT_TOTAL_TEXT / 10_000 }, (_, i) => ({
+      role: i % 2 === 0 ? ('interviewer' as const) : ('interviewee' as const),
+      transcript: `${i} ${'a closure keeps its scope '.repeat(400)}`.slice(0, 10_000),
+    }));
+    const rated = await call(t.app, 'POST', '/interview/rate-transcript', {
+      email,
+      body: { transcripts: long, durationSeconds: 600, questionSetId: ids.get(1) },
+    });
+    expect(rated.status).toBe(200);
+    const page = await call<AdminEventRow[]>(t.app, 'GET', '/api/events?limit=500', { admin: secret });
+    const row = page.body.find((e) => e.userEmail === email && e.eventType === 'RATE');
+    expect(row?.truncated).toBe(true);
+    expect(row?.transcript).toHaveLength(EVENT_PREVIEW_ENTRIES);
+    expect(Math.max(...(row?.transcript ?? []).map((e) => e.transcript.length))).toBe(EVENT_PREVIEW_CHARS);
+    expect(row?.ratingMarkdown?.length ?? 0).toBeLessThanOrEqual(EVENT_PREVIEW_CHARS);
+    // The whole page stays small: no row carries more than its previews.
+    for (const e of page.body) expect(JSON.stringify(e).length).toBeLessThan(20_000);
+    const details = await call<{ transcript: typeof long; ratingMarkdown: string }>(t.app, 'GET', `/api/events/${String(row?.id)}`, {
+      admin: secret,
+    });
+    expect(details.body.transcript).toEqual(long);
+    expect(details.body.ratingMarkdown.startsWith(row?.ratingMarkdown ?? '-')).toBe(true);
   });
 
   it('counts emails and accounts with at least n rated interviews', async () => {
@@ -117,8 +159,8 @@ describeDatabases('admin calls', (database) => {
     });
     const emails = await call<unknown[]>(t.app, 'GET', '/api/emails', { admin: secret });
     expect(stats.body.emailCount).toBe(emails.body.length);
-    // events@ (1), s1 (1), s2 (3)
-    expect(stats.body.interviewCounts).toEqual({ '1': 3, '2': 1, '3': 1 });
+    // events@ (1), long-talker@ (1), s1 (1), s2 (3)
+    expect(stats.body.interviewCounts).toEqual({ '1': 4, '2': 1, '3': 1 });
   });
 
   it('creates (409 when it exists), sets the plan, and deletes emails', async () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminEventSchema,
   adminHeadersSchema,
   emailAccountSchema,
   emailListSchema,
@@ -28,6 +29,7 @@ import {
   adminCounts,
   deleteEmail,
   deleteFeedback,
+  eventDetails,
   eventsPageJson,
   interviewStats,
   listEmails,
@@ -87,6 +89,20 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, catalogue: Qu
         if (!settled.ok) return reply.code(settled.status).send({ error: settled.error });
         return reply.type('application/json; charset=utf-8').send(page.json);
       },
+    );
+    r.get(
+      '/api/events/:id',
+      {
+        schema: {
+          tags,
+          security,
+          description: 'One whole event: its full transcript, rating Markdown and breakdown (the list carries previews).',
+          headers: adminHeadersSchema,
+          params: z.object({ id: idSchema }),
+          response: { 200: adminEventSchema, 400: errorSchema, 404: errorSchema, ...denied },
+        },
+      },
+      (request) => eventDetails(ctx.db, request.params.id),
     );
     r.get(
       '/api/interview-stats',

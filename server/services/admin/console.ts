@@ -1,10 +1,11 @@
 /** Operator calls: events, stats, email accounts and plans, feedback. */
 import { randomUUID } from 'node:crypto';
 import { asc, count, desc, eq, gt, lt } from 'drizzle-orm';
-import type { AdminCounts, AdminEvent, AdminFeedback, EmailAccount, InterviewStats } from '../../../contract';
+import type { AdminCounts, AdminEvent, AdminEventRow, AdminFeedback, EmailAccount, InterviewStats } from '../../../contract';
+import { EVENT_PREVIEW_CHARS, EVENT_PREVIEW_ENTRIES } from '../../../contract/limits';
 import type { AppConfig } from '../../config';
 import { preparedRows, type Db } from '../../db/client';
-import { accounts, feedback, type events, type interviewSessions } from '../../db/schema';
+import { accounts, events, feedback, interviewSessions } from '../../db/schema';
 import { HttpError } from '../http-error';
 import { findAccount, type Account } from '../accounts';
 import { toTelemetry } from '../session-telemetry';
@@ -21,14 +22,26 @@ const epochMs = (column: string) => `(extract(epoch from date_trunc('millisecond
  * and writing them out again cost more than the query. The JSON is what toAdminEvent and the
  * contract's encoding give for the same rows (server/services/events-page.test.ts proves it on
  * both databases, and that the contract's schema accepts it unchanged; docs/decisions/021-events-page-json-from-postgresql.md). The
- * session's turns stay in the database: only their interviewee count is read.
+ * session's turns stay in the database: only their interviewee count is read. So do the event's
+ * texts: a transcript may hold 200,000 characters, and 100 of them were 30 MB that held every other
+ * request (issue 33 item 2), so the page carries previews cut by the database (the first
+ * EVENT_PREVIEW_ENTRIES entries, each cut to EVENT_PREVIEW_CHARS characters, as is the Markdown) and
+ * no breakdown; eventDetails answers one whole event.
  */
 const EVENTS_PAGE_SQL = `
   select coalesce(json_agg(json_build_object(
     'id', e.id, 'userEmail', e.user_email, 'eventType', e.event_type, 'topic', e.topic,
     'questionSetIndex', e.question_set_index, 'eventTimestamp', ${iso('e.event_timestamp')},
-    'durationSeconds', e.duration_seconds, 'transcript', e.transcript, 'ratingMarkdown', e.rating_markdown,
-    'ratingBreakdown', e.rating_breakdown, 'score', e.score, 'rater', e.rater,
+    'durationSeconds', e.duration_seconds,
+    'transcript', case when e.transcript is not null then (
+      select coalesce(jsonb_agg((t - 'transcript') || jsonb_build_object('transcript', left(t ->> 'transcript', ${EVENT_PREVIEW_CHARS})) order by i), '[]'::jsonb)
+      from jsonb_array_elements(e.transcript) with ordinality x(t, i) where i <= ${EVENT_PREVIEW_ENTRIES}) end,
+    'ratingMarkdown', left(e.rating_markdown, ${EVENT_PREVIEW_CHARS}),
+    'truncated', coalesce(length(e.rating_markdown) > ${EVENT_PREVIEW_CHARS}, false) or (e.transcript is not null and (
+      jsonb_array_length(e.transcript) > ${EVENT_PREVIEW_ENTRIES}
+      or exists (select 1 from jsonb_array_elements(e.transcript) with ordinality x(t, i)
+                 where i <= ${EVENT_PREVIEW_ENTRIES} and length(t ->> 'transcript') > ${EVENT_PREVIEW_CHARS}))),
+    'score', e.score, 'rater', e.rater,
     'session', case when s.id is null then null else json_build_object(
       'sessionId', s.id, 'transport', s.transport, 'input', s.input, 'status', s.status,
       'startedAt', ${iso('s.created_at')}, 'connectedAt', ${iso('s.connected_at')}, 'endedAt', ${iso('s.ended_at')},
@@ -61,6 +74,38 @@ export async function eventsPageJson(
     throttleKey,
   ]);
   return { json: row?.page ?? '[]', throttleFailures: Number(row?.throttle_failures ?? 0) };
+}
+
+/** The first `n` characters as PostgreSQL's left() counts them (code points, not UTF-16 units). */
+const leftChars = (text: string, n: number) => Array.from(text).slice(0, n).join('');
+const longerThan = (text: string, n: number) => Array.from(text).length > n;
+
+/** An event as a row of the list (the previews EVENTS_PAGE_SQL cuts; events-page.test.ts holds the two equal). */
+export function toAdminEventRow(row: typeof events.$inferSelect, session: typeof interviewSessions.$inferSelect | null): AdminEventRow {
+  const { ratingBreakdown: _details, ...event } = toAdminEvent(row, session);
+  const shown = row.transcript?.slice(0, EVENT_PREVIEW_ENTRIES);
+  return {
+    ...event,
+    transcript: shown?.map((entry) => ({ ...entry, transcript: leftChars(entry.transcript, EVENT_PREVIEW_CHARS) })) ?? null,
+    ratingMarkdown: row.ratingMarkdown === null ? null : leftChars(row.ratingMarkdown, EVENT_PREVIEW_CHARS),
+    truncated:
+      (row.ratingMarkdown !== null && longerThan(row.ratingMarkdown, EVENT_PREVIEW_CHARS)) ||
+      (row.transcript !== null &&
+        (row.transcript.length > EVENT_PREVIEW_ENTRIES ||
+          (shown ?? []).some((entry) => longerThan(entry.transcript, EVENT_PREVIEW_CHARS)))),
+  };
+}
+
+/** One whole event with its session's telemetry: what the list's previews leave out (transcript, Markdown, breakdown). */
+export async function eventDetails(db: Db, id: number): Promise<AdminEvent> {
+  const [found] = await db
+    .select({ event: events, session: interviewSessions })
+    .from(events)
+    .leftJoin(interviewSessions, eq(interviewSessions.id, events.sessionId))
+    .where(eq(events.id, id))
+    .limit(1);
+  if (!found) throw new HttpError(404, `There is no event with the id ${id}.`);
+  return toAdminEvent(found.event, found.session);
 }
 
 export function toAdminEvent(row: typeof events.$inferSelect, session: typeof interviewSessions.$inferSelect | null): AdminEvent {

@@ -7,11 +7,12 @@
  */
 import { desc, eq, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { eventsResponseSchema, type RatingBreakdown, type SessionUsage, type TranscriptEntry } from '../../../contract';
+import { eventsResponseSchema, type AdminEventRow, type RatingBreakdown, type SessionUsage, type TranscriptEntry } from '../../../contract';
+import { EVENT_PREVIEW_CHARS, EVENT_PREVIEW_ENTRIES } from '../../../contract/limits';
 import { FIXTURE_SETS } from '../../../test-support/fixtures';
 import { createTestApp, describeDatabases, type TestApp } from '../../../test-support/test-app';
 import { accounts, events, interviewSessions, questionSets } from '../../db/schema';
-import { eventsPageJson, toAdminEvent } from './console';
+import { eventsPageJson, toAdminEventRow } from './console';
 
 const EMAIL = 'events-page@example.com';
 const KEY = 'admin:127.0.0.1';
@@ -32,7 +33,7 @@ const BREAKDOWN: RatingBreakdown = [
   },
 ];
 
-/** The answer as the route gave it before: the ORM join, toAdminEvent, the contract's encoding, JSON. */
+/** The answer as the route gave it before: the ORM join, toAdminEventRow (the previews), the contract's encoding, JSON. */
 async function before(t: TestApp, limit: number, cursor?: number): Promise<unknown> {
   const rows = await t.db
     .select({ event: events, session: interviewSessions })
@@ -41,7 +42,7 @@ async function before(t: TestApp, limit: number, cursor?: number): Promise<unkno
     .where(cursor === undefined ? undefined : lt(events.id, cursor))
     .orderBy(desc(events.id))
     .limit(limit);
-  return JSON.parse(JSON.stringify(eventsResponseSchema.parse(rows.map((row) => toAdminEvent(row.event, row.session)))));
+  return JSON.parse(JSON.stringify(eventsResponseSchema.parse(rows.map((row) => toAdminEventRow(row.event, row.session)))));
 }
 
 describeDatabases('the events page as JSON built by the database', (database) => {
@@ -125,13 +126,28 @@ describeDatabases('the events page as JSON built by the database', (database) =>
       // A session that is gone, and an event that never had one.
       event(5, { sessionId: crypto.randomUUID(), userEmail: null, topic: null, questionSetIndex: null, questionSetId: null }),
       event(6, { eventTimestamp: at('2026-12-31 23:59:59.999999+00'), score: 0.1, rater: 'llm:gpt-5-mini' }),
+      // Longer than the previews: more entries, long texts with characters outside the BMP, long Markdown.
+      event(7, {
+        transcript: Array.from({ length: 9 }, (_, i) => ({
+          role: i % 2 === 0 ? ('interviewer' as const) : ('interviewee' as const),
+          transcript: `${i} 😀`.repeat(40 * i),
+          ...(i === 1 ? { at: 12, input: 'typed' as const } : {}),
+        })),
+        ratingMarkdown: '## Long 😀\n'.repeat(60),
+        ratingStatus: 'rated',
+      }),
+      // Exactly the preview's length: nothing is cut.
+      event(8, {
+        transcript: [{ role: 'interviewee', transcript: 'é'.repeat(300) }],
+        ratingMarkdown: '😀'.repeat(300),
+      }),
     ]);
   }, 300_000);
   afterAll(() => t.close());
 
   it('answers every page as the ORM query and the contract encoding did', async () => {
     const all = JSON.parse((await eventsPageJson(t.db, 100, undefined, KEY)).json) as Array<{ id: number }>;
-    expect(all).toHaveLength(7);
+    expect(all).toHaveLength(9);
     expect(all).toStrictEqual(await before(t, 100));
     for (const [limit, cursor] of [
       [1, undefined],
@@ -145,6 +161,18 @@ describeDatabases('the events page as JSON built by the database', (database) =>
         await before(t, limit, cursor),
       );
     }
+  });
+
+  it('carries previews: the first entries cut to their length, the Markdown cut, and says so', async () => {
+    const [exact, long] = JSON.parse((await eventsPageJson(t.db, 2, undefined, KEY)).json) as AdminEventRow[];
+    expect(long?.transcript).toHaveLength(EVENT_PREVIEW_ENTRIES);
+    expect(long?.transcript?.map((e) => Array.from(e.transcript).length)).toEqual([0, 120, 240, 300, 300, 300]);
+    expect(long?.transcript?.[1]).toMatchObject({ at: 12, input: 'typed' });
+    expect(Array.from(long?.ratingMarkdown ?? '')).toHaveLength(EVENT_PREVIEW_CHARS);
+    expect(long?.truncated).toBe(true);
+    expect(exact).toMatchObject({ truncated: false, ratingMarkdown: '😀'.repeat(300) });
+    expect(exact?.transcript?.[0]?.transcript).toBe('é'.repeat(300));
+    expect(Object.keys(exact ?? {})).not.toContain('ratingBreakdown');
   });
 
   it('is accepted unchanged by the contract schema', async () => {

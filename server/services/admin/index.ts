@@ -16,6 +16,7 @@ export {
   adminCounts,
   deleteEmail,
   deleteFeedback,
+  eventDetails,
   eventsPageJson,
   interviewStats,
   listEmails,

@@ -1,4 +1,4 @@
-import type { AdminEvent, AdminFeedback, EmailAccount, InterviewStats } from '../../../../contract/admin';
+import type { AdminEvent, AdminEventRow, AdminFeedback, EmailAccount, InterviewStats } from '../../../../contract/admin';
 import type {
   AdminQuestionSet,
   PhrasingSuggestions,
@@ -40,10 +40,16 @@ export interface EventsPage {
   before?: number;
 }
 
-export function fetchEvents(secret: string, page: EventsPage): Promise<ApiResult<AdminEvent[]>> {
+/** A page of the list: each row carries previews of its texts (AdminEventRow). */
+export function fetchEvents(secret: string, page: EventsPage): Promise<ApiResult<AdminEventRow[]>> {
   const query = new URLSearchParams({ limit: String(page.limit) });
   if (page.before !== undefined) query.set('before', String(page.before));
   return call(secret, `/api/events?${query.toString()}`);
+}
+
+/** One whole event: its full transcript, rating Markdown and breakdown (the details dialog). */
+export function fetchEventDetails(secret: string, id: number): Promise<ApiResult<AdminEvent>> {
+  return call(secret, `/api/events/${id}`);
 }
 
 export function fetchStats(secret: string): Promise<ApiResult<InterviewStats>> {
@@ -159,6 +165,7 @@ export async function fetchExport(secret: string, kind: 'ratings' | 'feedback'):
 // Re-exported so pages need one import for the call results they show.
 export type {
   AdminEvent,
+  AdminEventRow,
   AdminFeedback,
   AdminQuestionSet,
   DailyStats,

@@ -1,35 +1,96 @@
-import type { AdminEvent } from './admin-api';
+import { useEffect, useState } from 'react';
+import { fetchEventDetails, type AdminEvent, type AdminEventRow } from './admin-api';
+import { failureSentence } from '../../lib/load-data';
+import type { ApiResult } from '../../lib/http';
+import { adminTexts } from './format';
 import { Markdown } from '../../components/lazy-markdown';
 import { Dialog } from '../../components/dialog';
 import { DialogFooter } from './page-parts';
 import { setLabel } from '../../../../domain/csv-exports';
 import { SessionDetails } from './session-details';
 
+const TEXTS = adminTexts('Failed to fetch the event', 'An error occurred while fetching the event.');
+
+/**
+ * The whole event, fetched when the dialog opens: the list's rows carry only previews of the
+ * transcript and the rating (a transcript may hold 200,000 characters; issue 33 item 2).
+ */
+function useWholeEvent(secret: string, id: number): ApiResult<AdminEvent> | null {
+  const [loaded, setLoaded] = useState<ApiResult<AdminEvent> | null>(null);
+  useEffect(() => {
+    let open = true;
+    void fetchEventDetails(secret, id).then((result) => {
+      if (open) setLoaded(result);
+    });
+    return () => {
+      open = false;
+    };
+  }, [secret, id]);
+  return loaded;
+}
+
 /** docs/product-rules.md, Admin area: id, topic, set index, the session's telemetry, the transcript as formatted JSON and the rating Markdown. */
-export function EventDetails({ event, onClose }: { event: AdminEvent; onClose: () => void }) {
+export function EventDetails({ row, secret, onClose }: { row: AdminEventRow; secret: string; onClose: () => void }) {
+  const loaded = useWholeEvent(secret, row.id);
   return (
     <Dialog title="Event Details" onClose={onClose} size="lg">
       <dl className="mb-4 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="font-semibold">ID</dt>
-        <dd data-testid="detail-id">{event.id}</dd>
+        <dd data-testid="detail-id">{row.id}</dd>
         <dt className="font-semibold">Topic</dt>
-        <dd data-testid="detail-topic">{event.topic ?? ''}</dd>
+        <dd data-testid="detail-topic">{row.topic ?? ''}</dd>
         <dt className="font-semibold">Question Set Index</dt>
-        <dd data-testid="detail-index">{event.questionSetIndex ?? ''}</dd>
-        {event.questionSetIndex !== null && (
+        <dd data-testid="detail-index">{row.questionSetIndex ?? ''}</dd>
+        {row.questionSetIndex !== null && (
           <>
             <dt className="font-semibold">Set (as candidates see it)</dt>
-            <dd data-testid="detail-set">{setLabel(event.questionSetIndex + 1, event.topic)}</dd>
+            <dd data-testid="detail-set">{setLabel(row.questionSetIndex + 1, row.topic)}</dd>
           </>
         )}
-        {event.rater && (
+        {row.rater && (
           <>
             <dt className="font-semibold">Rated by</dt>
-            <dd data-testid="detail-rater">{event.rater}</dd>
+            <dd data-testid="detail-rater">{row.rater}</dd>
           </>
         )}
       </dl>
-      {event.session && <SessionDetails session={event.session} />}
+      {row.session && <SessionDetails session={row.session} />}
+      {loaded === null ? (
+        <Preview row={row} />
+      ) : loaded.ok ? (
+        <WholeTexts event={loaded.data} />
+      ) : (
+        <p role="alert" className="mb-4 text-sm text-red-700">
+          {failureSentence(loaded, TEXTS)}
+        </p>
+      )}
+      <DialogFooter onClose={onClose} />
+    </Dialog>
+  );
+}
+
+/** While the whole event loads: the row's preview, marked as one. */
+function Preview({ row }: { row: AdminEventRow }) {
+  const lines = (row.transcript ?? []).map((entry) => `${entry.role === 'interviewer' ? 'Interviewer' : 'Candidate'}: ${entry.transcript}`);
+  return (
+    <div className="mb-4">
+      <p role="status" className="mb-1 text-sm text-gray-600">
+        Loading the whole transcript and rating...
+      </p>
+      {lines.length > 0 && (
+        <pre data-testid="detail-preview" className="whitespace-pre-wrap break-words rounded bg-gray-50 p-3 text-xs text-gray-700">
+          {lines.join('\n')}
+          {row.truncated ? ' …' : ''}
+        </pre>
+      )}
+    </div>
+  );
+}
+
+/** The transcript (JSON and conversation), the breakdown and the rating Markdown of the whole event. */
+function WholeTexts({ event }: { event: AdminEvent }) {
+  return (
+    <>
       <div className="grid gap-4 md:grid-cols-2">
         <div className="min-w-0">
           <h3 className="mb-1 font-semibold">Transcript</h3>
@@ -48,8 +109,7 @@ export function EventDetails({ event, onClose }: { event: AdminEvent; onClose: (
       <div data-testid="detail-rating">
         <Markdown>{event.ratingMarkdown?.trim() ? event.ratingMarkdown : '*No rating markdown available*'}</Markdown>
       </div>
-      <DialogFooter onClose={onClose} />
-    </Dialog>
+    </>
   );
 }
 

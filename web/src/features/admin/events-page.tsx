@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Form, useLoaderData, useNavigation, type LoaderFunctionArgs } from 'react-router';
 import { Button } from '../../components/button';
 import { loadData } from '../../lib/load-data';
-import { fetchEvents, type AdminEvent } from './admin-api';
+import { fetchEvents, type AdminEventRow } from './admin-api';
 import { adminSecretFor, useAdminSecret } from './admin-secret';
 import { downloadExport } from './csv-exports';
 import { EventDetails } from './event-details';
@@ -39,7 +39,7 @@ function EventsHeader() {
   );
 }
 
-function EventRow({ event, onDetails }: { event: AdminEvent; onDetails: () => void }) {
+function EventRow({ event, onDetails }: { event: AdminEventRow; onDetails: () => void }) {
   const badge = event.eventType === 'START' ? 'bg-green-100 text-green-800' : 'bg-blue-100 text-blue-800';
   return (
     <tr className="border-b border-gray-100">
@@ -85,7 +85,8 @@ function LoadOlder({ pages }: { pages: number }) {
 
 export function Component() {
   const data = useLoaderData<typeof loader>();
-  const [selected, setSelected] = useState<AdminEvent | null>(null);
+  const secret = useAdminSecret();
+  const [selected, setSelected] = useState<AdminEventRow | null>(null);
   if (data === null) return <EventsHeader />;
   return (
     <section>
@@ -102,7 +103,7 @@ export function Component() {
       </ScrollX>
       {data.events.length === 0 && <p className="p-3 text-gray-500">No events yet.</p>}
       {data.hasMore && <LoadOlder pages={data.pages} />}
-      {selected && <EventDetails event={selected} onClose={() => setSelected(null)} />}
+      {selected && secret !== null && <EventDetails key={selected.id} row={selected} secret={secret} onClose={() => setSelected(null)} />}
     </section>
   );
 }

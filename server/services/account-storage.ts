@@ -2,8 +2,12 @@
  * Each account's storage quota (README, Security and limits: `ACCOUNT_STORAGE_MB`): what one
  * person's interviews (transcripts, ratings, the sessions' turns) and feedback take in the
  * database, as stored (compressed) bytes. A new interview and new feedback are refused once the
- * account holds that much, so one free account cannot fill the disk. One interview adds at most
- * its transcript cap (contract/limits.ts) and rating, so an account ends at most that far above.
+ * account holds that much, so one free account cannot fill the disk. A rating's transcript is
+ * checked again when it is stored, under the account's row lock (services/ratings.ts), because
+ * sessions minted while the account was empty would otherwise each store one (issue 33 item 8:
+ * ten of them stored 6 MB past a 1 MB quota): the first transcript stored below the quota passes
+ * it, the ones after are refused. So an account ends at most one transcript (contract/limits.ts)
+ * and its rating above its quota.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -12,6 +16,17 @@ import { HttpError } from './http-error';
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`);
 export const storageFull = (quotaBytes: number) =>
   `This account has reached its storage limit (${size(quotaBytes)} of interviews and feedback). Please contact us to make room for more.`;
+
+/** A rating refused because the account is full: its session ends and the refund rules of an empty one decide the credit. */
+export function ratingRefusedFull(quotaBytes: number, credit: 'returned' | 'daily-limit' | 'call-opened'): string {
+  const why =
+    credit === 'returned'
+      ? 'Your session credit was returned.'
+      : credit === 'daily-limit'
+        ? 'Your session credit was not returned: at most 3 a day are given back.'
+        : 'Your session credit was not returned: the voice call had already been opened.';
+  return `This account has reached its storage limit (${size(quotaBytes)} of interviews and feedback), so this interview was not stored or rated. ${why} Please contact us to make room for more.`;
+}
 
 /** The stored bytes of the account row aliased `a`, as one SQL expression (for statements that read the account anyway). */
 export const STORED_BYTES_SQL = `(

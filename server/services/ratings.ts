@@ -18,6 +18,7 @@ import { findQuestionSet, requireQuestionSet } from './question-sets';
 import { INAUDIBLE, settleRealtimeCall } from './calls';
 import { llmUsageTally, quietly, recordEnd, recordInput, recordLlmUsage } from './session-telemetry';
 import { leftSessionNote } from './left-note';
+import { ratingRefusedFull, storedBytes } from './account-storage';
 import { claimableRating, claimRating, holdingRating, ratingLeaseEnd } from './rating-leases';
 import { abandonWithRefund, claimForRating, NO_OPEN_SESSION, sessionForRating, waitText, type InterviewSession } from './sessions';
 
@@ -223,6 +224,28 @@ async function nothingToRate(ctx: AppContext, session: InterviewSession): Promis
   throw new HttpError(409, NO_OPEN_SESSION);
 }
 
+/**
+ * The account is full: the transcript is not stored or rated, the session ends, and its credit
+ * follows the rule of a session with nothing to rate (back within the daily refunds, unless an
+ * OpenAI call was opened); the sentence says which.
+ */
+async function storageFull(ctx: AppContext, session: InterviewSession): Promise<never> {
+  const quota = ctx.config.accountStorageBytes;
+  const outcome = await abandonWithRefund(
+    ctx.db,
+    session,
+    'end',
+    { reason: 'stopped-by-candidate', detail: 'storage limit' },
+    'if-no-call',
+  );
+  if (outcome.result === 'refunded') throw new HttpError(403, ratingRefusedFull(quota, 'returned'));
+  if (outcome.result === 'limit') throw new HttpError(403, ratingRefusedFull(quota, 'daily-limit'));
+  if (outcome.result === 'used') throw new HttpError(403, ratingRefusedFull(quota, 'call-opened'));
+  // Another call rated or ended the session meanwhile.
+  await storedRating(ctx, session);
+  throw new HttpError(409, NO_OPEN_SESSION);
+}
+
 async function rateSession(
   ctx: AppContext,
   account: Account,
@@ -261,6 +284,11 @@ async function rateSession(
   if (answered && answered !== session.input) await quietly(ctx, 'input', recordInput(ctx.db, session.id, answered));
 
   const stored = await ctx.db.transaction(async (tx) => {
+    // The quota again, under the account's row lock (NO KEY UPDATE, as a refund takes it), so the
+    // ratings of one account are stored one after another and each sees the one before: sessions
+    // minted while the account was empty cannot all store their transcripts (account-storage.ts).
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, account.id)).for('no key update');
+    if ((await storedBytes(tx, account.id)) >= ctx.config.accountStorageBytes) return 'full' as const;
     if (!(await claimForRating(tx, session.id))) return null;
     const [row] = await tx
       .insert(events)
@@ -281,6 +309,7 @@ async function rateSession(
       .returning({ id: events.id });
     return row ?? null;
   });
+  if (stored === 'full') return storageFull(ctx, session);
   // Another process claimed it first: answer its rating.
   if (!stored) return storedRating(ctx, session);
   return rateEvent(ctx, { id: stored.id, sessionId: session.id }, set, { transcripts, durationSeconds: input.durationSeconds }, '');

@@ -118,6 +118,11 @@ export const turnRequestSchema = z.object({
    * of the spoken answer could be written down: the interviewer apologises (`retry`).
    */
   spoken: z.boolean().optional(),
+  /**
+   * `typed`: the candidate typed `utterance` (absent: said it). Stored with the answer, so the
+   * transcript shown after a reload keeps a typed answer typed and the rating's delivery figures count it as typed.
+   */
+  input: z.enum(SESSION_INPUTS).optional(),
 });
 export const turnResponseSchema = z.object({
   /** What the interviewer says next (or the closing remark). */

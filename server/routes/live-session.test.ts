@@ -90,6 +90,27 @@ describeDatabases('the live session', (database) => {
     expect((await live(email)).body.session).toMatchObject({ sessionId: token.sessionId, canContinue: false });
   });
 
+  // docs/product-rules.md, Session lifecycle (Leaving and coming back): after a reload the
+  // transcript comes from the server, so a typed answer must be stored as typed.
+  it('keeps a typed answer typed and a spoken one spoken, also when a resume sends a typed answer again', async () => {
+    const email = 'live-typed@example.com';
+    const token = await startInterview<BrowserSpeechToken>(t.app, email);
+    const sessionToken = token.client_secret.value;
+    await turn(email, { sessionToken });
+    expect((await turn(email, { sessionToken, utterance: ANSWER, input: 'typed' })).status).toBe(200);
+    expect((await turn(email, { sessionToken, utterance: 'I would use a closure to keep a counter private.' })).status).toBe(200);
+    const resumed = await call<BrowserSpeechToken>(t.app, 'POST', `/interview/sessions/${token.sessionId}/resume`, { email });
+    const again = { sessionToken: resumed.body.client_secret.value, utterance: 'Typed before the drop.', resume: true, input: 'typed' };
+    expect((await turn(email, again)).status).toBe(200);
+    const answers = (await live(email)).body.session?.transcript.filter((entry) => entry.role === 'interviewee');
+    expect(answers?.map(({ transcript, input }) => [transcript, input ?? 'spoken'])).toEqual([
+      [ANSWER, 'typed'],
+      ['I would use a closure to keep a counter private.', 'spoken'],
+      ['Typed before the drop.', 'typed'],
+    ]);
+    expect((await turn(email, { sessionToken, utterance: 'x', input: 'written' })).status).toBe(400);
+  });
+
   it('an unknown email is refused with the sentence', async () => {
     const answer = await call<{ error: string }>(t.app, 'GET', '/interview/sessions/live', { email: 'nobody-live@example.com' });
     expect(answer.status).toBe(401);

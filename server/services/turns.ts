@@ -90,11 +90,20 @@ async function settleTurn(db: Db, sessionId: string, completions: number): Promi
 export async function nextTurn(
   ctx: AppContext,
   email: string,
-  input: { sessionToken: string; utterance?: string; resume?: boolean },
+  input: { sessionToken: string; utterance?: string; resume?: boolean; input?: AnswerInput },
 ): Promise<TurnResponse> {
   const account = await requireAccount(ctx.db, email);
   const session = await sessionOf(ctx, account.id, input.sessionToken);
-  return input.resume ? continuationTurn(ctx, session, input.utterance) : takeTurn(ctx, session, input.utterance);
+  const answer = { text: input.utterance, input: input.input };
+  return input.resume ? continuationTurn(ctx, session, answer) : takeTurn(ctx, session, answer);
+}
+
+/** How the candidate gave an answer (contract: TurnRequest.input); stored with it. */
+export type AnswerInput = NonNullable<TranscriptEntry['input']>;
+/** The candidate's answer of a turn: its words (absent for the opening) and, when typed, `input: 'typed'`. */
+export interface TurnAnswer {
+  text?: string | undefined;
+  input?: AnswerInput | undefined;
 }
 
 /**
@@ -109,21 +118,21 @@ export async function nextTurn(
 export async function continuationTurn(
   ctx: AppContext,
   session: InterviewSession,
-  rawUtterance?: string,
+  answer: TurnAnswer = {},
   /** As in takeTurn: called as soon as the line is known (the speech pipeline starts its voice). */
   onLine?: (turn: TurnResponse) => void,
 ): Promise<TurnResponse> {
   const turns = session.turns;
   const lastLine = turns.findLast((entry) => entry.role === 'interviewer');
-  if (!lastLine) return takeTurn(ctx, session, rawUtterance, onLine);
-  const utterance = rawUtterance?.trim();
+  if (!lastLine) return takeTurn(ctx, session, answer, onLine);
+  const utterance = answer.text?.trim();
   const [before, last] = turns.slice(-2);
   if (utterance && last?.role === 'interviewer' && before?.role === 'interviewee' && before.transcript === utterance) {
     const replay: TurnResponse = { say: welcomeBack(last.transcript), closeSession: null };
     onLine?.(replay);
     return replay;
   }
-  if (utterance) return takeTurn(ctx, session, utterance, onLine, WELCOME_BACK);
+  if (utterance) return takeTurn(ctx, session, answer, onLine, WELCOME_BACK);
   const again: TurnResponse = { say: welcomeBack(lastLine.transcript), closeSession: null };
   await reserveTurn(ctx.db, session);
   onLine?.(again);
@@ -159,14 +168,14 @@ async function appendTurns(db: Db, sessionId: string, added: TranscriptEntry[], 
 export async function takeTurn(
   ctx: AppContext,
   session: InterviewSession,
-  rawUtterance?: string,
+  answer: TurnAnswer = {},
   /** Called as soon as the interviewer's line is known, before it is stored (speech starts sooner). */
   onLine?: (turn: TurnResponse) => void,
   /** Said before the interviewer's line unless it closes the interview (a resumed session's "Welcome back."). */
   lead?: string,
 ): Promise<TurnResponse> {
   const set = await requireQuestionSet(ctx.db, session.questionSetId);
-  const utterance = rawUtterance?.trim() ? rawUtterance.trim() : undefined;
+  const utterance = answer.text?.trim() ? answer.text.trim() : undefined;
   await reserveTurn(ctx.db, session);
 
   let turn: TurnResponse;
@@ -195,7 +204,9 @@ export async function takeTurn(
   onLine?.(turn);
   const at = Math.max(0, Date.now() - session.createdAt.getTime());
   const added: TranscriptEntry[] = [];
-  if (utterance) added.push({ role: 'interviewee', transcript: utterance, at });
+  // A typed answer stays typed in the stored transcript (shown after a reload, rated from it).
+  if (utterance)
+    added.push({ role: 'interviewee', transcript: utterance, at, ...(answer.input === 'typed' ? { input: 'typed' as const } : {}) });
   if (turn.say) added.push({ role: 'interviewer', transcript: turn.say, at });
   await appendTurns(ctx.db, session.id, added, turn.closeSession !== null);
   // After the line is out: the LLM interviewer's tokens, for the session's cost (none for the scripted one).

@@ -13,7 +13,7 @@ import { HttpError } from '../http-error';
 import { SpeechError } from '../../providers/upstream/speech-clients';
 import { requireAccount } from '../accounts';
 import { findSession, OPEN_STATUSES, type InterviewSession } from '../sessions';
-import { continuationTurn, SESSION_FINISHED, sessionOf, takeTurn } from '../turns';
+import { continuationTurn, SESSION_FINISHED, sessionOf, takeTurn, type AnswerInput, type TurnAnswer } from '../turns';
 import { addError, addUsage, quietly } from '../session-telemetry';
 import { pcmWavSeconds } from './wav-seconds';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
@@ -149,7 +149,7 @@ async function interviewerTurn(
   pipeline: SpeechPipeline,
   session: InterviewSession,
   heard: string | null,
-  utterance?: string,
+  answer: TurnAnswer = {},
   /** The first turn after a resume picks up from the stored transcript (continuationTurn). */
   resume = false,
 ) {
@@ -162,10 +162,10 @@ async function interviewerTurn(
       // Awaited below; a failure meanwhile must not count as unhandled.
       audio.catch(() => undefined);
     };
-    turn = resume ? await continuationTurn(ctx, session, utterance, onLine) : await takeTurn(ctx, session, utterance, onLine);
+    turn = resume ? await continuationTurn(ctx, session, answer, onLine) : await takeTurn(ctx, session, answer, onLine);
   } catch (error) {
     // The opening line has nothing to answer again; a later failure keeps the session going.
-    if (utterance === undefined || !(error instanceof HttpError) || !UPSTREAM_STATUSES.has(error.statusCode)) throw error;
+    if (answer.text === undefined || !(error instanceof HttpError) || !UPSTREAM_STATUSES.has(error.statusCode)) throw error;
     return apologise(ctx, pipeline, session.id, heard, INTERVIEWER_APOLOGY);
   }
   return reply(heard, turn, await audio, false);
@@ -178,16 +178,18 @@ async function interviewerTurn(
 export async function speechTextTurn(
   ctx: AppContext,
   email: string,
-  input: { sessionToken: string; utterance?: string; resume?: boolean; spoken?: boolean },
+  input: { sessionToken: string; utterance?: string; resume?: boolean; spoken?: boolean; input?: AnswerInput },
 ): Promise<SpeechTurnResponse> {
   const pipeline = requirePipeline(ctx);
   const session = await requirePipelineSession(ctx, email, input.sessionToken);
   const utterance = input.utterance?.trim() || undefined;
   if (input.spoken && !input.resume) {
     if (!utterance) return apologise(ctx, pipeline, session.id, null, NOT_HEARD_APOLOGY);
-    return interviewerTurn(ctx, pipeline, session, utterance, utterance);
+    return interviewerTurn(ctx, pipeline, session, utterance, { text: utterance });
   }
-  return interviewerTurn(ctx, pipeline, session, null, utterance, input.resume === true);
+  // Words that were not spoken and are not a resume's answer sent again were typed.
+  const typed = input.input === 'typed' || (utterance !== undefined && !input.resume);
+  return interviewerTurn(ctx, pipeline, session, null, { text: utterance, ...(typed ? { input: 'typed' } : {}) }, input.resume === true);
 }
 
 /**
@@ -260,7 +262,7 @@ export async function speechAudioTurn(
   if (heard === null) return apologise(ctx, pipeline, session.id, null, NOT_HEARD_APOLOGY);
   // Noise the browser took for speech: nothing to answer, nothing to apologise for.
   if (!heard) return { heard: '', say: '', closeSession: null, audio: [], retry: true };
-  return interviewerTurn(ctx, pipeline, session, heard, heard.slice(0, MAX_UTTERANCE_LENGTH));
+  return interviewerTurn(ctx, pipeline, session, heard, { text: heard.slice(0, MAX_UTTERANCE_LENGTH) });
 }
 
 /**

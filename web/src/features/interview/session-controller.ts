@@ -147,6 +147,8 @@ interface SessionRun {
   reconnectTried: boolean;
   /** An answer that got no reply before the connection dropped; the continuation sends it again. */
   pendingAnswer: string | undefined;
+  /** That answer was typed. */
+  pendingTyped: boolean;
 }
 
 export class SessionController {
@@ -166,7 +168,7 @@ export class SessionController {
   /** Each start or adoption begins a new run; its closing ends the session as the interviewer's. */
   private newRun(startedAt: number, questionSetId: number, sessionId?: string): SessionRun {
     const closing = new InterviewerClosing(this.deps.schedule, () => void this.stop('closed-by-interviewer'));
-    return { startedAt, questionSetId, sessionId, closing, reconnectTried: false, pendingAnswer: undefined };
+    return { startedAt, questionSetId, sessionId, closing, reconnectTried: false, pendingAnswer: undefined, pendingTyped: false };
   }
 
   getSnapshot = (): SessionSnapshot => this.snapshot;
@@ -431,7 +433,10 @@ export class SessionController {
       return;
     }
     this.deps.log.error('Voice connection failed:', event.message);
-    if (event.pendingAnswer) this.run.pendingAnswer = event.pendingAnswer;
+    if (event.pendingAnswer) {
+      this.run.pendingAnswer = event.pendingAnswer;
+      this.run.pendingTyped = event.pendingTyped === true;
+    }
     if (this.snapshot.phase === 'active' && event.reconnectable && this.run.sessionId) this.interrupt(source);
     else if (this.snapshot.phase === 'active') void this.stop('connection-lost');
     else this.drop(source);
@@ -478,7 +483,7 @@ export class SessionController {
       const token = await this.deps.resumeSession(sessionId);
       if (!current()) return;
       const pendingAnswer = run.pendingAnswer;
-      const resumed = { resumed: pendingAnswer ? { pendingAnswer } : {} };
+      const resumed = { resumed: pendingAnswer ? { pendingAnswer, ...(run.pendingTyped ? { pendingTyped: true } : {}) } : {} };
       const transport = await this.openTransport(run, token, current, 'The voice connection failed while reconnecting.', resumed);
       if (!transport) return;
       if (run.pendingAnswer === pendingAnswer) run.pendingAnswer = undefined;

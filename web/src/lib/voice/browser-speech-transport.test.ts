@@ -196,7 +196,12 @@ describe('browser-speech transport', () => {
     await t.clock.advance(1500);
     t.transport.sendText('  A function with its lexical scope.  ');
     await flush();
-    expect(t.server.requests[1]?.body).toEqual({ sessionToken: 'bs_secret', utterance: 'A function with its lexical scope.' });
+    // Typed: the server stores it as typed (shown so after a reload).
+    expect(t.server.requests[1]?.body).toEqual({
+      sessionToken: 'bs_secret',
+      utterance: 'A function with its lexical scope.',
+      input: 'typed',
+    });
     expect(t.events).toEqual([
       { type: 'candidate', text: 'A function with its lexical scope.', at: 1500 },
       { type: 'interviewer', text: 'Thanks. Second: what is the event loop?', at: 1500 },
@@ -396,7 +401,13 @@ describe('browser-speech transport', () => {
     t.transport.sendText('my answer');
     await flush();
     // The call did not get through: the session may go on after a resume, sending the answer again.
-    expect(t.events.at(-1)).toEqual({ type: 'failed', message: TURN_FAILED_MESSAGE, reconnectable: true, pendingAnswer: 'my answer' });
+    expect(t.events.at(-1)).toEqual({
+      type: 'failed',
+      message: TURN_FAILED_MESSAGE,
+      reconnectable: true,
+      pendingAnswer: 'my answer',
+      pendingTyped: true,
+    });
 
     const u = setup([{ status: 500, body: 'not json' }]);
     await expect(u.transport.start(token, u.listener, 0)).rejects.toThrow(TURN_FAILED_MESSAGE);
@@ -431,7 +442,13 @@ describe('browser-speech transport', () => {
     await t.clock.advance(0);
     t.transport.sendText('my answer');
     await flush();
-    expect(t.events.at(-1)).toEqual({ type: 'failed', message: TURN_FAILED_MESSAGE, reconnectable: true, pendingAnswer: 'my answer' });
+    expect(t.events.at(-1)).toEqual({
+      type: 'failed',
+      message: TURN_FAILED_MESSAGE,
+      reconnectable: true,
+      pendingAnswer: 'my answer',
+      pendingTyped: true,
+    });
   });
 
   it('going offline ends this connection once, reconnectable, with the answer that got no reply; nothing after', async () => {
@@ -472,7 +489,7 @@ describe('browser-speech transport', () => {
     answerTurn(new Response(JSON.stringify(say('late')), { status: 200 }));
     await flush();
     expect(events.filter((e) => e.type === 'failed')).toEqual([
-      { type: 'failed', message: OFFLINE_MESSAGE, reconnectable: true, pendingAnswer: 'half of my answer' },
+      { type: 'failed', message: OFFLINE_MESSAGE, reconnectable: true, pendingAnswer: 'half of my answer', pendingTyped: true },
     ]);
     expect(events.some((e) => e.type === 'interviewer' && e.text === 'late')).toBe(false);
     transport.close();
@@ -509,9 +526,9 @@ describe('browser-speech transport', () => {
 
   it('a resumed start asks for the continuation turn, sending again the answer that got no reply', async () => {
     const t = setup([say('Welcome back. Question two?')], { recognition: true });
-    await t.transport.start(token, t.listener, 0, { resumed: { pendingAnswer: 'my lost answer' } });
+    await t.transport.start(token, t.listener, 0, { resumed: { pendingAnswer: 'my lost answer', pendingTyped: true } });
     await t.clock.advance(0);
-    expect(t.server.requests[0]?.body).toEqual({ sessionToken: 'bs_secret', utterance: 'my lost answer', resume: true });
+    expect(t.server.requests[0]?.body).toEqual({ sessionToken: 'bs_secret', utterance: 'my lost answer', resume: true, input: 'typed' });
     expect(t.events.filter((e) => e.type === 'interviewer').map((e) => (e as { text: string }).text)).toEqual([
       'Welcome back. Question two?',
     ]);

@@ -94,12 +94,18 @@ export function createBrowserSpeechTransport(
     if (core.open() && !busy) ears.listen();
   };
 
-  const requestTurn = (utterance?: string, resume = false): Promise<TurnResponse> =>
+  const requestTurn = (utterance?: string, resume = false, typed = false): Promise<TurnResponse> =>
     core.call(
       (signal) =>
         postTurn(
           ctx.userEmail,
-          { sessionToken: core.sessionToken(), ...(utterance === undefined ? {} : { utterance }), ...(resume ? { resume } : {}) },
+          {
+            sessionToken: core.sessionToken(),
+            ...(utterance === undefined ? {} : { utterance }),
+            ...(resume ? { resume } : {}),
+            // Stored with the answer, so it is still shown as typed after a reload.
+            ...(typed && utterance !== undefined ? { input: 'typed' as const } : {}),
+          },
           { signal, fetch: options.fetch },
         ),
       isTurnResponse,
@@ -151,7 +157,7 @@ export function createBrowserSpeechTransport(
     listenIfIdle();
   }
 
-  function submitAnswer(text: string): void {
+  function submitAnswer(text: string, typed = false): void {
     const answer = text.trim();
     if (!answer || !core.open()) return;
     unanswered++;
@@ -163,12 +169,13 @@ export function createBrowserSpeechTransport(
       answer,
       () => {
         busy = true;
-        return requestTurn(answer);
+        return requestTurn(answer, false, typed);
       },
       (turn) => {
         unanswered--;
         return handleTurn(turn);
       },
+      typed,
     );
   }
 
@@ -185,7 +192,7 @@ export function createBrowserSpeechTransport(
       // again the answer that got no reply before the drop.
       const resumed = startOptions.resumed;
       const opening = await core.start(startToken, onEvent, startedAtMs, () =>
-        resumed ? requestTurn(resumed.pendingAnswer, true) : requestTurn(),
+        resumed ? requestTurn(resumed.pendingAnswer, true, resumed.pendingTyped) : requestTurn(),
       );
       if (!opening) return;
       // The session is active now; the caller sees the opening line after start() resolved.
@@ -197,7 +204,7 @@ export function createBrowserSpeechTransport(
     },
 
     sendText(text: string): void {
-      submitAnswer(text);
+      submitAnswer(text, true);
     },
 
     endAnswer(): void {

@@ -332,7 +332,7 @@ describe('speech-pipeline transport', () => {
     await tick();
     expect(h.requests[1]).toMatchObject({
       url: '/interview/speech-turn',
-      body: JSON.stringify({ sessionToken: 'sp_secret', utterance: 'typed answer' }),
+      body: JSON.stringify({ sessionToken: 'sp_secret', utterance: 'typed answer', input: 'typed' }),
     });
   });
 
@@ -359,6 +359,7 @@ describe('speech-pipeline transport', () => {
         message: 'The interviewer could not be reached. Please try again in a moment.',
         reconnectable: true,
         pendingAnswer: 'My typed answer.',
+        pendingTyped: true,
       });
       expect(h.destroyed()).toBe(1);
     }

@@ -42,7 +42,7 @@ export interface SpeechPipelineOptions {
 }
 
 /** A typed answer (or the opening, or a resume's first turn), or a spoken answer's words. */
-type Request = { kind: 'text'; utterance?: string; resume?: boolean } | { kind: 'spoken'; utterance?: string };
+type Request = { kind: 'text'; utterance?: string; resume?: boolean; typed?: boolean } | { kind: 'spoken'; utterance?: string };
 
 /**
  * Hearing and speaking on top of the turn-taking core (turn-taking.ts): the voice-activity
@@ -80,6 +80,8 @@ export function createSpeechPipelineTransport(
         ...(request.utterance === undefined ? {} : { utterance: request.utterance }),
         ...(request.kind === 'text' && request.resume ? { resume: true } : {}),
         ...(request.kind === 'spoken' ? { spoken: true } : {}),
+        // Stored with the answer, so it is still shown as typed after a reload.
+        ...(request.kind === 'text' && request.typed && request.utterance !== undefined ? { input: 'typed' as const } : {}),
       };
       return postSpeechTurn(ctx.userEmail, body, { signal, fetch: options.fetch });
     }, isSpeechTurn);
@@ -164,6 +166,7 @@ export function createSpeechPipelineTransport(
         core.emit({ type: 'interim', text: '' });
         return handle(turn, answeredAt);
       },
+      request.kind === 'text' && request.typed === true,
     );
   }
 
@@ -221,7 +224,11 @@ export function createSpeechPipelineTransport(
       // typed answer that got no reply before the drop.
       const resumed = startOptions.resumed;
       const opening = await core.start(startToken, onEvent, startedAtMs, () =>
-        send(resumed ? { kind: 'text', utterance: resumed.pendingAnswer, resume: true } : { kind: 'text' }),
+        send(
+          resumed
+            ? { kind: 'text', utterance: resumed.pendingAnswer, resume: true, typed: resumed.pendingTyped === true }
+            : { kind: 'text' },
+        ),
       );
       if (!opening) return;
       // The microphone opens while the greeting plays; the session is active once start() resolves.
@@ -234,7 +241,7 @@ export function createSpeechPipelineTransport(
       if (!typed || !core.open()) return;
       player.stop();
       core.emit({ type: 'candidate', text: typed, at: core.at() });
-      enqueue({ kind: 'text', utterance: typed }, null);
+      enqueue({ kind: 'text', utterance: typed, typed: true }, null);
     },
 
     endAnswer(): void {

@@ -45,9 +45,9 @@ export interface TurnTaking {
   /**
    * Queues an answer: `ask` runs once the answers before it have their turns, then `reply` handles
    * the turn; a failure fails the transport. `words`: what a continuation sends again if no turn
-   * comes back.
+   * comes back (`typed`: the candidate typed them).
    */
-  answer<T>(words: string | undefined, ask: () => Promise<T>, reply: (turn: T) => Promise<void>): void;
+  answer<T>(words: string | undefined, ask: () => Promise<T>, reply: (turn: T) => Promise<void>, typed?: boolean): void;
   /** Queues work after the answers already queued (the opening turn). */
   then(work: () => Promise<void>): void;
   /** A notice true for the rest of the session; the screen shows them in one line, each once. */
@@ -75,8 +75,8 @@ export function createTurnTaking(token: BrowserSpeechToken | SpeechPipelineToken
   let ending = false;
   let queue: Promise<void> = Promise.resolve();
   const inFlight = new Set<AbortController>();
-  /** Words sent whose turn has not come back yet. */
-  const pending: string[] = [];
+  /** Words sent whose turn has not come back yet, and whether they were typed. */
+  const pending: Array<{ words: string; typed: boolean }> = [];
   const lasting: string[] = [];
   let apology = '';
   let stopWatching: () => void = () => undefined;
@@ -95,10 +95,17 @@ export function createTurnTaking(token: BrowserSpeechToken | SpeechPipelineToken
     ending = true;
     options.silence();
     stopWatching();
-    const pendingAnswer = pending.join(' ');
+    const pendingAnswer = pending.map((p) => p.words).join(' ');
+    const pendingTyped = pending.length > 0 && pending.every((p) => p.typed);
     emit(
       reconnectable
-        ? { type: 'failed', message, reconnectable: true, ...(pendingAnswer ? { pendingAnswer } : {}) }
+        ? {
+            type: 'failed',
+            message,
+            reconnectable: true,
+            ...(pendingAnswer ? { pendingAnswer } : {}),
+            ...(pendingTyped ? { pendingTyped } : {}),
+          }
         : { type: 'failed', message },
     );
   }
@@ -137,13 +144,14 @@ export function createTurnTaking(token: BrowserSpeechToken | SpeechPipelineToken
       }
     },
 
-    answer(words, ask, reply) {
-      if (words) pending.push(words);
+    answer(words, ask, reply, typed = false) {
+      const entry = words ? { words, typed } : null;
+      if (entry) pending.push(entry);
       queue = queue.then(async () => {
         if (!open()) return;
         try {
           const turn = await ask();
-          if (words) pending.splice(pending.indexOf(words), 1);
+          if (entry) pending.splice(pending.indexOf(entry), 1);
           await reply(turn);
         } catch (error) {
           fail(error instanceof Error ? error.message : TURN_FAILED_MESSAGE, isReconnectable(error));

@@ -35,6 +35,8 @@ export type TransportEvent =
       reconnectable?: boolean;
       /** Browser speech: the answer that was sent but got no reply; the continuation sends it again. */
       pendingAnswer?: string;
+      /** The pending answer was typed (it is stored as typed when the continuation sends it). */
+      pendingTyped?: boolean;
     };
 
 export type TransportListener = (event: TransportEvent) => void;
@@ -65,7 +67,7 @@ export interface StartOptions {
    * This start continues a session whose connection dropped (after POST /interview/sessions/{id}/resume):
    * the transcript so far is on the server; `pendingAnswer` is an answer that got no reply.
    */
-  resumed?: { pendingAnswer?: string };
+  resumed?: { pendingAnswer?: string; pendingTyped?: boolean };
 }
 
 export interface TransportContext {

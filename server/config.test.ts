@@ -133,6 +133,7 @@ describe('loadConfig', () => {
       turnPauses: { finishedMs: 450, unsureMs: 1200, unfinishedMs: 2500 },
       sessionAudioClips: 40,
       editorLlmCallsPerHour: 60,
+      editorLlmPromptCharsPerHour: 1_500_000,
       shutdownDrainSeconds: 0,
     });
   });

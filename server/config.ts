@@ -358,6 +358,14 @@ const SETTINGS = {
     'EDITOR_LLM_CALLS_PER_HOUR',
     z.preprocess(emptyToUndefined, z.coerce.number().int().min(0, { error: 'must be 0 or more' }).max(10_000).default(60)),
   ),
+  /** The characters those calls may send to the language model per hour across all admins (each request's JSON body). */
+  editorLlmPromptCharsPerHour: setting(
+    'EDITOR_LLM_PROMPT_CHARS_PER_HOUR',
+    z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1000, { error: 'must be at least 1000' }).max(100_000_000).default(1_500_000),
+    ),
+  ),
   /**
    * On SIGTERM/SIGINT: seconds the server drains before it closes (GET /healthz answers 503
    * draining so a load balancer moves away, requests are still served); 0 closes at once.

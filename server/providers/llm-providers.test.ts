@@ -2,7 +2,7 @@
  * The LLM providers inside the real app (buildApp, PGlite, createProviders from the config),
  * with a local OpenAI-compatible server in place of the model.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer } from '../../test-support/fake-llm-server';
 import { call, FIXTURE_SETS, login, setIds } from '../../test-support/fixtures';
 import { createTestApp, TEST_ADMIN_SECRET, type TestApp } from '../../test-support/test-app';
@@ -34,6 +34,10 @@ describe('an app configured with an LLM (LLM_BASE_URL + LLM_MODEL)', () => {
   });
   beforeEach(() => {
     llm.requests.length = 0;
+  });
+  afterEach(() => {
+    // Every request to the model (interviewer turns, closing remarks, ratings, retries) bounds its answer (issue 33 item 6).
+    for (const request of llm.requests) expect(request.body.max_tokens).toEqual(expect.any(Number));
   });
 
   it('runs the interview with the LLM interviewer and rates with the LLM rater, recorded as llm:<model>', async () => {

@@ -58,7 +58,7 @@ export interface RatingInput {
    * Takes one of the session's rater calls before a paid language-model call; false: the session's
    * budget is spent and the rater answers without the model (services/ratings.ts raterCallBudget).
    */
-  reserveCall?: () => Promise<boolean>;
+  reserveCall?: (promptChars: number) => Promise<boolean>;
 }
 
 export interface RatingResult {
@@ -101,6 +101,8 @@ export interface PhrasingRequest {
   accepted: string[];
   contradicted: string[];
   meter?: LlmUsageMeter;
+  /** Before each language-model request, told its size in characters; false refuses it (the editor's budget). */
+  reserveCall?: (promptChars: number) => Promise<boolean>;
 }
 
 export interface PhrasingDrafts {

@@ -4,7 +4,7 @@
  * (drafts from the language model, cleaned and never saved), with a local OpenAI-compatible server
  * in place of the model; the budget, the rate limit, and the answers without a model.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer, type RecordedRequest } from '../../test-support/fake-llm-server';
 import { FIXTURE_SETS } from '../../test-support/fixtures';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
@@ -86,6 +86,10 @@ describeDatabases('the question-set editor helpers', (database) => {
     });
     beforeEach(() => {
       llm.requests.length = 0;
+    });
+    afterEach(() => {
+      // Every request to the model bounds its answer (issue 33 item 6).
+      for (const request of llm.requests) expect(request.body.max_tokens).toEqual(expect.any(Number));
     });
 
     it('says which model the helpers use', async () => {
@@ -227,8 +231,9 @@ describeDatabases('the question-set editor helpers', (database) => {
       expect(llm.requests).toHaveLength(2);
     });
 
-    it(`stops at EDITOR_LLM_CALLS_PER_HOUR language-model calls, the built-in rater still answering`, async () => {
-      // Three calls so far (one tried answer, two suggestions); the budget is five.
+    it(`stops at EDITOR_LLM_CALLS_PER_HOUR requests to the model, retries counted, the built-in rater still answering`, async () => {
+      // Four requests so far: one tried answer, one suggestion, and a failed one with its retry
+      // (three calls of ours; issue 33 item 6: the budget counted calls, not requests). The budget is five.
       llm.setFallback({ content: JSON.stringify({ accepted: ['still sees the outer scope'], contradicted: [] }) });
       const suggest = () =>
         send<{ error?: string }>(t, 'POST', '/api/admin/question-sets/suggest-phrasings', {
@@ -237,19 +242,87 @@ describeDatabases('the question-set editor helpers', (database) => {
           keyPoint: 'keeps access to its outer scope',
         });
       expect((await suggest()).status).toBe(200);
-      expect((await suggest()).status).toBe(200);
       const refused = await suggest();
       expect(refused.status).toBe(429);
       expect(refused.body.error).toMatch(
         /^The editor's language-model budget of 5 calls an hour \(EDITOR_LLM_CALLS_PER_HOUR, all admins together\) is used up\. Try again in (60|59) minutes\.$/,
       );
-      expect(llm.requests).toHaveLength(2);
+      expect(llm.requests).toHaveLength(1);
+      // The language-model rater is refused too, with the same sentence (not the rubric's answer in its place).
+      const judged = await send<{ error?: string }>(t, 'POST', '/api/admin/question-sets/try-answer', {
+        set: draft,
+        questionNumber: 1,
+        answer: 'It is created when the function is defined.',
+        languageModel: true,
+      });
+      expect(judged.status).toBe(429);
+      expect(judged.body.error).toBe(refused.body.error);
+      expect(llm.requests).toHaveLength(1);
       const tried = await send<Tried>(t, 'POST', '/api/admin/question-sets/try-answer', {
         set: draft,
         questionNumber: 1,
         answer: 'It is created when the function is defined.',
       });
       expect(tried.status).toBe(200);
+    });
+  });
+
+  describe('the size of what the editor sends (issue 33 item 6)', () => {
+    let llm: FakeLlmServer;
+    let t: TestApp;
+    const CHARS = 12_000;
+
+    beforeAll(async () => {
+      llm = await startFakeLlmServer();
+      t = await createTestApp({
+        database,
+        listen: true,
+        questionSets: FIXTURE_SETS,
+        config: { llmBaseUrl: llm.baseUrl, llmModel: 'fake-model', editorLlmCallsPerHour: 100, editorLlmPromptCharsPerHour: CHARS },
+      });
+    }, 300_000);
+    afterAll(async () => {
+      await t?.close();
+      await llm?.close();
+    });
+
+    it('sends no request larger than the cap: 413 with a sentence, nothing sent', async () => {
+      const huge = { ...draft, modelAnswers: `${draft.modelAnswers}\n\n${'A closure keeps the scope it was made in. '.repeat(1600)}` };
+      const tried = await send<{ error?: string }>(t, 'POST', '/api/admin/question-sets/try-answer', {
+        set: huge,
+        questionNumber: 1,
+        answer: 'It keeps access to its outer scope.',
+        languageModel: true,
+      });
+      expect(tried.status).toBe(413);
+      expect(tried.body.error).toMatch(
+        /^This would send [\d,]+ characters to the language model in one request; the editor sends at most 60,000\. Shorten the set's model answers or the answer, or try it with the built-in rater\.$/,
+      );
+      expect(llm.requests).toHaveLength(0);
+    });
+
+    it('counts the characters of every request against EDITOR_LLM_PROMPT_CHARS_PER_HOUR', async () => {
+      llm.setFallback({ content: JSON.stringify({ accepted: ['still sees the outer scope'], contradicted: [] }) });
+      const answers: Array<{ status: number; body: { error?: string } }> = [];
+      for (let i = 0; i < 20 && !answers.some((a) => a.status === 429); i++) {
+        answers.push(
+          await send<{ error?: string }>(t, 'POST', '/api/admin/question-sets/suggest-phrasings', {
+            set: draft,
+            questionNumber: 1,
+            keyPoint: 'keeps access to its outer scope',
+          }),
+        );
+      }
+      const refused = answers.at(-1);
+      expect(refused?.status).toBe(429);
+      expect(refused?.body.error).toMatch(
+        /^The editor's language-model budget of 12,000 characters an hour \(EDITOR_LLM_PROMPT_CHARS_PER_HOUR, all admins together\) is used up\. Try again in (60|59) minutes\.$/,
+      );
+      // What was sent stays within the hour's characters.
+      const sent = llm.requests.reduce((sum, r) => sum + JSON.stringify(r.body).length, 0);
+      expect(sent).toBeLessThanOrEqual(CHARS);
+      expect(llm.requests.length).toBe(answers.length - 1);
+      expect(answers.length).toBeGreaterThan(1);
     });
   });
 

@@ -20,8 +20,8 @@ export interface WindowCount {
 export interface WindowCounter {
   /** The counts are rows of `rate_limits` (PostgreSQL), so a call's own statement can read one. */
   readonly inTable: boolean;
-  /** Counts one hit on `key`; a new window of `windowMs` starts when none is running. */
-  hit(key: string, windowMs: number): Promise<WindowCount>;
+  /** Counts one hit on `key` (or `amount`, e.g. characters sent); a new window of `windowMs` starts when none is running. */
+  hit(key: string, windowMs: number, amount?: number): Promise<WindowCount>;
   /** Hits in the running window (0 when none), without counting one. */
   peek(key: string): Promise<number>;
   /** Ends the key's window (e.g. the right admin secret clears earlier failures). */
@@ -48,10 +48,10 @@ export function memoryWindowCounter(now: () => number = Date.now): WindowCounter
   };
   return {
     inTable: false,
-    async hit(key, windowMs) {
+    async hit(key, windowMs, amount = 1) {
       if (windows.size > MEMORY_SWEEP_AT) await sweep();
       const entry = running(key) ?? { hits: 0, endsAt: now() + windowMs };
-      entry.hits += 1;
+      entry.hits += amount;
       windows.set(key, entry);
       return { hits: entry.hits, ttlMs: entry.endsAt - now() };
     },
@@ -71,14 +71,14 @@ export function memoryWindowCounter(now: () => number = Date.now): WindowCounter
 export function postgresWindowCounter(db: Db): WindowCounter {
   return {
     inTable: true,
-    async hit(key, windowMs) {
+    async hit(key, windowMs, amount = 1) {
       // One statement: the row lock of ON CONFLICT makes concurrent hits from any process count
       // one after the other; the database clock decides when a window ends, for every process.
       const result = await db.execute(sql`
         insert into rate_limits as r (key, hits, window_ends_at)
-        values (${key}, 1, now() + ${windowMs}::int * interval '1 millisecond')
+        values (${key}, ${amount}::int, now() + ${windowMs}::int * interval '1 millisecond')
         on conflict (key) do update set
-          hits = case when r.window_ends_at <= now() then 1 else r.hits + 1 end,
+          hits = case when r.window_ends_at <= now() then excluded.hits else r.hits + excluded.hits end,
           window_ends_at = case when r.window_ends_at <= now() then excluded.window_ends_at else r.window_ends_at end
         returning hits, greatest(0, ceil(extract(epoch from (window_ends_at - now())) * 1000))::int as ttl_ms`);
       const row = (result as unknown as { rows: Array<{ hits: number; ttl_ms: number }> }).rows[0];

@@ -92,6 +92,9 @@ function parseDrafts(content: string | null): PhrasingDrafts {
   return parsed.data;
 }
 
+/** The editor's budget refused a request (the editor answers its own sentence instead). */
+export const PHRASINGS_REFUSED = "The editor's language-model budget refused the call.";
+
 export function createLlmPhrasingDrafter(client: LlmClient, options: { retries?: number } = {}): PhrasingDrafter {
   const retries = options.retries ?? 1;
   // Endpoints without json_schema support refuse it every time; learned once per process.
@@ -102,7 +105,8 @@ export function createLlmPhrasingDrafter(client: LlmClient, options: { retries?:
       let lastError: Error = new Error('no attempt made');
       for (let attempt = 0; attempt <= retries; attempt++) {
         try {
-          const result = await client.chat(buildPhrasingRequest(input, schemaSupported));
+          const hooks = input.reserveCall ? { reserve: input.reserveCall, refusal: PHRASINGS_REFUSED } : undefined;
+          const result = await client.chat(buildPhrasingRequest(input, schemaSupported), hooks);
           if (result.usage) input.meter?.(result.usage);
           return parseDrafts(result.content);
         } catch (error) {

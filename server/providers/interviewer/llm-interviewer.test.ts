@@ -54,7 +54,7 @@ describe('resolveLlmSettings', () => {
 describe('llm client', () => {
   it('sends the model, messages and bearer key to /chat/completions', async () => {
     llm.enqueue({ content: 'Hello there.' });
-    const result = await client().chat({ messages: [{ role: 'user', content: 'Hi' }] });
+    const result = await client().chat({ max_tokens: 50, messages: [{ role: 'user', content: 'Hi' }] });
     // The usage the server reported (FAKE_LLM_USAGE), for the session's cost.
     expect(result).toEqual({
       content: 'Hello there.',
@@ -63,19 +63,27 @@ describe('llm client', () => {
     });
     expect(llm.requests[0]?.path).toBe('/v1/chat/completions');
     expect(llm.requests[0]?.headers.authorization).toBe('Bearer sk-test-123');
-    expect(llm.requests[0]?.body).toEqual({ model: 'llama3.1:8b', messages: [{ role: 'user', content: 'Hi' }] });
+    expect(llm.requests[0]?.body).toEqual({ model: 'llama3.1:8b', max_tokens: 50, messages: [{ role: 'user', content: 'Hi' }] });
   });
 
   it('reads no usage from a server that reports none, or reports it in another shape', async () => {
     llm.enqueue({ raw: JSON.stringify({ choices: [{ message: { content: 'a' } }] }) });
     llm.enqueue({ raw: JSON.stringify({ choices: [{ message: { content: 'b' } }], usage: { tokens: 'many' } }) });
-    expect(await client().chat({ messages: [{ role: 'user', content: 'Hi' }] })).toEqual({ content: 'a', toolCalls: [], usage: null });
-    expect(await client().chat({ messages: [{ role: 'user', content: 'Hi' }] })).toEqual({ content: 'b', toolCalls: [], usage: null });
+    expect(await client().chat({ max_tokens: 50, messages: [{ role: 'user', content: 'Hi' }] })).toEqual({
+      content: 'a',
+      toolCalls: [],
+      usage: null,
+    });
+    expect(await client().chat({ max_tokens: 50, messages: [{ role: 'user', content: 'Hi' }] })).toEqual({
+      content: 'b',
+      toolCalls: [],
+      usage: null,
+    });
   });
 
   it('sends no authorization header without a key (local Ollama)', async () => {
     llm.enqueue({ content: 'ok' });
-    await client(5000, null).chat({ messages: [{ role: 'user', content: 'Hi' }] });
+    await client(5000, null).chat({ max_tokens: 50, messages: [{ role: 'user', content: 'Hi' }] });
     expect(llm.requests[0]?.headers.authorization).toBeUndefined();
   });
 
@@ -87,12 +95,36 @@ describe('llm client', () => {
           : { content: 'ok' },
     });
     const c = client();
-    expect(await c.chat({ messages: [{ role: 'user', content: 'Hi' }], temperature: 0.6 })).toMatchObject({ content: 'ok', toolCalls: [] });
-    expect(await c.chat({ messages: [{ role: 'user', content: 'Again' }], temperature: 0.6 })).toMatchObject({
+    expect(await c.chat({ max_tokens: 50, messages: [{ role: 'user', content: 'Hi' }], temperature: 0.6 })).toMatchObject({
+      content: 'ok',
+      toolCalls: [],
+    });
+    expect(await c.chat({ max_tokens: 50, messages: [{ role: 'user', content: 'Again' }], temperature: 0.6 })).toMatchObject({
       content: 'ok',
       toolCalls: [],
     });
     expect(llm.requests.map((r) => 'temperature' in r.body)).toEqual([true, false, false]);
+  });
+
+  it('tells the budget of every request with its size before sending it, its own second try too, and sends none it refuses', async () => {
+    llm.setFallback({
+      decide: (r) =>
+        'temperature' in r.body ? { status: 400, message: "Unsupported parameter: 'temperature' is not supported." } : { content: 'ok' },
+    });
+    const told: number[] = [];
+    const reserve = async (chars: number) => {
+      told.push(chars);
+      return told.length <= 2;
+    };
+    const c = client();
+    await c.chat({ max_tokens: 50, messages: [{ role: 'user', content: 'Hi' }], temperature: 0.6 }, { reserve, refusal: 'Spent.' });
+    // Two requests (refused for its temperature, then without it), each told with its JSON body's length.
+    expect(llm.requests).toHaveLength(2);
+    expect(told).toEqual(llm.requests.map((r) => JSON.stringify(r.body).length));
+    await expect(
+      c.chat({ max_tokens: 50, messages: [{ role: 'user', content: 'Again' }] }, { reserve, refusal: 'Spent.' }),
+    ).rejects.toThrow('Spent.');
+    expect(llm.requests).toHaveLength(2);
   });
 
   it('turns failures into clear errors without the key', async () => {
@@ -127,7 +159,7 @@ describe('llm client', () => {
     for (const [reply, message, status, retryable] of cases) {
       llm.enqueue(reply);
       const error = await client(300)
-        .chat({ messages: [{ role: 'user', content: 'Hi' }] })
+        .chat({ max_tokens: 50, messages: [{ role: 'user', content: 'Hi' }] })
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(LlmError);
       expect({
@@ -141,7 +173,7 @@ describe('llm client', () => {
       });
     }
     const unreachable = createLlmClient({ baseUrl: 'http://127.0.0.1:1/v1', apiKey: 'sk-secret', model: 'm' });
-    await expect(unreachable.chat({ messages: [] })).rejects.toThrow(
+    await expect(unreachable.chat({ max_tokens: 50, messages: [] })).rejects.toThrow(
       'The language model endpoint (http://127.0.0.1:1) could not be reached. Check LLM_BASE_URL and that the server is running.',
     );
   });

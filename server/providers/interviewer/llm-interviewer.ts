@@ -79,6 +79,10 @@ function buildMessages(input: InterviewerTurnInput, protocol: 'tools' | 'json'):
   return messages;
 }
 
+/** A turn is one or two spoken sentences (and a tool call); a goodbye is shorter. */
+export const TURN_MAX_TOKENS = 400;
+export const CLOSING_MAX_TOKENS = 200;
+
 export function createLlmInterviewer(client: LlmClient): Interviewer {
   // Every completion is metered, also when the endpoint reports no usage: the session's turn budget counts calls.
   const usageOf = (result: { usage: LlmUsage | null }): LlmUsage =>
@@ -91,6 +95,7 @@ export function createLlmInterviewer(client: LlmClient): Interviewer {
       const result = await client.chat({
         messages: [...messages, { role: 'user', content: `[Note from the system: ${closingRemarkInstructions(reason)}]` }],
         temperature: 0.6,
+        max_tokens: CLOSING_MAX_TOKENS,
       });
       meter?.(usageOf(result));
       const parsed = jsonTurnSchema.safeParse(extractJsonObject(result.content ?? ''));
@@ -107,7 +112,9 @@ export function createLlmInterviewer(client: LlmClient): Interviewer {
     let result;
     try {
       result = await client.chat(
-        protocol === 'tools' ? { messages, tools: [closeTool], temperature: 0.6 } : { messages, temperature: 0.6 },
+        protocol === 'tools'
+          ? { messages, tools: [closeTool], temperature: 0.6, max_tokens: TURN_MAX_TOKENS }
+          : { messages, temperature: 0.6, max_tokens: TURN_MAX_TOKENS },
       );
       input.meter?.(usageOf(result));
     } catch (error) {

@@ -102,6 +102,9 @@ function transcriptForPrompt(transcripts: TranscriptEntry[]): string {
   return `${text.slice(0, half)}\n[... the middle of a very long transcript is left out ...]\n${text.slice(-half)}`;
 }
 
+/** A rating's JSON: a summary, per question its credits with quotes and a line of feedback, a few improvements. */
+export const RATING_MAX_TOKENS = 4000;
+
 export function buildRatingRequest(input: RatingInput, withSchema: boolean): ChatRequest {
   const system = [
     'You assess spoken practice interviews and write honest, specific, encouraging written feedback.',
@@ -132,6 +135,7 @@ export function buildRatingRequest(input: RatingInput, withSchema: boolean): Cha
       { role: 'user', content: user },
     ],
     temperature: 0.2,
+    max_tokens: RATING_MAX_TOKENS,
     ...(withSchema
       ? {
           response_format: {
@@ -240,9 +244,10 @@ export function createLlmRater(options: LlmRaterOptions): Rater {
     for (let attempt = 0; attempt <= retries; attempt++) {
       if (attempt > 0) await sleep(500 * attempt);
       try {
-        // Reserved before it is paid for: a session's ratings, retries and restarts share one budget.
-        if (input.reserveCall && !(await input.reserveCall())) throw new LlmError(RATER_BUDGET_SPENT, 429, false);
-        const result = await client.chat(buildRatingRequest(input, schemaSupported));
+        // Reserved before it is paid for (each request, the client's own second try too): a session's
+        // ratings, retries and restarts share one budget, and so do the editor's calls.
+        const hooks = input.reserveCall ? { reserve: input.reserveCall, refusal: RATER_BUDGET_SPENT } : undefined;
+        const result = await client.chat(buildRatingRequest(input, schemaSupported), hooks);
         // Metered also when the endpoint reports no usage: the session's telemetry counts every completion.
         input.meter?.(result.usage ?? { model: client.model, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0 });
         const rating = parseRating(result.content, input.set.questions.length);

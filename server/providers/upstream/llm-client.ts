@@ -59,7 +59,16 @@ export interface ChatRequest {
   response_format?:
     { type: 'json_object' } | { type: 'json_schema'; json_schema: { name: string; strict: boolean; schema: Record<string, unknown> } };
   temperature?: number;
-  max_tokens?: number;
+  /** Every request bounds its answer (issue 33 item 6): a reply cannot run on at our cost. */
+  max_tokens: number;
+}
+
+/** Told before each request is sent, the client's own second try included. */
+export interface ChatHooks {
+  /** Takes the request's place in a budget, told its size in characters (the JSON body); false refuses it. */
+  reserve: (promptChars: number) => Promise<boolean>;
+  /** The refused request's error message. */
+  refusal: string;
 }
 
 export interface ChatResult {
@@ -86,7 +95,7 @@ export class LlmError extends ProviderError {
 
 export interface LlmClient {
   readonly model: string;
-  chat(request: ChatRequest): Promise<ChatResult>;
+  chat(request: ChatRequest, hooks?: ChatHooks): Promise<ChatResult>;
 }
 
 const completionSchema = z.object({
@@ -126,15 +135,18 @@ export function createLlmClient(settings: LlmSettings, options: { timeoutMs?: nu
   const where = `The language model endpoint (${new URL(url).origin})`;
   const waited = `${Number((timeoutMs / 1000).toFixed(1))} seconds`;
 
-  async function send(request: ChatRequest): Promise<ChatResult> {
+  async function send(request: ChatRequest, hooks: ChatHooks | undefined): Promise<ChatResult> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (settings.apiKey) headers.authorization = `Bearer ${settings.apiKey}`;
+    const body = JSON.stringify({ model: settings.model, ...request });
+    // Counted before it is sent: a budget holds every request, not every call of ours.
+    if (hooks && !(await hooks.reserve(body.length))) throw new LlmError(hooks.refusal, 429, false);
     let res: Response;
     try {
       res = await doFetch(url, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ model: settings.model, ...request }),
+        body,
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
@@ -143,17 +155,17 @@ export function createLlmClient(settings: LlmSettings, options: { timeoutMs?: nu
       }
       throw new LlmError(`${where} could not be reached. Check LLM_BASE_URL and that the server is running.`, 502, true);
     }
-    let body: unknown;
+    let answer: unknown;
     try {
-      body = await res.json();
+      answer = await res.json();
     } catch (error) {
       if (isAbort(error)) {
         throw new LlmError(`${where} did not answer within ${waited}.`, 504, true);
       }
-      body = null;
+      answer = null;
     }
     if (!res.ok) {
-      const detail = upstreamMessage(body, settings.apiKey);
+      const detail = upstreamMessage(answer, settings.apiKey);
       if (res.status === 401 || res.status === 403) {
         throw new LlmError(`${where} rejected the API key (HTTP ${res.status})${detail}`, 502, false, res.status);
       }
@@ -163,7 +175,7 @@ export function createLlmClient(settings: LlmSettings, options: { timeoutMs?: nu
       const refused = res.status === 400 || res.status === 404 || res.status === 422;
       throw new LlmError(`${where} answered HTTP ${res.status}${detail}`, 502, res.status >= 500, res.status, refused);
     }
-    const parsed = completionSchema.safeParse(body);
+    const parsed = completionSchema.safeParse(answer);
     if (!parsed.success) {
       throw new LlmError(`${where} answered something that is not a chat completion.`, 502, true, res.status);
     }
@@ -189,15 +201,15 @@ export function createLlmClient(settings: LlmSettings, options: { timeoutMs?: nu
 
   return {
     model: settings.model,
-    async chat(request) {
-      if (temperatureRefused) return send(withoutTemperature(request));
+    async chat(request, hooks) {
+      if (temperatureRefused) return send(withoutTemperature(request), hooks);
       try {
-        return await send(request);
+        return await send(request, hooks);
       } catch (error) {
         const refused = error instanceof LlmError && error.rejectedRequest && /temperature/i.test(error.message);
         if (!refused || request.temperature === undefined) throw error;
         temperatureRefused = true;
-        return send(withoutTemperature(request));
+        return send(withoutTemperature(request), hooks);
       }
     },
   };

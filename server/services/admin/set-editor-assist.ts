@@ -3,8 +3,11 @@
  * "Try an answer" judges one answer to one question with the built-in rater, key point by key
  * point, and with the language-model rater when asked; "Suggest phrasings" asks the language model
  * for "Also accepted" phrasings and "Contradicted by" misconceptions of one key point, which the
- * operator reviews. Every language-model call counts against EDITOR_LLM_CALLS_PER_HOUR, shared by
- * all admins and servers (the WindowCounter).
+ * operator reviews. Every request to the language model (a retry, the second request of a refused
+ * schema or temperature too) counts against EDITOR_LLM_CALLS_PER_HOUR and its size in characters
+ * against EDITOR_LLM_PROMPT_CHARS_PER_HOUR, shared by all admins and servers (the WindowCounter),
+ * and one request carries at most EDITOR_MAX_PROMPT_CHARS (issue 33 item 6: the budget counted our
+ * HTTP calls, and 54 of them made 80 model calls carrying 16.2 MB; one sent 604 KB).
  */
 import type {
   PhrasingSuggestions,
@@ -23,6 +26,12 @@ import { HttpError } from '../http-error';
 
 const HOUR_MS = 60 * 60 * 1000;
 const BUDGET_KEY = 'admin:editor-llm';
+const CHARS_KEY = 'admin:editor-llm-chars';
+/**
+ * The most one request to the model may carry (its JSON body): a shipped set's try-answer prompt is
+ * under 20,000. Larger is refused, not cut: a rating of half a set would judge the wrong thing.
+ */
+export const EDITOR_MAX_PROMPT_CHARS = 60_000;
 /** Statements offered as phrasings, at most (long unpunctuated speech is read as many overlapping runs). */
 const MAX_STATEMENTS = 20;
 /** Drafts of each kind kept, at most; longer ones are no phrasing. */
@@ -48,19 +57,53 @@ export function setAssistant(ctx: AppContext): SetAssistant {
   };
 }
 
-/** Counts one language-model call of the editor, or refuses it (no model, turned off, or the hour's budget used up). */
-async function spendLanguageModelCall(ctx: AppContext): Promise<void> {
+const inMinutes = (ttlMs: number) => {
+  const minutes = Math.max(1, Math.ceil(ttlMs / 60_000));
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+};
+
+/**
+ * The editor's budget for one of its calls: `reserve` is told every request before the provider
+ * sends it and counts it, or refuses it (too large, or the hour's calls or characters used up);
+ * `refused` is then the admin's sentence, which the call answers instead of whatever the provider
+ * made of the refusal (the rater falls back to the rubric, the drafter fails).
+ */
+function editorBudget(ctx: AppContext): { reserve: (promptChars: number) => Promise<boolean>; refused: () => HttpError | null } {
   const why = unavailable(ctx);
   if (why) throw new HttpError(409, why);
-  const perHour = ctx.config.editorLlmCallsPerHour;
-  const count = await ctx.limits.hit(BUDGET_KEY, HOUR_MS);
-  if (count.hits > perHour) {
-    const minutes = Math.max(1, Math.ceil(count.ttlMs / 60_000));
-    throw new HttpError(
-      429,
-      `The editor's language-model budget of ${perHour} calls an hour (EDITOR_LLM_CALLS_PER_HOUR, all admins together) is used up. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    );
-  }
+  let refusal: HttpError | null = null;
+  const refuse = (status: number, sentence: string) => {
+    refusal = new HttpError(status, sentence);
+    return false;
+  };
+  return {
+    refused: () => refusal,
+    async reserve(promptChars) {
+      if (promptChars > EDITOR_MAX_PROMPT_CHARS) {
+        return refuse(
+          413,
+          `This would send ${promptChars.toLocaleString('en-US')} characters to the language model in one request; the editor sends at most ${EDITOR_MAX_PROMPT_CHARS.toLocaleString('en-US')}. Shorten the set's model answers or the answer, or try it with the built-in rater.`,
+        );
+      }
+      const perHour = ctx.config.editorLlmCallsPerHour;
+      const calls = await ctx.limits.hit(BUDGET_KEY, HOUR_MS);
+      if (calls.hits > perHour) {
+        return refuse(
+          429,
+          `The editor's language-model budget of ${perHour} calls an hour (EDITOR_LLM_CALLS_PER_HOUR, all admins together) is used up. Try again in ${inMinutes(calls.ttlMs)}.`,
+        );
+      }
+      const charsPerHour = ctx.config.editorLlmPromptCharsPerHour;
+      const chars = await ctx.limits.hit(CHARS_KEY, HOUR_MS, promptChars);
+      if (chars.hits > charsPerHour) {
+        return refuse(
+          429,
+          `The editor's language-model budget of ${charsPerHour.toLocaleString('en-US')} characters an hour (EDITOR_LLM_PROMPT_CHARS_PER_HOUR, all admins together) is used up. Try again in ${inMinutes(chars.ttlMs)}.`,
+        );
+      }
+      return true;
+    },
+  };
 }
 
 /** A language-model failure as the admin's sentence (the endpoint's own words included; never the key). */
@@ -113,7 +156,7 @@ export async function tryAnswer(ctx: AppContext, input: TryAnswerInput): Promise
   ].slice(0, MAX_STATEMENTS);
   let languageModel: TryAnswerResult['languageModel'] = null;
   if (input.languageModel) {
-    await spendLanguageModelCall(ctx);
+    const budget = editorBudget(ctx);
     const result = await ctx.providers.rater
       .rate({
         set: { id: 0, ...set },
@@ -122,8 +165,12 @@ export async function tryAnswer(ctx: AppContext, input: TryAnswerInput): Promise
           { role: 'interviewee', transcript: input.answer },
         ],
         durationSeconds: 60,
+        reserveCall: budget.reserve,
       })
       .catch((error: unknown) => modelFailure(ctx, error, 'judge the answer'));
+    // A refused request: the rater answered with the rubric; the admin is told why instead.
+    const refused = budget.refused();
+    if (refused) throw refused;
     const breakdown = result.breakdown[input.questionNumber - 1];
     if (breakdown) languageModel = { ...breakdown, rater: result.rater };
   }
@@ -175,7 +222,7 @@ export async function suggestPhrasings(ctx: AppContext, input: SuggestPhrasingsI
   const keyPoint = model.keyPoints[at];
   if (keyPoint === undefined) throw new HttpError(400, `Question ${input.questionNumber} has no key point "${input.keyPoint.trim()}".`);
   const drafter = ctx.providers.phrasings;
-  await spendLanguageModelCall(ctx);
+  const budget = editorBudget(ctx);
   if (!drafter) throw new HttpError(409, NO_LANGUAGE_MODEL);
   const accepted = model.accepted[at] ?? [];
   const contradicted = model.contradictions[at] ?? [];
@@ -187,8 +234,11 @@ export async function suggestPhrasings(ctx: AppContext, input: SuggestPhrasingsI
       otherKeyPoints: model.keyPoints.filter((_, i) => i !== at),
       accepted,
       contradicted,
+      reserveCall: budget.reserve,
     })
-    .catch((error: unknown) => modelFailure(ctx, error, 'draft phrasings'));
+    .catch((error: unknown) => {
+      throw budget.refused() ?? modelFailure(ctx, error, 'draft phrasings');
+    });
   const known = [keyPoint, ...accepted, ...contradicted];
   const keptAccepted = keptDrafts(drafts.accepted, known);
   return {

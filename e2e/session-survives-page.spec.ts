@@ -118,6 +118,58 @@ for (const database of E2E_DATABASES) {
       expect(live.body).toEqual({ session: null });
     });
 
+    test('coming back exactly: the unsent answer is back in the box, the line heard is not said again, typed answers stay typed', async ({
+      page,
+    }) => {
+      const email = uniqueEmail('exactly');
+      await loginAs(page, server, email);
+      await interview(page, email, 2);
+      // The last line is heard to its end; half an answer is typed, then the page reloads.
+      const spoken = () => page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken);
+      await expect.poll(async () => (await spoken()).length).toBe(3);
+      await finishSpeech(page);
+      const heard = () =>
+        page.evaluate(() =>
+          Object.keys(sessionStorage)
+            .filter((key) => key.startsWith('interview:'))
+            .map((key) => (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { heard?: string }).heard),
+        );
+      const lastLine = (await spoken()).at(-1);
+      await expect.poll(heard).toEqual([lastLine]);
+      await page.getByLabel('Type your answer').fill('Answer 3: the event loop runs');
+      page.on('dialog', (dialog) => void dialog.accept());
+      await page.reload();
+
+      const choice = page.getByRole('dialog', { name: 'Your interview is still open' });
+      await choice.getByRole('button', { name: 'Continue interview' }).click();
+      await expect(page.getByTestId('message-card').last()).toContainText(WELCOME_BACK);
+      await expect(page.getByLabel('Type your answer')).toHaveValue('Answer 3: the event loop runs');
+      // Shown again, but only "Welcome back." is said: the line itself was heard before the reload.
+      await expect(page.getByTestId('message-card').last()).toContainText(lastLine ?? '<no line>');
+      await expect.poll(spoken).toEqual([WELCOME_BACK]);
+      // The answers typed before the reload come back from the server as typed, not "You said".
+      const answers = page.getByTestId('your-answer');
+      await expect(answers.last()).toContainText(`You typed: ${answer(2)}`);
+      await expect(page.getByText(/You said:/)).toHaveCount(0);
+
+      await finishSpeech(page);
+      const box = page.getByLabel('Type your answer');
+      const turn = page.waitForResponse((response) => response.url().endsWith('/interview/turn') && response.status() === 200);
+      await box.fill(answer(3));
+      await box.press('Enter');
+      await turn;
+      await expect(box).toHaveValue('');
+      // Sent: a reload now brings back no draft.
+      await page.reload();
+      await page.getByRole('dialog', { name: 'Your interview is still open' }).getByRole('button', { name: 'Continue interview' }).click();
+      await expect(page.getByRole('button', { name: 'disconnect' })).toBeVisible();
+      await expect(page.getByLabel('Type your answer')).toHaveValue('');
+      // The reply to answer 3 was never heard to its end (the speech stand-in did not finish it): said again in full.
+      await expect.poll(async () => (await spoken()).length).toBe(1);
+      expect((await spoken())[0]).not.toBe(WELCOME_BACK);
+      expect((await spoken())[0]).toContain(WELCOME_BACK);
+    });
+
     test('a closed tab, then a new one: end it and get feedback on what reached the server; History lists it', async ({
       page,
       context,

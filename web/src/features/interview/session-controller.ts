@@ -16,6 +16,7 @@ import type { Schedule } from '../../lib/schedule';
 import { connectionFailedText, OUT_OF_SESSIONS_TEXT, StartFailedError, TOKEN_FAILED_TEXT } from './start-failure';
 import type { RatingView } from '../../components/results-overlay';
 import { InterviewerClosing } from './closing';
+import type { SessionMemory } from './session-memory';
 // The texts live in their own module so the reconnect choice, which the first screen's controls
 // import, does not bring the controller into the first chunk (docs/first-screen.md).
 import { CONNECTION_LOST_CHOICE, CONTINUING_NOTICE, RECONNECT_FAILED_CHOICE, RECONNECTING_NOTICE } from './reconnect-texts';
@@ -99,6 +100,8 @@ export interface SessionDeps {
   abandon?(sessionId: string): Promise<boolean>;
   /** Session telemetry (docs/product-rules.md, Session telemetry): connected, or why it ended. Never throws. */
   report?(sessionId: string, report: SessionReport): Promise<void>;
+  /** What a reload must not lose: the unsent typed answer, the line last heard (session-memory.ts). */
+  memory?: SessionMemory;
 }
 
 /** The server refused a resume (4xx): its sentence is shown, and pressing Reconnect again would not help. */
@@ -149,6 +152,8 @@ interface SessionRun {
   pendingAnswer: string | undefined;
   /** That answer was typed. */
   pendingTyped: boolean;
+  /** The interviewer's last line heard to its end on this page (a resume does not say it again). */
+  heard: string | undefined;
 }
 
 export class SessionController {
@@ -168,7 +173,16 @@ export class SessionController {
   /** Each start or adoption begins a new run; its closing ends the session as the interviewer's. */
   private newRun(startedAt: number, questionSetId: number, sessionId?: string): SessionRun {
     const closing = new InterviewerClosing(this.deps.schedule, () => void this.stop('closed-by-interviewer'));
-    return { startedAt, questionSetId, sessionId, closing, reconnectTried: false, pendingAnswer: undefined, pendingTyped: false };
+    return {
+      startedAt,
+      questionSetId,
+      sessionId,
+      closing,
+      reconnectTried: false,
+      pendingAnswer: undefined,
+      pendingTyped: false,
+      heard: undefined,
+    };
   }
 
   getSnapshot = (): SessionSnapshot => this.snapshot;
@@ -234,6 +248,8 @@ export class SessionController {
     const { phase } = this.snapshot;
     if (phase !== 'idle' && phase !== 'disconnected') return false;
     this.run = this.newRun(this.deps.now() - live.elapsedSeconds * 1000, live.questionSetId, live.sessionId);
+    // An earlier page of this tab may have heard the last line to its end (session-memory.ts).
+    this.run.heard = this.deps.memory?.read(live.sessionId).heard;
     const lines = live.transcript.filter((entry) => entry.role === 'interviewer').map((entry) => entry.transcript);
     this.update({ ...initialSnapshot, transcript: live.transcript, interviewerMessages: lines.slice(-VISIBLE_INTERVIEWER_MESSAGES) });
     return true;
@@ -262,6 +278,7 @@ export class SessionController {
     if (this.snapshot.phase !== 'active' && this.snapshot.phase !== 'interrupted') return;
     const ended = this.snapshot.phase === 'interrupted' && reason === 'stopped-by-candidate' ? 'connection-lost' : reason;
     this.teardown();
+    this.forgetMemory();
     const request = this.rateRequest(ended);
     this.update({ ...ENDED, phase: 'rating', rating: { status: 'loading' } });
     let outcome: RateOutcome;
@@ -290,7 +307,24 @@ export class SessionController {
     } finally {
       this.typing = false;
     }
+    this.saveDraft('');
     return true;
+  }
+
+  /** The typed answer box's unsent text of this session, kept across a reload (session-memory.ts). */
+  draft(): string {
+    const sessionId = this.run.sessionId;
+    return (sessionId && this.deps.memory?.read(sessionId).draft) || '';
+  }
+
+  saveDraft(text: string): void {
+    const sessionId = this.run.sessionId;
+    if (sessionId && this.snapshot.phase === 'active') this.deps.memory?.write(sessionId, { draft: text });
+  }
+
+  /** The interview ended: the page keeps nothing of it. */
+  private forgetMemory(): void {
+    if (this.run.sessionId) this.deps.memory?.forget(this.run.sessionId);
   }
 
   /** The candidate ends the spoken answer in progress at once (Done, Enter); see VoiceTransport.endAnswer. */
@@ -307,6 +341,7 @@ export class SessionController {
     const wasActive = this.snapshot.phase === 'active' || this.snapshot.phase === 'interrupted';
     this.teardown();
     if (!wasActive) return;
+    this.forgetMemory();
     if (!this.snapshot.transcript.some((entry) => entry.role === 'interviewee')) {
       // Nothing to rate: only the telemetry hears that the candidate left.
       void this.report({ event: 'ended', reason: 'stopped-by-candidate' });
@@ -393,6 +428,8 @@ export class SessionController {
         return this.update({ notice: event.text });
       case 'close-requested':
         return this.closeRequested(event.reason);
+      case 'heard':
+        return this.lineHeard(event.text);
       case 'closing-remark-done':
         return this.run.closing.remarkHeard();
       case 'failed':
@@ -416,6 +453,11 @@ export class SessionController {
     while (index > 0 && (transcript[index - 1]?.at ?? 0) > at) index--;
     transcript.splice(index, 0, { role: 'interviewee', transcript: text, at, ...(this.typing ? { input: 'typed' as const } : {}) });
     this.update({ transcript, interim: '' });
+  }
+
+  private lineHeard(text: string): void {
+    this.run.heard = text;
+    if (this.run.sessionId) this.deps.memory?.write(this.run.sessionId, { heard: text });
   }
 
   /** close_session is honoured once: the delay starts while the closing remark is spoken. */
@@ -483,7 +525,10 @@ export class SessionController {
       const token = await this.deps.resumeSession(sessionId);
       if (!current()) return;
       const pendingAnswer = run.pendingAnswer;
-      const resumed = { resumed: pendingAnswer ? { pendingAnswer, ...(run.pendingTyped ? { pendingTyped: true } : {}) } : {} };
+      const heard = run.heard === undefined ? {} : { heard: run.heard };
+      const resumed = {
+        resumed: pendingAnswer ? { pendingAnswer, ...(run.pendingTyped ? { pendingTyped: true } : {}), ...heard } : heard,
+      };
       const transport = await this.openTransport(run, token, current, 'The voice connection failed while reconnecting.', resumed);
       if (!transport) return;
       if (run.pendingAnswer === pendingAnswer) run.pendingAnswer = undefined;

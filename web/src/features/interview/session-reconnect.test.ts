@@ -9,6 +9,22 @@ import {
   ResumeRefusedError,
 } from './session-controller';
 import { harness, ScriptedTransport, settle, token } from './fixtures/session-harness';
+import { createSessionMemory } from './session-memory';
+
+/** The tab's session storage as a reload leaves it: what one page wrote, the next one reads. */
+function tabStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (i) => [...items.keys()][i] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, value),
+  };
+}
 
 describe('session controller: a dropped connection (docs/product-rules.md, Session lifecycle: Reconnecting)', () => {
   it('a dropped connection reconnects once by itself: same session, transcript kept, one rating', async () => {
@@ -226,6 +242,31 @@ describe('session controller: a dropped connection (docs/product-rules.md, Sessi
         'How does the event loop work?',
         'Tasks, then microtasks.',
       ]);
+    });
+
+    it('after a reload, Continue brings back the unsent typed answer and the line heard; sending or ending clears them', async () => {
+      const storage = tabStorage();
+      const memory = createSessionMemory(() => storage);
+      // The first page: the last line was heard to its end, an answer half typed, then the reload.
+      const before = harness({ typed: true, memory, fetchToken: () => Promise.resolve({ ...token, sessionId: 'sess-live' }) });
+      await before.controller.start({ id: 9 });
+      before.transport.emit({ type: 'interviewer', text: 'How does the event loop work?', at: 31_000 });
+      before.transport.emit({ type: 'heard', text: 'How does the event loop work?' });
+      before.controller.saveDraft('It runs tasks from a qu');
+
+      const after = harness({ typed: true, memory, resumeSession: (id) => Promise.resolve({ ...token, sessionId: id }) });
+      await after.controller.continueLive(live);
+      expect(after.transport.startOptions).toEqual({ resumed: { heard: 'How does the event loop work?' } });
+      expect(after.controller.draft()).toBe('It runs tasks from a qu');
+      // Another session of the tab has nothing of it.
+      expect(memory.read('sess-other')).toEqual({});
+
+      after.controller.saveDraft('It runs tasks from a queue.');
+      expect(after.controller.sendText('It runs tasks from a queue.')).toBe(true);
+      expect(after.controller.draft()).toBe('');
+      after.controller.saveDraft('Microtasks go f');
+      await after.controller.stop();
+      expect(storage.length).toBe(0);
     });
 
     it('ending it rates what the server stored, without opening a connection', async () => {

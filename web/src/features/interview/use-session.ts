@@ -12,6 +12,7 @@ import { useLatest } from '../../lib/use-latest';
 import { createScreenWakeLock } from '../../lib/wake-lock';
 import { OutOfTokensError, RATING_NETWORK_ERROR, ResumeRefusedError, SessionController, type RateOutcome } from './session-controller';
 import { StartFailedError, TOKEN_FAILED_TEXT } from './start-failure';
+import { createSessionMemory } from './session-memory';
 
 export const TOKEN_ERROR = 'Failed to get session token';
 
@@ -43,6 +44,9 @@ export function useSession(options: UseSessionOptions) {
     stop: () => void controller.stop(),
     reconnect: () => controller.reconnect(),
     sendText: (text: string) => controller.sendText(text),
+    /** The typed answer's unsent text, kept across a reload (session-memory.ts). */
+    draft: () => controller.draft(),
+    saveDraft: (text: string) => controller.saveDraft(text),
     endAnswer: () => controller.endAnswer(),
     /** An interview left open by an earlier page (docs/product-rules.md, Session lifecycle), until the candidate chose. */
     live: live.session,
@@ -109,6 +113,7 @@ function createSessionController(options: () => UseSessionOptions): SessionContr
     now: () => performance.now(),
     schedule,
     wakeLock: createScreenWakeLock(),
+    memory: createSessionMemory(),
     log: console,
     onNeedTopic: () => options().onNeedTopic(),
     onOutOfTokens: () => options().onOutOfTokens(),

@@ -189,6 +189,7 @@ describe('browser-speech transport', () => {
       { type: 'interviewer', text: 'Hello! First question: what is a closure?', at: 0 },
       { type: 'speaking', speaking: true },
       { type: 'speaking', speaking: false },
+      { type: 'heard', text: 'Hello! First question: what is a closure?' },
     ]);
     expect(t.speech?.spoken).toEqual(['Hello! First question: what is a closure?']);
 
@@ -207,6 +208,7 @@ describe('browser-speech transport', () => {
       { type: 'interviewer', text: 'Thanks. Second: what is the event loop?', at: 1500 },
       { type: 'speaking', speaking: true },
       { type: 'speaking', speaking: false },
+      { type: 'heard', text: 'Thanks. Second: what is the event loop?' },
     ]);
 
     t.events.length = 0;
@@ -253,7 +255,7 @@ describe('browser-speech transport', () => {
     await t.clock.advance(speechGuardMs(line) - 1);
     expect(t.events.at(-1)).toEqual({ type: 'speaking', speaking: true });
     await t.clock.advance(1);
-    expect(t.events.at(-1)).toEqual({ type: 'speaking', speaking: false });
+    expect(t.events.at(-2)).toEqual({ type: 'speaking', speaking: false });
     expect(t.speech?.cancels()).toBe(1);
     expect(t.recognition?.instances[0]?.running).toBe(true);
   });
@@ -363,6 +365,7 @@ describe('browser-speech transport', () => {
       { type: 'interviewer', text: 'Question three?', at: 0 },
       { type: 'speaking', speaking: true },
       { type: 'speaking', speaking: false },
+      { type: 'heard', text: 'Question three?' },
     ]);
     expect(t.speech?.spoken).toEqual(['Question one?', 'Question three?']);
     expect(rec?.running).toBe(true);
@@ -537,5 +540,29 @@ describe('browser-speech transport', () => {
     const u = setup([say('Welcome back. Question one?')]);
     await u.transport.start(token, u.listener, 0, { resumed: {} });
     expect(u.server.requests[0]?.body).toEqual({ sessionToken: 'bs_secret', resume: true });
+  });
+
+  it('after a resume, a line the candidate heard to its end is shown again but only "Welcome back." is said', async () => {
+    const t = setup([say('Welcome back. Question one?'), say('Question two?')]);
+    await t.transport.start(token, t.listener, 0, { resumed: { heard: 'Question one?' } });
+    await t.clock.advance(0);
+    await flush();
+    expect(t.events.filter((e) => e.type === 'interviewer').map((e) => (e as { text: string }).text)).toEqual([
+      'Welcome back. Question one?',
+    ]);
+    expect(t.speech?.spoken).toEqual(['Welcome back.']);
+    // Heard (as far as it was said), so a further reload does not say it again either.
+    expect(t.events).toContainEqual({ type: 'heard', text: 'Welcome back. Question one?' });
+    t.transport.sendText('My answer.');
+    await flush();
+    expect(t.speech?.spoken).toEqual(['Welcome back.', 'Question two?']);
+    expect(t.events.at(-1)).toEqual({ type: 'heard', text: 'Question two?' });
+
+    // Never heard to its end (the page went away while it was spoken): said again in full.
+    const u = setup([say('Welcome back. Question one?')]);
+    await u.transport.start(token, u.listener, 0, { resumed: {} });
+    await u.clock.advance(0);
+    await flush();
+    expect(u.speech?.spoken).toEqual(['Welcome back. Question one?']);
   });
 });

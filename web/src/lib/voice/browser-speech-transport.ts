@@ -12,6 +12,7 @@ import { createListeningLoop } from './listening-loop';
 import { browserConnectivity, type Connectivity } from './connectivity';
 import { OFFLINE_MESSAGE } from './turn-failure';
 import { createTurnTaking } from './turn-taking';
+import { spokenAfterResume } from './heard-again';
 import { endOfTurnPauseMs } from '../../../../domain/answer-ending';
 import type { StartOptions, TransportContext, TransportListener, VoiceTransport } from './types';
 
@@ -133,7 +134,8 @@ export function createBrowserSpeechTransport(
     });
   }
 
-  async function handleTurn(turn: TurnResponse): Promise<void> {
+  /** `spoken`: what of the line to say (a resume's repeat of a line heard already: only "Welcome back."). */
+  async function handleTurn(turn: TurnResponse, spoken = turn.say): Promise<void> {
     if (core.closed()) return;
     core.emit({ type: 'interviewer', text: turn.say, at: core.at() });
     question = turn.say;
@@ -150,7 +152,8 @@ export function createBrowserSpeechTransport(
     }
     // The candidate already answered past this line (typed twice quickly): show it, do not speak it.
     if (unanswered > 0) return;
-    await speak(turn.say);
+    if (spoken) await speak(spoken);
+    if (!core.closed()) core.emit({ type: 'heard', text: turn.say });
     // A typed answer may have cut the line short; its own turn decides when to listen again.
     if (unanswered > 0) return;
     busy = false;
@@ -199,7 +202,7 @@ export function createBrowserSpeechTransport(
       schedule(() => {
         if (core.closed()) return;
         if (!ears.available) core.notice(NO_RECOGNITION_NOTICE);
-        core.then(() => handleTurn(opening));
+        core.then(() => handleTurn(opening, resumed ? spokenAfterResume(opening.say, resumed.heard).text : opening.say));
       }, 0);
     },
 

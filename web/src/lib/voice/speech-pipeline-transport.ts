@@ -22,6 +22,7 @@ import {
 import type { Connectivity } from './connectivity';
 import { createTurnTaking, TURN_FAILED_MESSAGE } from './turn-taking';
 import { isReconnectable } from './turn-failure';
+import { spokenAfterResume } from './heard-again';
 import type { StartOptions, TransportContext, TransportListener, VoiceTransport } from './types';
 
 export const NO_MICROPHONE_NOTICE =
@@ -131,7 +132,8 @@ export function createSpeechPipelineTransport(
     if (speaking) core.emit({ type: 'speaking', speaking: false });
   }
 
-  async function handle(turn: SpeechTurnResponse, answeredAt: number | null): Promise<void> {
+  /** `heard`: after a resume, the line the candidate last heard to its end (not said again). */
+  async function handle(turn: SpeechTurnResponse, answeredAt: number | null, heard?: string): Promise<void> {
     if (core.closed()) return;
     if (turn.retry) {
       // Nothing heard (noise) says nothing; an upstream failure apologises and listens again.
@@ -154,7 +156,11 @@ export function createSpeechPipelineTransport(
       core.emit({ type: 'closing-remark-done' });
       return;
     }
-    await speak(turn);
+    // A repeat of a line heard already: only its first clip, "Welcome back." (the server makes it a
+    // part of its own: speechParts), or nothing.
+    const again = heard === undefined ? null : spokenAfterResume(turn.say, heard);
+    await speak(again?.repeat ? { ...turn, audio: again.text ? turn.audio.slice(0, 1) : [] } : turn);
+    if (!core.closed()) core.emit({ type: 'heard', text: turn.say });
   }
 
   /** Answers go to the server one after another, so each reply belongs to its answer. */
@@ -233,7 +239,7 @@ export function createSpeechPipelineTransport(
       if (!opening) return;
       // The microphone opens while the greeting plays; the session is active once start() resolves.
       void startListening();
-      core.then(() => handle(opening, null));
+      core.then(() => handle(opening, null, resumed?.heard));
     },
 
     sendText(text: string): void {

@@ -23,6 +23,11 @@ export type TransportEvent =
    * session CLOSE_DELAY_MS later, or when the remark has been heard to its end if that is later.
    */
   | { type: 'close-requested'; reason: string }
+  /**
+   * The turn-taking transports: the interviewer's line was spoken to its end, or stopped by the
+   * candidate (shown where no voice plays). A resume does not say it again (heard-again.ts).
+   */
+  | { type: 'heard'; text: string }
   /** The closing remark has been played out to its end (OpenAI: its audio buffer stopped). */
   | { type: 'closing-remark-done' }
   /**
@@ -67,7 +72,12 @@ export interface StartOptions {
    * This start continues a session whose connection dropped (after POST /interview/sessions/{id}/resume):
    * the transcript so far is on the server; `pendingAnswer` is an answer that got no reply.
    */
-  resumed?: { pendingAnswer?: string; pendingTyped?: boolean };
+  resumed?: {
+    pendingAnswer?: string;
+    pendingTyped?: boolean;
+    /** The interviewer's last line the candidate heard to its end; the continuation does not say it again. */
+    heard?: string;
+  };
 }
 
 export interface TransportContext {

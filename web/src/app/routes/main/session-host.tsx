@@ -102,7 +102,7 @@ export default function SessionHost({
                 <DoneAnswering onDone={session.endAnswer} />
               </div>
             )}
-            {acceptsTypedAnswers && <TypedAnswer onSend={session.sendText} />}
+            {acceptsTypedAnswers && <TypedAnswer onSend={session.sendText} initial={session.draft()} onDraft={session.saveDraft} />}
           </>
         )
       ),

@@ -2,12 +2,19 @@ import { copyFileSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkModelFiles, loadSentenceEncoder, MODEL_DIR, type SentenceEncoder } from './sentence-encoder';
+import { checkModelFiles, MODEL_DIR } from './model-files';
+import { loadSentenceEncoder, type SentenceEncoder } from './sentence-encoder';
 import { meaningFor } from './sentence-meaning';
 import fixture from './sentence-encoder.fixture.json';
 
 // The real model files (server/rater/model/) against the vectors onnxruntime in Python gave for
-// the same sentences (scripts/rater-model/export.py writes the fixture).
+// the same sentences (scripts/rater-model/export.py writes the fixture). The int8 model's kernels
+// differ by processor: on an AMD EPYC with AVX2 and no VNNI (CI here) a value differs by up to 0.007
+// and a cosine by up to 0.015 from the fixture, which was written on another machine
+// (scripts/rater-model/README.md, "Processors"). So values are compared within VALUE_TOLERANCE
+// and cosines within 0.05: a wrong tokenizer, pooling or file is off by far more.
+const VALUE_TOLERANCE = 0.02;
+
 describe('the sentence encoder', () => {
   let encoder: SentenceEncoder;
   beforeAll(async () => {
@@ -20,11 +27,11 @@ describe('the sentence encoder', () => {
     vectors.forEach((v, i) => {
       expect(v).toHaveLength(384);
       expect(Math.hypot(...v)).toBeCloseTo(1, 4);
-      fixture.firstValues[i]!.forEach((x, d) => expect(v[d]).toBeCloseTo(x, 3));
+      fixture.firstValues[i]!.forEach((x, d) => expect(Math.abs(v[d]! - x)).toBeLessThan(VALUE_TOLERANCE));
     });
     const meaning = await meaningFor(encoder, fixture.sentences);
     fixture.sentences.forEach((a, i) =>
-      fixture.sentences.forEach((b, j) => expect(meaning.closeness(a, b)).toBeCloseTo(fixture.cosines[i]![j]!, 3)),
+      fixture.sentences.forEach((b, j) => expect(meaning.closeness(a, b)).toBeCloseTo(fixture.cosines[i]![j]!, 1)),
     );
     expect(meaning.closeness(fixture.sentences[0]!, 'a text never embedded')).toBeUndefined();
   });

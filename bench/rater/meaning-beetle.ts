@@ -13,7 +13,8 @@
  */
 import { beetleFigures, beetleHalves, beetleModel, findBeetleDir, readBeetle, type BeetleQuestion } from '../../test-support/beetle';
 import { answerTextsToEmbed, judgeAnswer } from '../../server/rater/rubric-rater-judge';
-import { loadSentenceEncoder, MODEL_DIR, type SentenceEncoder } from '../../server/rater/sentence-encoder';
+import { MODEL_DIR } from '../../server/rater/model-files';
+import { loadSentenceEncoder, type SentenceEncoder } from '../../server/rater/sentence-encoder';
 import { meaningFor, type SentenceMeaning } from '../../server/rater/sentence-meaning';
 import { line } from '../parts/beetle';
 

@@ -9,7 +9,8 @@
  * word-vectors.ts, vectors/), pairing answers to questions (rubric-rater-pairing.ts), judging one
  * answer (rubric-rater-judge.ts), the Markdown (rubric-rater-markdown.ts), the delivery figures
  * (delivery-figures.ts), the check of a language model's quotes (quote-check.ts), and meaning
- * by sentence: the sentence model (sentence-encoder.ts, model/, made by scripts/rater-model/) and
+ * by sentence: the sentence model (sentence-encoder.ts, its files model/ checked by model-files.ts, made by
+ * scripts/rater-model/) and
  * its lookup (sentence-meaning.ts).
  * docs/question-sets.md "How answers are judged" says what it does.
  */
@@ -18,7 +19,8 @@ export { createRubricRater, inThreadRater, type AnswerToJudge, type BuiltInRater
 export { createRaterPool, type RaterPool } from './rater-pool';
 export { checkedRaterModel, raterModelDir } from './model-setting';
 export { answerTextsToEmbed, judgeAnswer, quote, type AnswerJudgement } from './rubric-rater-judge';
-export { checkModelFiles, loadSentenceEncoder, MODEL_DIR, type SentenceEncoder } from './sentence-encoder';
+export { checkModelFiles, MODEL_DIR } from './model-files';
+export { loadSentenceEncoder, type SentenceEncoder } from './sentence-encoder';
 export { meaningFor, meaningFromVectors, type SentenceMeaning } from './sentence-meaning';
 export { questionFeedback } from './rubric-rater-markdown';
 export { splitStatements } from './statements';

@@ -3,7 +3,7 @@
  * path is an operator's own export (scripts/rater-model/), `off` is none (the words alone).
  */
 import path from 'node:path';
-import { checkModelFiles, MODEL_DIR } from './sentence-encoder';
+import { checkModelFiles, MODEL_DIR } from './model-files';
 
 export function raterModelDir(setting: string): string | null {
   if (setting === 'off') return null;

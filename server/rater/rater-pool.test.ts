@@ -2,6 +2,7 @@
  * The rater's worker threads (rater-pool.ts): the same judgement as on the calling thread, one task
  * failing does not take the others with it, and a closed pool refuses with a sentence.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { loadTranscriptFixture } from '../../test-support/transcripts/load-trans
 import type { QuestionSetRecord } from '../db/schema';
 import { inThreadRater } from './built-in-rater';
 import { createModelAnswerCache } from './model-answer-cache';
+import { RATER_THREAD_NICE } from './rater-protocol';
 import { createRaterPool, RATER_CLOSED, type RaterPool } from './rater-pool';
 
 const CATALOGUE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../content/question-sets');
@@ -49,6 +51,17 @@ describe('the rater pool', () => {
     await closing.close();
     await refused;
     await expect(closing.judge({ set, questionIndex: 0, turns: ['x'] })).rejects.toThrow(RATER_CLOSED);
+  });
+});
+
+describe.runIf(process.platform === 'linux')('the worker threads on Linux', () => {
+  it('run below the server thread, so a rating yields the cores to requests', () => {
+    // /proc/self/task/<tid>/stat: field 19 is the thread's nice value (proc(5)); the server's own
+    // threads keep the process's, the pool's worker (started in beforeAll) runs at RATER_THREAD_NICE.
+    const nice = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    const values = readdirSync('/proc/self/task').map(nice);
+    expect(nice(String(process.pid))).toBeLessThan(RATER_THREAD_NICE);
+    expect(values.filter((v) => v === RATER_THREAD_NICE).length).toBeGreaterThanOrEqual(1);
   });
 });
 

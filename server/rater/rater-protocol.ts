@@ -18,3 +18,6 @@ export interface WorkerRequest {
 
 export type WorkerReply =
   { ready: true } | { id: number; ok: true; result: RatingResult | AnswerJudgement } | { id: number; ok: false; error: string };
+
+/** The nice value of each rater worker thread on Linux (rater-worker.ts): the event loop comes first. */
+export const RATER_THREAD_NICE = 10;

@@ -4,17 +4,34 @@
  * judge will ask about are embedded first, in one batch, and the synchronous judgement reads their
  * closeness from that lookup (sentence-meaning.ts). Each answer carries its task's id.
  */
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { inThreadRater } from './built-in-rater';
-import type { RaterWorkerData, WorkerReply, WorkerRequest } from './rater-protocol';
+import { RATER_THREAD_NICE, type RaterWorkerData, type WorkerReply, type WorkerRequest } from './rater-protocol';
 import { loadSentenceEncoder } from './sentence-encoder';
 
 const port = parentPort;
 if (!port) throw new Error('rater-worker.ts runs only as a worker thread (rater-pool.ts starts it).');
 
 const { modelDir } = workerData as RaterWorkerData;
+lowerThisThreadsPriority();
 // One inference thread: the pool's workers share the machine's cores with the server.
 const rater = inThreadRater(modelDir === null ? undefined : await loadSentenceEncoder(modelDir, 1));
+
+/**
+ * Linux keeps a nice value per thread, and setpriority(0) sets the calling thread's: this worker
+ * thread (and the model's inference, which runs on it with one thread) yields the cores to the
+ * server's event loop, so a rating never holds up a request (docs/decisions/028). Elsewhere the
+ * same call would lower the whole server, so it is made on Linux only.
+ */
+function lowerThisThreadsPriority(): void {
+  if (process.platform !== 'linux') return;
+  try {
+    setPriority(RATER_THREAD_NICE);
+  } catch {
+    // Not permitted here: rating still works, at the server's own priority.
+  }
+}
 
 async function run({ id, task }: WorkerRequest): Promise<WorkerReply> {
   try {

@@ -11,7 +11,7 @@
  * so a changed default changes the bound, and a measured figure above its bound fails the part.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -24,6 +24,8 @@ import { MAX_LINE_PARTS, MAX_CLIP_BYTES } from '../../server/services/speech';
 import { MAX_RESUMES } from '../../server/services/resume';
 import { raterCallBudget } from '../../server/services/ratings';
 import { storedBytes } from '../../server/services/account-storage';
+import { EDITOR_MAX_PROMPT_CHARS } from '../../server/services/admin';
+import { EVENT_PREVIEW_CHARS, EVENT_PREVIEW_ENTRIES } from '../../contract/limits';
 import { startFakeLlmServer, type FakeLlmServer } from '../../test-support/fake-llm-server';
 import { startFakeAudioServer } from '../../test-support/fake-audio-server';
 import { startFakeRealtimeServer } from '../../test-support/fake-realtime-server';
@@ -520,6 +522,272 @@ async function realtimeAttack(log: (line: string) => void): Promise<AbuseFigure[
   }
 }
 
+/** Issue 33 item 1: a WAV announcing 1 s in its first data chunk, with a second data chunk a decoder plays too. */
+async function wavChunksAttack(log: (line: string) => void): Promise<AbuseFigure[]> {
+  const audio = await startFakeAudioServer({ apiKey: null, ...MODELS, defaultTranscript: '' });
+  const server = await startServer(audio.pipelineSettings);
+  try {
+    const c = server.config;
+    const a = attacker(server, 'wav-attacker@bench.example');
+    await a.login();
+    const minted = await a.mint(await a.setId());
+    if (!minted) throw new Error('the WAV attack could not mint a session');
+    const secondChunk = (bytes: number) => {
+      const header = Buffer.alloc(8);
+      header.write('data', 0, 'ascii');
+      header.writeUInt32LE(bytes, 4);
+      return Buffer.concat([header, Buffer.alloc(bytes, 0x11)]);
+    };
+    // 1 s announced (16 kHz mono, 32,000 bytes a second), then 9 MiB more: about 5 minutes to a decoder.
+    const wav = Buffer.concat([pcmWav(1), secondChunk(9 * 1024 * 1024)]);
+    const realSeconds = (wav.length - 44) / 32_000;
+    const answer = await a.request('POST', '/interview/speech-answer', {
+      raw: wav,
+      contentType: 'audio/wav',
+      headers: { 'x-session-token': minted.token },
+    });
+    const [row] = (
+      (await server.app.appContext.db.execute(
+        sql.raw(`select speech_seconds from interview_sessions where id = '${minted.sessionId.replace(/'/g, '')}'`),
+      )) as unknown as { rows: Array<{ speech_seconds: number }> }
+    ).rows;
+    const counted = Number(row?.speech_seconds ?? 0);
+    const sent = audio.requests.filter((r) => r.kind === 'stt').length;
+    log(
+      `  WAV attack: ${realSeconds.toFixed(0)} s in the file (1 s announced), answer ${answer.status}, ${sent} transcriptions, ${counted} s counted`,
+    );
+    return [
+      {
+        figure: 'Two-data-chunk WAV (1 s announced, 9 MiB more): seconds sent to speech-to-text',
+        measured: sent === 0 ? 0 : Math.round(realSeconds),
+        bound: c.maxAnswerSeconds,
+        unit: 'seconds',
+        boundFrom: `MAX_ANSWER_SECONDS ${c.maxAnswerSeconds}, counted from every byte after the first data chunk (answered ${answer.status}; the file holds ${Math.round(realSeconds)} s)`,
+        attack: 'one spoken answer whose first data chunk says 1 s, followed by a second data chunk of 9 MiB that ffmpeg plays',
+      },
+    ];
+  } finally {
+    await server.close();
+    await audio.close();
+  }
+}
+
+/** /healthz latencies while `work` runs, checked every 20 ms, and the process's resident memory at its peak. */
+async function whileHealthChecked<T>(
+  url: string,
+  work: () => Promise<T>,
+): Promise<{ result: T; p99Ms: number; maxMs: number; rssPeak: number }> {
+  const latencies: number[] = [];
+  let rssPeak = process.memoryUsage().rss;
+  let running = true;
+  const checks = (async () => {
+    while (running) {
+      const started = performance.now();
+      await fetch(`${url}/healthz`).then((r) => r.arrayBuffer());
+      latencies.push(performance.now() - started);
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  try {
+    const result = await work();
+    return { result, ...latenciesOf(latencies), rssPeak: Math.max(rssPeak, process.memoryUsage().rss) };
+  } finally {
+    running = false;
+    await checks;
+  }
+}
+
+function latenciesOf(latencies: number[]): { p99Ms: number; maxMs: number } {
+  const sorted = [...latencies].sort((x, y) => x - y);
+  return {
+    p99Ms: Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0),
+    maxMs: Math.round(sorted.at(-1) ?? 0),
+  };
+}
+
+/** Issue 33 item 2: the admin's list pages and export over a table of the largest ratings. */
+async function adminListsAttack(log: (line: string) => void): Promise<AbuseFigure[]> {
+  const ROWS = 500;
+  const server = await startServer({});
+  try {
+    const db = server.app.appContext.db;
+    const transcript = JSON.stringify(largeTranscript());
+    const markdown = `## Summary\n\n${randomText(4000)}`;
+    // 500 ratings of 200,000 characters each, written in one statement (each value compressed on its own, as a rating's is).
+    await db.execute(sql`
+      insert into events (event_type, user_email, topic, question_set_index, duration_seconds, transcript, rating_status, rating_markdown, score, rater)
+      select 'RATE', 'big' || g || '@bench.example', 'JavaScript', 0, 600, ${transcript}::jsonb, 'rated', ${markdown}, 50, 'rubric'
+      from generate_series(1, ${ROWS}) g`);
+    const admin = { 'x-admin-secret': ADMIN_SECRET };
+    const fetchAll = async (path: string) => {
+      const started = performance.now();
+      const res = await fetch(`${server.url}${path}`, { headers: admin });
+      let bytes = 0;
+      const reader = res.body?.getReader();
+      for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) bytes += part.value.length;
+      return { status: res.status, bytes, ms: Math.round(performance.now() - started) };
+    };
+    globalThis.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    const page = await whileHealthChecked(server.url, () => fetchAll('/api/events'));
+    const large = await whileHealthChecked(server.url, () => fetchAll('/api/events?limit=500'));
+    const csv = await whileHealthChecked(server.url, () => fetchAll('/api/admin/exports/ratings.csv'));
+    const growth = Math.max(page.rssPeak, large.rssPeak, csv.rssPeak) - rssBefore;
+    for (const [name, m] of [
+      ['events page (100)', page],
+      ['events page (limit=500)', large],
+      ['ratings.csv', csv],
+    ] as const)
+      log(
+        `  admin lists: ${name}: ${m.result.status}, ${(m.result.bytes / 1e6).toFixed(2)} MB in ${m.result.ms} ms; /healthz p99 ${m.p99Ms} ms, max ${m.maxMs} ms`,
+      );
+    log(`  admin lists: resident memory +${(growth / 1e6).toFixed(0)} MB at the peak`);
+    // A row: 6 entries of 300 characters and 300 of Markdown, at most 3 bytes each, and its other fields and telemetry.
+    const rowBound = (EVENT_PREVIEW_ENTRIES + 1) * EVENT_PREVIEW_CHARS * UTF8_PER_UNIT + 2048;
+    const healthBound = 100;
+    const figure = (name: string, m: typeof page, bound: number, rows: number): AbuseFigure[] => [
+      {
+        figure: `Admin ${name}: bytes over ${ROWS} ratings of ${MAX_TRANSCRIPT_TOTAL_TEXT.toLocaleString('en-US')} characters`,
+        measured: m.result.bytes,
+        bound,
+        unit: 'bytes',
+        boundFrom:
+          rows > 0
+            ? `${rows} rows × (${EVENT_PREVIEW_ENTRIES} entries + the Markdown) × ${EVENT_PREVIEW_CHARS} characters × ${UTF8_PER_UNIT} bytes + 2 KB a row (answered in ${m.result.ms} ms)`
+            : `every rating whole, streamed (answered in ${m.result.ms} ms)`,
+        attack: `GET ${name}, read to the end`,
+      },
+      {
+        figure: `/healthz p99 during the ${name}`,
+        measured: m.p99Ms,
+        bound: healthBound,
+        unit: 'ms',
+        boundFrom: `issue 33's target (max ${m.maxMs} ms; checked every 20 ms)`,
+        attack: `GET /healthz every 20 ms while the ${name} is read`,
+      },
+    ];
+    return [
+      ...figure('/api/events', page, 100 * rowBound, 100),
+      ...figure('/api/events?limit=500', large, 500 * rowBound, 500),
+      ...figure('/api/admin/exports/ratings.csv', csv, ROWS * (MAX_TRANSCRIPT_TOTAL_TEXT * UTF8_PER_UNIT + 64 * 1024), 0),
+      {
+        figure: 'Resident memory growth of the process (server and PGlite) during the lists and the export',
+        measured: Math.max(0, growth),
+        bound: 200 * 1024 * 1024,
+        unit: 'bytes',
+        boundFrom: "issue 33's target: +200 MB whatever the table holds",
+        attack: 'the three reads above, one after another',
+      },
+    ];
+  } finally {
+    await server.close();
+  }
+}
+
+/** Issue 33 item 6: the question-set editor's language-model calls, each first request failing so that every call retries. */
+async function editorAttack(log: (line: string) => void): Promise<AbuseFigure[]> {
+  const llm = await startFakeLlmServer();
+  let n = 0;
+  llm.setFallback({
+    decide: () => {
+      n += 1;
+      // Every other request fails: each call of ours takes a request and its retry.
+      return n % 2 === 1
+        ? { status: 500, message: 'overloaded' }
+        : { content: JSON.stringify({ accepted: ['keeps its scope'], contradicted: [] }) };
+    },
+  });
+  const server = await startServer({ LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'bench-llm' });
+  try {
+    const c = server.config;
+    const admin = { 'x-admin-secret': ADMIN_SECRET, 'content-type': 'application/json' };
+    const set = {
+      name: 'Bench set',
+      index: 1,
+      isPremium: false,
+      requiresFeedback: false,
+      instructions: '',
+      questions: ['What is a closure?'],
+      modelAnswers: '### 1. What is a closure?\n\nA function with its scope.\n\n**Key points:** keeps access to its outer scope',
+    };
+    const huge = { ...set, modelAnswers: `${set.modelAnswers}\n\n${randomText(190_000)}` };
+    const statuses = new Map<number, number>();
+    let accepted = 0;
+    const started = Date.now();
+    const post = async (path: string, body: unknown) => {
+      const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: admin, body: JSON.stringify(body) });
+      await res.arrayBuffer();
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      if (res.status === 200) accepted += 1;
+      return res.status;
+    };
+    // Suggestions (10 a minute per address) and language-model judgements of a 200,000-character set, until the hour's budget answers 429.
+    for (let i = 0; Date.now() - started < ATTACK_SECONDS * 1000; i++) {
+      const status =
+        i % 2 === 0
+          ? await post('/api/admin/question-sets/suggest-phrasings', {
+              set,
+              questionNumber: 1,
+              keyPoint: 'keeps access to its outer scope',
+            })
+          : await post('/api/admin/question-sets/try-answer', {
+              set: i % 4 === 1 ? huge : set,
+              questionNumber: 1,
+              answer: 'It keeps its scope.',
+              languageModel: true,
+            });
+      if (status === 429 && (statuses.get(429) ?? 0) > 20) break;
+    }
+    const requests = llm.requests.length;
+    const bytes = llm.requests.reduce((sum, r) => sum + JSON.stringify(r.body).length, 0);
+    const largest = Math.max(0, ...llm.requests.map((r) => JSON.stringify(r.body).length));
+    const withoutMax = llm.requests.filter((r) => typeof r.body.max_tokens !== 'number').length;
+    const statusLine = [...statuses.entries()].map(([status, k]) => `${k} × ${status}`).join(', ');
+    log(
+      `  editor attack: ${accepted} accepted calls made ${requests} model requests, ${(bytes / 1e6).toFixed(2)} MB of prompt, largest ${largest} (${statusLine})`,
+    );
+    return [
+      {
+        figure: 'Editor: model requests in the hour',
+        measured: requests,
+        bound: c.editorLlmCallsPerHour,
+        unit: 'calls',
+        boundFrom: `EDITOR_LLM_CALLS_PER_HOUR ${c.editorLlmCallsPerHour}, every request counted (${accepted} editor calls accepted, each first request failing so each retried; ${requests ? (requests / Math.max(1, accepted)).toFixed(1) : 0} requests an accepted call)`,
+        attack:
+          'Suggest phrasings and Try an answer with the language model, alternately, half of the latter on a set of 190,000 characters of model answers',
+      },
+      {
+        figure: 'Editor: prompt characters sent in the hour',
+        measured: bytes,
+        bound: c.editorLlmPromptCharsPerHour,
+        unit: 'characters',
+        boundFrom: `EDITOR_LLM_PROMPT_CHARS_PER_HOUR ${c.editorLlmPromptCharsPerHour.toLocaleString('en-US')}`,
+        attack: 'the same calls',
+      },
+      {
+        figure: 'Editor: the largest single request',
+        measured: largest,
+        bound: EDITOR_MAX_PROMPT_CHARS,
+        unit: 'characters',
+        boundFrom: `EDITOR_MAX_PROMPT_CHARS ${EDITOR_MAX_PROMPT_CHARS.toLocaleString('en-US')} (a larger one answers 413 unsent)`,
+        attack: 'Try an answer on the 190,000-character set',
+      },
+      {
+        figure: 'Editor: model requests without max_tokens',
+        measured: withoutMax,
+        bound: 0,
+        unit: 'calls',
+        boundFrom: 'every request bounds its answer',
+        attack: 'the same calls',
+      },
+    ];
+  } finally {
+    await server.close();
+    await llm.close();
+  }
+}
+
 export async function runAbuse(log: (line: string) => void): Promise<AbuseResult> {
   const llm = await llmAttack(log);
   const figures = [
@@ -528,8 +796,10 @@ export async function runAbuse(log: (line: string) => void): Promise<AbuseResult
     ...(await ttsAttack(log)),
     ...(await storageAttack(log)),
     ...(await realtimeAttack(log)),
+    ...(await wavChunksAttack(log)),
+    ...(await editorAttack(log)),
   ];
-  const calls = figures.filter((f) => f.unit === 'calls' && !f.figure.includes('still running'));
+  const calls = figures.filter((f) => f.unit === 'calls' && !f.figure.includes('still running') && !f.figure.startsWith('Editor'));
   figures.push({
     figure: 'Upstream calls of every kind (each attack at its most, summed)',
     measured: calls.reduce((sum, f) => sum + f.measured, 0),
@@ -538,6 +808,8 @@ export async function runAbuse(log: (line: string) => void): Promise<AbuseResult
     boundFrom: 'the sum of the bounds above (an account cannot reach them all in one minute: the turn calls are one limit)',
     attack: 'the attacks above',
   });
+  // The admin's lists last: the 500 ratings they read are not an account's (issue 33 item 2).
+  figures.push(...(await adminListsAttack(log)));
   for (const f of figures) log(`  ${f.figure}: ${f.measured.toLocaleString('en-US')} ${f.unit} (bound ${f.bound.toLocaleString('en-US')})`);
   const c = llm.settings;
   return {
@@ -557,7 +829,11 @@ export async function runAbuse(log: (line: string) => void): Promise<AbuseResult
     },
     figures,
     notes: [
-      "Output tokens have no bound of the server's own: no completion request sets max_tokens, so each reply is as long as the model's own limit allows.",
+      `Load average (1, 5, 15 min) at the end of the run: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')} on ${cpus().length} cores (a shared machine: the latencies and the memory are under that load).`,
+      'Output tokens are bounded by max_tokens on every completion request (interviewer turn 400, closing 200, rating 4,000, phrasings 600).',
+      'The admin rows (item 2) read 500 ratings inserted straight into the database, not an account the minute could fill; the process measured holds the server and PGlite.',
       'Interviewer clips: the fake text-to-speech server sends 256 KiB a part; the bound is what clips of 4 MiB (the most one may hold) would take.',
       "An OpenAI Realtime call's tokens are the service's to count: the server bounds the calls (above) and each call's length (MAX_SESSION_MINUTES), not the tokens in between.",
     ],

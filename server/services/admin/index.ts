@@ -26,6 +26,13 @@ export {
 export { EXPORT_PAGE_SIZE, exportFeedback, exportRatings, RATINGS_EXPORT_PAGE_SIZE } from './exports';
 export { createFeedbackListCache } from './feedback-list-cache';
 export { createQuestionSet, deleteQuestionSet, listAdminQuestionSets, moveQuestionSet, updateQuestionSet } from './question-sets';
-export { LANGUAGE_MODEL_OFF, NO_LANGUAGE_MODEL, setAssistant, suggestPhrasings, tryAnswer } from './set-editor-assist';
+export {
+  EDITOR_MAX_PROMPT_CHARS,
+  LANGUAGE_MODEL_OFF,
+  NO_LANGUAGE_MODEL,
+  setAssistant,
+  suggestPhrasings,
+  tryAnswer,
+} from './set-editor-assist';
 export { dailyStats } from './stats';
 export { eraseUser, userData } from './users';

@@ -1,15 +1,35 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// Pure code: no database, no server, no process, no worker; what a test stubs (vi.stubGlobal) it
+// unstubs after each test. These files share one module graph in worker threads (isolate: false),
+// which halves their time (measured in bench/results.md, "CI time"). A test file that needs a
+// database, a server or a process goes in server/, scripts/ or test-support/, never here.
+const UNIT = ['{domain,contract,web}/**/*.test.{ts,tsx}'];
 
 export default defineConfig({
   test: {
-    include: ['{server,domain,contract,web,test-support,scripts,bench}/**/*.test.{ts,tsx}', '*.test.ts'],
     environment: 'node',
-    // One migrated PGlite data directory for the whole run, cloned by each test app.
-    globalSetup: ['test-support/vitest-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite's first open costs seconds and hundreds of MB; two workers on a 2-core machine.
-    pool: 'forks',
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: UNIT, pool: 'threads', isolate: false },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['{server,test-support,scripts,bench}/**/*.test.{ts,tsx}', '*.test.ts'],
+          exclude: [...configDefaults.exclude, ...UNIT],
+          // One migrated PGlite data directory for the whole run, cloned by each test app.
+          globalSetup: ['test-support/vitest-setup.ts'],
+          // Each file in its own process: test apps, PGlite and the rater's workers per file.
+          pool: 'forks',
+        },
+      },
+    ],
   },
 });

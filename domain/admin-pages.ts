@@ -16,3 +16,12 @@ export type AdminPageSlug = (typeof ADMIN_PAGES)[number]['slug'];
 
 /** The page `/admin` itself shows (and whose secret may follow `/admin/` directly). */
 export const ADMIN_INDEX_PAGE: AdminPageSlug = 'dashboard';
+
+/**
+ * Every admin secret the server accepts has at least 16 characters, 10 of them different
+ * (server/admin-secret.ts; the generated one has 32): a shorter last segment of an admin address
+ * is an unknown page, not a secret to check (issue 35).
+ */
+export function couldBeAdminSecret(segment: string): boolean {
+  return segment.length >= 16 && new Set(segment).size >= 10;
+}

@@ -64,7 +64,7 @@ test("the charts' range is in the address: back and forward go through the range
 });
 
 test('after a wrong secret in the address a typed one opens the page; Sign out closes the gate again', async ({ page }) => {
-  await page.goto(`${server.url}/admin/events/not-the-secret`);
+  await page.goto(`${server.url}/admin/events/not-the-secret-0123456789`);
   await expect(gate(page).getByRole('alert')).toHaveText('Authentication failed: The admin secret is wrong.');
   await gate(page).getByLabel('Admin Secret').fill(server.adminSecret);
   await gate(page).getByRole('button', { name: 'Continue' }).click();

@@ -18,21 +18,30 @@ test.afterAll(async () => {
 });
 
 const gate = (page: Page) => page.getByRole('dialog', { name: 'Enter Admin Secret' });
+/** What earlier versions kept in local storage: nothing is kept there now. */
 const savedSecret = (page: Page) => page.evaluate(() => localStorage.getItem('adminSecret'));
-/** Only the gate's check (limit=1), not a page's own events load. */
-const isVerification = (url: URL) => url.pathname === '/api/events' && url.searchParams.get('limit') === '1';
+const adminCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'admin_session');
+/** The gate's calls: POST sends a secret once, GET asks on load whether the browser holds a session. */
+const isSessionCall = (url: URL) => url.pathname === '/api/admin/session';
 
-test('the right secret opens the admin area, Enter submits, and it is saved', async ({ page }) => {
-  // Hold the check until the button's checking state has been seen.
+/** Holds the gate's `method` call to /api/admin/session until `release` is called, so the verifying state can be seen. */
+async function holdSessionCall(page: Page, method: 'GET' | 'POST'): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(isVerification, async (route: Route) => {
-    await held;
-    await route.continue();
+  await page.route(isSessionCall, async (route: Route) => {
+    if (route.request().method() === method) await held;
+    await route.fallback();
   });
+  return release;
+}
 
+test('the right secret opens the admin area, Enter submits; the browser keeps an HttpOnly session cookie, not the secret', async ({
+  page,
+}) => {
   await page.goto(`${server.url}/admin`);
   await expect(gate(page)).toBeVisible();
+  // Hold the check until the button's checking state has been seen.
+  const release = await holdSessionCall(page, 'POST');
   const field = gate(page).getByLabel('Admin Secret');
   await expect(field).toHaveAttribute('type', 'password');
   const button = gate(page).getByRole('button', { name: 'Continue' });
@@ -48,51 +57,61 @@ test('the right secret opens the admin area, Enter submits, and it is saved', as
 
   await expect(gate(page)).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-  expect(await savedSecret(page)).toBe(server.adminSecret);
+  expect(await savedSecret(page)).toBeNull();
+  expect(await adminCookie(page)).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  // No admin call of the page carries the secret: the cookie does.
+  const withSecret: string[] = [];
+  page.on('request', (request) => {
+    if (request.headers()['x-admin-secret'] !== undefined) withSecret.push(request.url());
+  });
+  await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Manage Emails' }).click();
+  await expect(page.getByRole('heading', { name: 'Manage Emails' })).toBeVisible();
+  expect(withSecret).toEqual([]);
 });
 
 test('a wrong secret shows the server error, keeps the modal and saves nothing', async ({ page }) => {
-  const answer = await call(server, 'GET', '/api/events', { admin: 'wrong-secret' });
+  const answer = await call(server, 'POST', '/api/admin/session', { admin: 'wrong-secret-0123456789' });
   expect(answer.status).toBe(401);
   const serverError = (answer.body as { error: string }).error;
 
   await page.goto(`${server.url}/admin`);
-  await gate(page).getByLabel('Admin Secret').fill('wrong-secret');
+  await gate(page).getByLabel('Admin Secret').fill('wrong-secret-0123456789');
   await gate(page).getByRole('button', { name: 'Continue' }).click();
   await expect(gate(page).getByRole('alert')).toHaveText(`Authentication failed: ${serverError}`);
   await expect(gate(page)).toBeVisible();
   expect(await savedSecret(page)).toBeNull();
+  expect(await adminCookie(page)).toBeUndefined();
 });
 
 test('without an error field the status text is shown', async ({ page }) => {
-  await page.route(isVerification, (route) => route.fulfill({ status: 403, body: 'no json here' }));
+  await page.route(isSessionCall, (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 403, body: 'no json here' }) : route.fallback(),
+  );
   await page.goto(`${server.url}/admin`);
   await gate(page).getByLabel('Admin Secret').fill('anything');
   await gate(page).getByRole('button', { name: 'Continue' }).click();
   await expect(gate(page).getByRole('alert')).toHaveText('Authentication failed: Forbidden');
 });
 
-test('a saved secret is verified on load without typing', async ({ page }) => {
-  await page.goto(`${server.url}/admin`);
-  await expect(gate(page)).toBeVisible();
-  await page.evaluate((secret) => localStorage.setItem('adminSecret', secret), server.adminSecret);
+test('the session opens the area on the next load without typing; a secret an earlier version saved is dropped unsent', async ({
+  page,
+}) => {
+  await page.goto(`${server.url}/admin/${encodeURIComponent(server.adminSecret)}`);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await page.evaluate(() => localStorage.setItem('adminSecret', 'left-by-an-old-version'));
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const secret = request.headers()['x-admin-secret'];
+    if (secret !== undefined) sent.push(secret);
+  });
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(gate(page)).toBeHidden();
+  expect(await savedSecret(page)).toBeNull();
+  expect(sent).toEqual([]);
 });
 
-/** Holds the gate's check until `release` is called, so the verifying state can be seen. */
-async function holdVerification(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(isVerification, async (route: Route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
-
-/** The gate while a secret is checked on load: 'Verifying...', disabled (not the app's loading line). */
+/** The gate while a secret or the session is checked on load: 'Verifying...', disabled (not the app's loading line). */
 async function expectVerifyingOnLoad(page: Page) {
   const checking = gate(page).getByRole('button', { name: 'Verifying...' });
   await expect(checking).toBeVisible();
@@ -100,11 +119,10 @@ async function expectVerifyingOnLoad(page: Page) {
   await expect(gate(page).getByRole('button', { name: 'Continue' })).toHaveCount(0);
 }
 
-test('on load a saved secret shows the gate verifying, then the area unlocks', async ({ page }) => {
-  await page.goto(`${server.url}/admin`);
-  await expect(gate(page)).toBeVisible();
-  await page.evaluate((secret) => localStorage.setItem('adminSecret', secret), server.adminSecret);
-  const release = await holdVerification(page);
+test('on load the session check shows the gate verifying, then the area unlocks', async ({ page }) => {
+  await page.goto(`${server.url}/admin/${encodeURIComponent(server.adminSecret)}`);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  const release = await holdSessionCall(page, 'GET');
   await page.reload();
   await expectVerifyingOnLoad(page);
   release();
@@ -113,7 +131,7 @@ test('on load a saved secret shows the gate verifying, then the area unlocks', a
 });
 
 test('on load a secret in the address shows the gate verifying, then the page', async ({ page }) => {
-  const release = await holdVerification(page);
+  const release = await holdSessionCall(page, 'POST');
   await page.goto(`${server.url}/admin/emails/${encodeURIComponent(server.adminSecret)}`);
   await expectVerifyingOnLoad(page);
   release();
@@ -122,27 +140,27 @@ test('on load a secret in the address shows the gate verifying, then the page', 
   await expect(page.getByRole('heading', { name: 'Manage Emails' })).toBeVisible();
 });
 
-test('a saved secret that is no longer right is removed and the modal stays', async ({ page }) => {
-  await page.goto(`${server.url}/admin`);
-  // The lazy admin chunk must have mounted (and found nothing saved) before a secret is planted,
-  // or this first page would verify the planted secret too and race the reloaded page.
-  await expect(gate(page)).toBeVisible();
-  await page.evaluate(() => localStorage.setItem('adminSecret', 'old-secret'));
+test('a session that ended elsewhere shows the gate again, without a sentence', async ({ page }) => {
+  await page.goto(`${server.url}/admin/${encodeURIComponent(server.adminSecret)}`);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  const cookie = await adminCookie(page);
+  const ended = await call(server, 'DELETE', '/api/admin/session', {
+    headers: { cookie: `admin_session=${cookie?.value ?? ''}`, origin: server.url },
+  });
+  expect(ended.status).toBe(200);
   await page.reload();
-  await expect(gate(page).getByRole('alert')).toHaveText('Authentication failed: The admin secret is wrong.');
+  await expect(gate(page)).toBeVisible();
+  await expect(gate(page).getByRole('alert')).toHaveCount(0);
   await expect(gate(page).getByRole('button', { name: 'Continue' })).toBeDisabled();
-  expect(await savedSecret(page)).toBeNull();
 });
 
-test('a network failure shows the verification error and removes the saved secret', async ({ page }) => {
+test('a network failure shows the verification error', async ({ page }) => {
+  await page.route(isSessionCall, (route) => (route.request().method() === 'POST' ? route.abort('failed') : route.fallback()));
   await page.goto(`${server.url}/admin`);
-  await expect(gate(page)).toBeVisible();
-  await page.evaluate((secret) => localStorage.setItem('adminSecret', secret), server.adminSecret);
-  await page.route(isVerification, (route) => route.abort('failed'));
-  await page.reload();
+  await gate(page).getByLabel('Admin Secret').fill(server.adminSecret);
+  await gate(page).getByRole('button', { name: 'Continue' }).click();
   await expect(gate(page).getByRole('alert')).toHaveText('An error occurred during verification.');
   await expect(gate(page)).toBeVisible();
-  expect(await savedSecret(page)).toBeNull();
 });
 
 test('the secret can come from the route parameter and leaves the address bar once verified', async ({ page }) => {
@@ -150,7 +168,7 @@ test('the secret can come from the route parameter and leaves the address bar on
   await expect(page).toHaveURL(`${server.url}/admin/emails`);
   await expect(gate(page)).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Manage Emails' })).toBeVisible();
-  expect(await savedSecret(page)).toBe(server.adminSecret);
+  expect(await savedSecret(page)).toBeNull();
 });
 
 test('the dashboard at /admin takes the secret as its route parameter too', async ({ page }) => {
@@ -158,7 +176,22 @@ test('the dashboard at /admin takes the secret as its route parameter too', asyn
   await expect(page).toHaveURL(`${server.url}/admin`);
   await expect(gate(page)).toBeHidden();
   await expect(page.getByTestId('email-count')).toBeVisible();
-  expect(await savedSecret(page)).toBe(server.adminSecret);
+});
+
+test('an unknown admin page says it does not exist, with no gate and no secret sent (issue 35)', async ({ page }) => {
+  const sessionCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/admin/session')) sessionCalls.push(request.method());
+  });
+  for (const path of ['/admin/settings', '/admin/settings/users', '/admin/emails/oops']) {
+    await page.goto(`${server.url}${path}`);
+    await expect(page.getByRole('heading', { name: 'This admin page does not exist.' })).toBeVisible();
+    await expect(gate(page)).toHaveCount(0);
+  }
+  expect(sessionCalls).toEqual([]);
+  await page.getByRole('link', { name: 'Go to the admin dashboard' }).click();
+  await expect(page).toHaveURL(`${server.url}/admin`);
+  await expect(gate(page)).toBeVisible();
 });
 
 test('without any secret the emails page asks to authenticate', async ({ page }) => {

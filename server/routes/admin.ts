@@ -45,6 +45,8 @@ import { FOREIGN_ORIGIN, fromThisSite, sessionCookie } from '../plugins/session-
 const denied = { 401: errorSchema, 429: errorSchema };
 /** The events page reads the admin throttle's count in its own statement (services/admin/auth.ts, deferPeek). */
 const EVENTS_URL = '/api/events';
+const ADMIN_SESSION_URL = '/api/admin/session';
+export const NO_ADMIN_SESSION = 'This browser has no admin session: enter the admin secret.';
 
 export function adminRoutes(app: FastifyInstance, ctx: AppContext, catalogue: QuestionSetCache): void {
   const guard = createAdminGuard(ctx.config.adminSecret, ctx.limits);
@@ -58,6 +60,11 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, catalogue: Qu
       if (header === undefined && (await findSession(ctx.db, 'admin', sessionCookie(request, 'admin')))) {
         if (!fromThisSite(ctx.config, request)) return reply.code(403).send({ error: FOREIGN_ORIGIN });
         return;
+      }
+      // The admin page asks on every load whether this browser still holds a session: no secret was
+      // guessed, so a "no" is not counted against the address (routes/admin-session.ts).
+      if (header === undefined && request.method === 'GET' && request.routeOptions.url === ADMIN_SESSION_URL) {
+        return reply.code(401).send({ error: NO_ADMIN_SESSION });
       }
       const result = await guard.check(
         request.ip,

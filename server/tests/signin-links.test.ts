@@ -13,6 +13,8 @@ import { SIGN_IN_FIRST } from '../services/auth-sessions';
 import { LINK_SPENT, LINKS_PER_ADDRESS, LINKS_PER_EMAIL } from '../services/signin-links';
 import { FOREIGN_ORIGIN } from '../plugins/session-cookies';
 import type { AppConfig } from '../config';
+import { ADMIN_MAX_FAILURES } from '../services/admin';
+import { NO_ADMIN_SESSION } from '../routes/admin';
 
 const PUBLIC_URL = 'http://127.0.0.1:3999';
 const SITE = { origin: PUBLIC_URL };
@@ -258,6 +260,18 @@ function suite(database: TestDatabaseKind) {
     expect((await call(t.app, 'DELETE', '/api/admin/session', { headers: { cookie: pair, ...SITE } })).status).toBe(200);
     expect((await call(t.app, 'GET', '/api/emails', { headers: { cookie: pair } })).status).toBe(401);
     expect((await call(t.app, 'GET', '/api/emails', { admin: TEST_ADMIN_SECRET })).status).toBe(200);
+  });
+
+  it('the admin page asking whether it holds a session is answered 401 with a sentence, and never counted as a wrong secret', async () => {
+    const remoteAddress = nextAddress();
+    for (let i = 0; i <= ADMIN_MAX_FAILURES + 1; i += 1) {
+      expect(await call(t.app, 'GET', '/api/admin/session', { remoteAddress })).toMatchObject({
+        status: 401,
+        body: { error: NO_ADMIN_SESSION },
+      });
+    }
+    // The address's wrong-secret count is untouched: the first wrong secret is a 401, not a 429.
+    expect((await call(t.app, 'GET', '/api/emails', { admin: 'wrong-secret-0123456789', remoteAddress })).status).toBe(401);
   });
 
   if (database === 'postgres') {

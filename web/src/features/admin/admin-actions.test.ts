@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chartRangeOf } from './dashboard-range';
 import { runEmailAction } from './emails-actions';
 import { runQuestionSetChange } from './question-sets/question-sets-actions';
+import { ADMIN_SESSION } from './admin-api';
 
 interface Sent {
   method: string;
@@ -35,15 +36,15 @@ const form = (fields: Record<string, string>) => {
 
 describe('runEmailAction', () => {
   it('creates the trimmed address and sets plans and limits with the right calls', async () => {
-    expect(await runEmailAction('s', form({ intent: 'create', email: '  new@example.com ' }))).toEqual({
+    expect(await runEmailAction(ADMIN_SESSION, form({ intent: 'create', email: '  new@example.com ' }))).toEqual({
       intent: 'create',
       ok: true,
       message: undefined,
     });
-    await runEmailAction('s', form({ intent: 'plan', email: 'a@example.com', pro: 'true' }));
-    await runEmailAction('s', form({ intent: 'limit', email: 'a@example.com', sessionLimit: '12' }));
-    await runEmailAction('s', form({ intent: 'limit', email: 'a@example.com', sessionLimit: '' }));
-    await runEmailAction('s', form({ intent: 'delete', email: 'a@example.com' }));
+    await runEmailAction(ADMIN_SESSION, form({ intent: 'plan', email: 'a@example.com', pro: 'true' }));
+    await runEmailAction(ADMIN_SESSION, form({ intent: 'limit', email: 'a@example.com', sessionLimit: '12' }));
+    await runEmailAction(ADMIN_SESSION, form({ intent: 'limit', email: 'a@example.com', sessionLimit: '' }));
+    await runEmailAction(ADMIN_SESSION, form({ intent: 'delete', email: 'a@example.com' }));
     expect(sent).toEqual([
       { method: 'POST', path: '/api/emails', body: { email: 'new@example.com', limit: null } },
       { method: 'POST', path: '/api/emails', body: { email: 'a@example.com', isPro: true, limit: null } },
@@ -55,38 +56,38 @@ describe('runEmailAction', () => {
 
   it("says each change's failure texts", async () => {
     answer = { status: 500, body: {} };
-    expect(await runEmailAction('s', form({ intent: 'create', email: 'x@example.com' }))).toEqual({
+    expect(await runEmailAction(ADMIN_SESSION, form({ intent: 'create', email: 'x@example.com' }))).toEqual({
       intent: 'create',
       ok: false,
       error: 'Failed to create email: Could not create email.',
     });
-    expect(await runEmailAction('s', form({ intent: 'plan', email: 'x@example.com', pro: 'true' }))).toMatchObject({
+    expect(await runEmailAction(ADMIN_SESSION, form({ intent: 'plan', email: 'x@example.com', pro: 'true' }))).toMatchObject({
       error: 'Failed to update plan.',
     });
     answer = { status: 409, body: { error: 'This email already exists.' } };
-    expect(await runEmailAction('s', form({ intent: 'create', email: 'x@example.com' }))).toMatchObject({
+    expect(await runEmailAction(ADMIN_SESSION, form({ intent: 'create', email: 'x@example.com' }))).toMatchObject({
       error: 'Failed to create email: This email already exists.',
     });
-    expect(await runEmailAction('s', form({ intent: 'limit', email: 'x@example.com', sessionLimit: '3' }))).toMatchObject({
+    expect(await runEmailAction(ADMIN_SESSION, form({ intent: 'limit', email: 'x@example.com', sessionLimit: '3' }))).toMatchObject({
       error: 'Failed to update the session limit: This email already exists.',
     });
     answer = 'offline';
-    expect(await runEmailAction('s', form({ intent: 'delete', email: 'x@example.com' }))).toMatchObject({
+    expect(await runEmailAction(ADMIN_SESSION, form({ intent: 'delete', email: 'x@example.com' }))).toMatchObject({
       error: 'An error occurred while deleting the email.',
     });
-    expect(await runEmailAction('s', form({ intent: 'erase', email: 'x@example.com' }))).toMatchObject({
+    expect(await runEmailAction(ADMIN_SESSION, form({ intent: 'erase', email: 'x@example.com' }))).toMatchObject({
       error: 'An error occurred while erasing the data.',
     });
   });
 
   it('sums up an erasure, and refuses an intent it does not know', async () => {
     answer = { status: 200, body: { removed: { accounts: 1, events: 2, feedback: 0, sessions: 1 } } };
-    expect(await runEmailAction('s', form({ intent: 'erase', email: 'b@example.com' }))).toEqual({
+    expect(await runEmailAction(ADMIN_SESSION, form({ intent: 'erase', email: 'b@example.com' }))).toEqual({
       intent: 'erase',
       ok: true,
       message: 'Erased 1 account, 2 events, 0 feedback, 1 session.',
     });
-    await expect(runEmailAction('s', form({ intent: 'drop-table' }))).rejects.toThrow('Unknown emails action: drop-table');
+    await expect(runEmailAction(ADMIN_SESSION, form({ intent: 'drop-table' }))).rejects.toThrow('Unknown emails action: drop-table');
   });
 });
 
@@ -103,28 +104,28 @@ describe('runQuestionSetChange', () => {
 
   it('creates without an id, updates with one, and says so', async () => {
     answer = { status: 200, body: { ...set, id: 9 } };
-    expect(await runQuestionSetChange('s', { intent: 'save', id: null, set })).toMatchObject({
+    expect(await runQuestionSetChange(ADMIN_SESSION, { intent: 'save', id: null, set })).toMatchObject({
       ok: true,
       notice: 'Saved "Closures". Candidates see it now.',
       saved: { id: 9 },
     });
-    await runQuestionSetChange('s', { intent: 'save', id: 9, set });
+    await runQuestionSetChange(ADMIN_SESSION, { intent: 'save', id: 9, set });
     expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /api/admin/question-sets', 'PUT /api/admin/question-sets/9']);
   });
 
   it('says whether a deleted set was archived', async () => {
     answer = { status: 200, body: { outcome: 'archived' } };
-    expect(await runQuestionSetChange('s', { intent: 'delete', id: 9, name: 'Closures' })).toEqual({
+    expect(await runQuestionSetChange(ADMIN_SESSION, { intent: 'delete', id: 9, name: 'Closures' })).toEqual({
       ok: true,
       notice: 'Archived "Closures": interviews used it, so its history is kept. The later sets moved up one place.',
       saved: null,
     });
     answer = { status: 200, body: { outcome: 'deleted' } };
-    expect(await runQuestionSetChange('s', { intent: 'delete', id: 9, name: 'Closures' })).toMatchObject({
+    expect(await runQuestionSetChange(ADMIN_SESSION, { intent: 'delete', id: 9, name: 'Closures' })).toMatchObject({
       notice: 'Deleted "Closures". The later sets moved up one place.',
     });
     answer = { status: 400, body: { error: 'This question set has 1 questions but 2 model answers.' } };
-    expect(await runQuestionSetChange('s', { intent: 'save', id: 9, set })).toEqual({
+    expect(await runQuestionSetChange(ADMIN_SESSION, { intent: 'save', id: 9, set })).toEqual({
       ok: false,
       error: 'Failed to save the question set: This question set has 1 questions but 2 model answers.',
     });

@@ -11,27 +11,52 @@ import type {
 } from '../../../../contract/admin-question-sets';
 import type { DailyStats } from '../../../../contract/admin-stats';
 import type { UserData, UserErasure } from '../../../../contract/admin-users';
+import type { SignedOutEverywhere } from '../../../../contract/signin';
 import { apiUrl } from '../../lib/api-base';
 import { callApi, serverErrorOf, type ApiResult } from '../../lib/http';
 
 /**
+ * This browser holds an admin session: an HttpOnly cookie the server set when the secret was sent
+ * once to POST /api/admin/session (docs/decisions/026-sign-in-links.md). No script can read the
+ * cookie, and the secret itself is kept nowhere in the page; a value of this type only says the
+ * gate opened, so an admin call cannot be made before it did.
+ */
+export interface AdminSession {
+  readonly kind: 'admin-session';
+}
+export const ADMIN_SESSION: AdminSession = { kind: 'admin-session' };
+
+/**
  * One admin call through the app's shared `callApi` (same URL building, failure kinds and typed
- * answers as the interviewee's calls), with the secret in its header (docs/product-rules.md, Admin area).
+ * answers as the interviewee's calls). The browser sends the admin session cookie by itself
+ * (fetch's default `credentials: 'same-origin'`): no secret in a header.
  */
 function call<T>(
-  secret: string,
+  _session: AdminSession,
   path: string,
   init: { method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown } = {},
 ): Promise<ApiResult<T>> {
-  return callApi<T>(path, { ...init, headers: { 'x-admin-secret': secret } });
+  return callApi<T>(path, init);
 }
 
-/**
- * The secret is verified with GET /api/events; only the status and the error are read.
- * One event is enough to prove the secret, so the check stays cheap on a large table.
- */
-export async function verifySecret(secret: string): Promise<ApiResult<unknown>> {
-  return call(secret, '/api/events?limit=1');
+/** Sends the typed (or addressed) secret once; the answer sets the admin session cookie. */
+export function openAdminSession(secret: string): Promise<ApiResult<unknown>> {
+  return callApi('/api/admin/session', { method: 'POST', headers: { 'x-admin-secret': secret } });
+}
+
+/** Whether this browser still holds an admin session (200) or not (401); counts as no wrong guess. */
+export function probeAdminSession(): Promise<ApiResult<unknown>> {
+  return callApi('/api/admin/session');
+}
+
+/** Ends this browser's admin session (the server forgets it and clears the cookie). */
+export function closeAdminSession(): Promise<ApiResult<unknown>> {
+  return callApi('/api/admin/session', { method: 'DELETE' });
+}
+
+/** Signs a candidate's email out of every browser (SIGNIN=link): how many sessions ended. */
+export function signOutEverywhere(session: AdminSession, email: string): Promise<ApiResult<SignedOutEverywhere>> {
+  return call(session, `/api/admin/users/${encodeURIComponent(email)}/signout`, { method: 'POST' });
 }
 
 export interface EventsPage {
@@ -41,116 +66,122 @@ export interface EventsPage {
 }
 
 /** A page of the list: each row carries previews of its texts (AdminEventRow). */
-export function fetchEvents(secret: string, page: EventsPage): Promise<ApiResult<AdminEventRow[]>> {
+export function fetchEvents(session: AdminSession, page: EventsPage): Promise<ApiResult<AdminEventRow[]>> {
   const query = new URLSearchParams({ limit: String(page.limit) });
   if (page.before !== undefined) query.set('before', String(page.before));
-  return call(secret, `/api/events?${query.toString()}`);
+  return call(session, `/api/events?${query.toString()}`);
 }
 
 /** One whole event: its full transcript, rating Markdown and breakdown (the details dialog). */
-export function fetchEventDetails(secret: string, id: number): Promise<ApiResult<AdminEvent>> {
-  return call(secret, `/api/events/${id}`);
+export function fetchEventDetails(session: AdminSession, id: number): Promise<ApiResult<AdminEvent>> {
+  return call(session, `/api/events/${id}`);
 }
 
-export function fetchStats(secret: string): Promise<ApiResult<InterviewStats>> {
-  return call(secret, '/api/interview-stats');
+export function fetchStats(session: AdminSession): Promise<ApiResult<InterviewStats>> {
+  return call(session, '/api/interview-stats');
 }
 
 /** A page of accounts by email; `after` is the last email of the previous page. */
-export function fetchEmails(secret: string, page: { limit: number; after?: string | undefined }): Promise<ApiResult<EmailAccount[]>> {
+export function fetchEmails(
+  session: AdminSession,
+  page: { limit: number; after?: string | undefined },
+): Promise<ApiResult<EmailAccount[]>> {
   const query = new URLSearchParams({ limit: String(page.limit) });
   if (page.after !== undefined) query.set('after', page.after);
-  return call(secret, `/api/emails?${query.toString()}`);
+  return call(session, `/api/emails?${query.toString()}`);
 }
 
 /** How many feedback rows and accounts there are in all. */
-export function fetchCounts(secret: string): Promise<ApiResult<{ feedback: number; emails: number }>> {
-  return call(secret, '/api/admin/counts');
+export function fetchCounts(session: AdminSession): Promise<ApiResult<{ feedback: number; emails: number }>> {
+  return call(session, '/api/admin/counts');
 }
 
 /** `{email, limit: null}` creates an account (409 when it exists). */
-export function createEmail(secret: string, email: string): Promise<ApiResult<unknown>> {
-  return call(secret, '/api/emails', { method: 'POST', body: { email, limit: null } });
+export function createEmail(session: AdminSession, email: string): Promise<ApiResult<unknown>> {
+  return call(session, '/api/emails', { method: 'POST', body: { email, limit: null } });
 }
 
 /** `{email, isPro, limit: null}` sets the plan. */
-export function setPlan(secret: string, email: string, isPro: boolean): Promise<ApiResult<unknown>> {
-  return call(secret, '/api/emails', { method: 'POST', body: { email, isPro, limit: null } });
+export function setPlan(session: AdminSession, email: string, isPro: boolean): Promise<ApiResult<unknown>> {
+  return call(session, '/api/emails', { method: 'POST', body: { email, isPro, limit: null } });
 }
 
-export function deleteEmail(secret: string, email: string): Promise<ApiResult<unknown>> {
-  return call(secret, `/api/emails/${encodeURIComponent(email)}`, { method: 'DELETE' });
+export function deleteEmail(session: AdminSession, email: string): Promise<ApiResult<unknown>> {
+  return call(session, `/api/emails/${encodeURIComponent(email)}`, { method: 'DELETE' });
 }
 
 /** A page of feedback, newest first; `before` is the last id of the previous page. */
-export function fetchFeedback(secret: string, page: { limit: number; before?: number | undefined }): Promise<ApiResult<AdminFeedback[]>> {
+export function fetchFeedback(
+  session: AdminSession,
+  page: { limit: number; before?: number | undefined },
+): Promise<ApiResult<AdminFeedback[]>> {
   const query = new URLSearchParams({ limit: String(page.limit) });
   if (page.before !== undefined) query.set('before', String(page.before));
-  return call(secret, `/api/feedback?${query.toString()}`);
+  return call(session, `/api/feedback?${query.toString()}`);
 }
 
-export function deleteFeedback(secret: string, id: number): Promise<ApiResult<unknown>> {
-  return call(secret, `/api/feedback/${id}`, { method: 'DELETE' });
+export function deleteFeedback(session: AdminSession, id: number): Promise<ApiResult<unknown>> {
+  return call(session, `/api/feedback/${id}`, { method: 'DELETE' });
 }
 
 /** An own session limit, or null for the plan's default. */
-export function setSessionLimit(secret: string, email: string, sessionLimit: number | null): Promise<ApiResult<EmailAccount>> {
-  return call(secret, `/api/emails/${encodeURIComponent(email)}`, { method: 'PATCH', body: { sessionLimit } });
+export function setSessionLimit(session: AdminSession, email: string, sessionLimit: number | null): Promise<ApiResult<EmailAccount>> {
+  return call(session, `/api/emails/${encodeURIComponent(email)}`, { method: 'PATCH', body: { sessionLimit } });
 }
 
-export function fetchUserData(secret: string, email: string): Promise<ApiResult<UserData>> {
-  return call(secret, `/api/admin/users/${encodeURIComponent(email)}`);
+export function fetchUserData(session: AdminSession, email: string): Promise<ApiResult<UserData>> {
+  return call(session, `/api/admin/users/${encodeURIComponent(email)}`);
 }
 
-export function eraseUser(secret: string, email: string): Promise<ApiResult<UserErasure>> {
-  return call(secret, `/api/admin/users/${encodeURIComponent(email)}`, { method: 'DELETE' });
+export function eraseUser(session: AdminSession, email: string): Promise<ApiResult<UserErasure>> {
+  return call(session, `/api/admin/users/${encodeURIComponent(email)}`, { method: 'DELETE' });
 }
 
-export function fetchDailyStats(secret: string, days: number): Promise<ApiResult<DailyStats>> {
-  return call(secret, `/api/admin/stats/daily?days=${days}`);
+export function fetchDailyStats(session: AdminSession, days: number): Promise<ApiResult<DailyStats>> {
+  return call(session, `/api/admin/stats/daily?days=${days}`);
 }
 
-export function fetchQuestionSets(secret: string): Promise<ApiResult<AdminQuestionSet[]>> {
-  return call(secret, '/api/admin/question-sets');
+export function fetchQuestionSets(session: AdminSession): Promise<ApiResult<AdminQuestionSet[]>> {
+  return call(session, '/api/admin/question-sets');
 }
 
-export function saveQuestionSet(secret: string, id: number | null, set: QuestionSetInput): Promise<ApiResult<AdminQuestionSet>> {
+export function saveQuestionSet(session: AdminSession, id: number | null, set: QuestionSetInput): Promise<ApiResult<AdminQuestionSet>> {
   return id === null
-    ? call(secret, '/api/admin/question-sets', { method: 'POST', body: set })
-    : call(secret, `/api/admin/question-sets/${id}`, { method: 'PUT', body: set });
+    ? call(session, '/api/admin/question-sets', { method: 'POST', body: set })
+    : call(session, `/api/admin/question-sets/${id}`, { method: 'PUT', body: set });
 }
 
 /** Moves a set to `index` in the tile order; answers the whole list as it now is. */
-export function moveQuestionSet(secret: string, id: number, index: number): Promise<ApiResult<AdminQuestionSet[]>> {
-  return call(secret, `/api/admin/question-sets/${id}/position`, { method: 'PUT', body: { index } });
+export function moveQuestionSet(session: AdminSession, id: number, index: number): Promise<ApiResult<AdminQuestionSet[]>> {
+  return call(session, `/api/admin/question-sets/${id}/position`, { method: 'PUT', body: { index } });
 }
 
-export function deleteQuestionSet(secret: string, id: number): Promise<ApiResult<QuestionSetDeleteResult>> {
-  return call(secret, `/api/admin/question-sets/${id}`, { method: 'DELETE' });
+export function deleteQuestionSet(session: AdminSession, id: number): Promise<ApiResult<QuestionSetDeleteResult>> {
+  return call(session, `/api/admin/question-sets/${id}`, { method: 'DELETE' });
 }
 
 /** Whether a language model drafts phrasings here, and why not when it does not. */
-export function fetchSetAssistant(secret: string): Promise<ApiResult<SetAssistant>> {
-  return call(secret, '/api/admin/question-sets/assistant');
+export function fetchSetAssistant(session: AdminSession): Promise<ApiResult<SetAssistant>> {
+  return call(session, '/api/admin/question-sets/assistant');
 }
 
 /** How the rater judges an answer to one question of the set as drafted; nothing is saved. */
-export function tryAnswer(secret: string, input: TryAnswerInput): Promise<ApiResult<TryAnswerResult>> {
-  return call(secret, '/api/admin/question-sets/try-answer', { method: 'POST', body: input });
+export function tryAnswer(session: AdminSession, input: TryAnswerInput): Promise<ApiResult<TryAnswerResult>> {
+  return call(session, '/api/admin/question-sets/try-answer', { method: 'POST', body: input });
 }
 
 /** The language model's drafts for one key point; nothing is saved. */
-export function suggestPhrasings(secret: string, input: SuggestPhrasingsInput): Promise<ApiResult<PhrasingSuggestions>> {
-  return call(secret, '/api/admin/question-sets/suggest-phrasings', { method: 'POST', body: input });
+export function suggestPhrasings(session: AdminSession, input: SuggestPhrasingsInput): Promise<ApiResult<PhrasingSuggestions>> {
+  return call(session, '/api/admin/question-sets/suggest-phrasings', { method: 'POST', body: input });
 }
 
 /** A streamed CSV export: the file, `empty` when there is nothing to export, or the failure. */
 export type ExportResult = { ok: true; file: Blob } | { ok: true; empty: true } | { ok: false; message: string | null };
 
-export async function fetchExport(secret: string, kind: 'ratings' | 'feedback'): Promise<ExportResult> {
+export async function fetchExport(_session: AdminSession, kind: 'ratings' | 'feedback'): Promise<ExportResult> {
   let response: Response;
   try {
-    response = await fetch(apiUrl(`/api/admin/exports/${kind}.csv`), { headers: { 'x-admin-secret': secret } });
+    response = await fetch(apiUrl(`/api/admin/exports/${kind}.csv`));
   } catch {
     return { ok: false, message: null };
   }

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
-import type { GateState } from './admin-secret';
+import type { GateState } from './admin-session';
 
 interface AdminGateProps {
   state: GateState;

@@ -1,6 +1,6 @@
 /**
  * The admin area's layout route (docs/product-rules.md, Admin area): the side menu and the page,
- * with the gate in front until a secret is verified. Its loader decides the gate (admin-secret.ts),
+ * with the gate in front until a secret is verified. Its loader decides the gate (admin-session.ts),
  * its action takes a typed secret or signs out; every page's own loader waits for the same check.
  */
 import { useId, useState } from 'react';
@@ -13,10 +13,12 @@ import {
   useNavigation,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { AdminGate } from './admin-gate';
-import { lock, resolveGate, submitSecret, type Gate, type GateState } from './admin-secret';
+import { lock, resolveGate, submitSecret, type Gate, type GateState } from './admin-session';
 import { ADMIN_PAGE_ENTRIES } from './pages';
+import { isAdminPage } from './gate-fallback';
 
 /** Where the gate's form posts: the layout route itself (the index page below it has no action). */
 const GATE_ACTION = '/admin';
@@ -28,6 +30,8 @@ export function withoutLastSegment(pathname: string): string {
 }
 
 export async function loader({ params, request }: LoaderFunctionArgs): Promise<Gate> {
+  // An unknown admin address has no gate: it says the page does not exist (issue 35).
+  if (!isAdminPage(new URL(request.url).pathname)) return { status: 'missing' };
   const gate = await resolveGate(params.secret);
   if (gate.status === 'unlocked' && gate.inAddress) {
     const url = new URL(request.url);
@@ -36,9 +40,14 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<G
   return gate;
 }
 
+/** A layout keeps its data while its pages change; leaving an unknown admin address (or reaching one) decides the gate again. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+  return defaultShouldRevalidate || isAdminPage(currentUrl.pathname) !== isAdminPage(nextUrl.pathname);
+}
+
 export async function action({ request }: ActionFunctionArgs): Promise<null> {
   const form = await request.formData();
-  if (form.get('intent') === 'sign-out') lock();
+  if (form.get('intent') === 'sign-out') await lock();
   else await submitSecret(String(form.get('secret') ?? ''));
   return null;
 }
@@ -91,15 +100,29 @@ function AdminMenu({ onSignOut }: { onSignOut: (() => void) | null }) {
   );
 }
 
+/** An address under /admin that is no admin page: said plainly, with the way to the dashboard. */
+function MissingAdminPage() {
+  return (
+    <main className="mx-auto max-w-md space-y-4 bg-gray-50 px-4 py-16 text-center text-gray-900">
+      <h1 className="text-xl font-bold">This admin page does not exist.</h1>
+      <p className="text-gray-700">Check the address, or go to the admin dashboard.</p>
+      <NavLink to="/admin" className="inline-block rounded bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700">
+        Go to the admin dashboard
+      </NavLink>
+    </main>
+  );
+}
+
 export function Component() {
   const gate = useLoaderData<typeof loader>();
   const fetcher = useFetcher({ key: 'admin-gate' });
   const navigating = useNavigation().state === 'loading';
   const unlocked = gate.status === 'unlocked';
   const checking = fetcher.state !== 'idle' && fetcher.formData?.has('secret') === true;
-  const shown: GateState | null = unlocked ? null : checking ? { status: 'verifying' } : gate;
+  const shown: GateState | null = gate.status !== 'locked' ? null : checking ? { status: 'verifying' } : gate;
   const signOut = () => void fetcher.submit({ intent: 'sign-out' }, { method: 'post', action: GATE_ACTION });
 
+  if (gate.status === 'missing') return <MissingAdminPage />;
   return (
     <>
       {/* While the gate is up, nothing behind it can be reached with the keyboard. */}

@@ -3,7 +3,7 @@
  * byte-order mark and formula neutralisation); the browser only names and saves the file.
  */
 import { feedbackCsvName, RATINGS_CSV_NAME } from '../../../../domain/csv-exports';
-import { fetchExport } from './admin-api';
+import { fetchExport, type AdminSession } from './admin-api';
 
 export { feedbackCsvName, RATINGS_CSV_NAME };
 
@@ -28,8 +28,8 @@ export function downloadBlob(fileName: string, blob: Blob): void {
 }
 
 /** Downloads a full export, or alerts why not. */
-export async function downloadExport(secret: string, kind: 'ratings' | 'feedback'): Promise<void> {
-  const result = await fetchExport(secret, kind);
+export async function downloadExport(session: AdminSession, kind: 'ratings' | 'feedback'): Promise<void> {
+  const result = await fetchExport(session, kind);
   const texts = TEXTS[kind];
   if (!result.ok) {
     window.alert(result.message === null ? `${texts.failed}.` : `${texts.failed}: ${result.message}`);

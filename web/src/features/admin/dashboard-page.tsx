@@ -4,7 +4,7 @@ import { ordinal } from '../../../../domain/format';
 import { dataOr, submitData, type Submitted } from '../../lib/load-data';
 import { fetchDailyStats, fetchStats, type DailyStats, type InterviewStats } from './admin-api';
 import { SessionFigures } from './session-figures';
-import { adminSecretFor } from './admin-secret';
+import { adminSessionFor } from './admin-session';
 import { chartRangeOf } from './dashboard-range';
 import { adminTexts } from './format';
 import { ScrollX } from './scroll-x';
@@ -21,12 +21,12 @@ const STATS_TEXTS = adminTexts('Failed to fetch statistics', 'An error occurred 
  * load shows its sentence.
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const secret = await adminSecretFor(params);
-  if (secret === null) return null;
+  const session = await adminSessionFor(params);
+  if (session === null) return null;
   const days = chartRangeOf(new URL(request.url));
   return {
-    stats: dataOr(fetchStats(secret), null, null),
-    daily: submitData(fetchDailyStats(secret, days), STATS_TEXTS),
+    stats: dataOr(fetchStats(session), null, null),
+    daily: submitData(fetchDailyStats(session, days), STATS_TEXTS),
     days,
   };
 }

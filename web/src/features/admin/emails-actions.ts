@@ -5,7 +5,7 @@
  */
 import type { UserErasure } from '../../../../contract/admin-users';
 import { submitData, type FailureTexts, type Submitted } from '../../lib/load-data';
-import { createEmail, deleteEmail, eraseUser, fetchUserData, setPlan, setSessionLimit } from './admin-api';
+import { createEmail, deleteEmail, eraseUser, fetchUserData, setPlan, setSessionLimit, type AdminSession } from './admin-api';
 import { downloadBlob } from './csv-exports';
 import { adminTexts } from './format';
 
@@ -46,28 +46,28 @@ function intentOf(form: FormData): EmailIntent {
   return known;
 }
 
-async function run(intent: EmailIntent, secret: string, form: FormData): Promise<Submitted<unknown> & { message?: string }> {
+async function run(intent: EmailIntent, session: AdminSession, form: FormData): Promise<Submitted<unknown> & { message?: string }> {
   const email = String(form.get('email') ?? '').trim();
   const texts = TEXTS[intent];
   switch (intent) {
     case 'create':
-      return submitData(createEmail(secret, email), texts);
+      return submitData(createEmail(session, email), texts);
     case 'plan':
-      return submitData(setPlan(secret, email, form.get('pro') === 'true'), texts);
+      return submitData(setPlan(session, email, form.get('pro') === 'true'), texts);
     case 'delete':
-      return submitData(deleteEmail(secret, email), texts);
+      return submitData(deleteEmail(session, email), texts);
     case 'limit': {
       // Empty: back to the plan's default.
       const limit = String(form.get('sessionLimit') ?? '');
-      return submitData(setSessionLimit(secret, email, limit === '' ? null : Number(limit)), texts);
+      return submitData(setSessionLimit(session, email, limit === '' ? null : Number(limit)), texts);
     }
     case 'erase': {
-      const answer = await submitData(eraseUser(secret, email), texts);
+      const answer = await submitData(eraseUser(session, email), texts);
       return answer.ok ? { ...answer, message: `Erased ${removedText(answer.data.removed)}.` } : answer;
     }
     case 'export': {
       // A data request: everything stored about the person, as one JSON file.
-      const answer = await submitData(fetchUserData(secret, email), texts);
+      const answer = await submitData(fetchUserData(session, email), texts);
       if (answer.ok)
         downloadBlob(`user-data-${email}.json`, new Blob([JSON.stringify(answer.data, null, 2)], { type: 'application/json' }));
       return answer;
@@ -75,8 +75,8 @@ async function run(intent: EmailIntent, secret: string, form: FormData): Promise
   }
 }
 
-export async function runEmailAction(secret: string, form: FormData): Promise<EmailActionResult> {
+export async function runEmailAction(session: AdminSession, form: FormData): Promise<EmailActionResult> {
   const intent = intentOf(form);
-  const answer = await run(intent, secret, form);
+  const answer = await run(intent, session, form);
   return answer.ok ? { intent, ok: true, message: answer.message } : { intent, ok: false, error: answer.error };
 }

@@ -4,7 +4,7 @@ import { Button } from '../../components/button';
 import { loadData } from '../../lib/load-data';
 import { fetchEmails, type EmailAccount } from './admin-api';
 import { eventPagesOf, loadPages } from './events-pages';
-import { adminSecretFor } from './admin-secret';
+import { adminSessionFor } from './admin-session';
 import { EmailCreditsDialog } from './email-credits-dialog';
 import { runEmailAction, type EmailActionResult } from './emails-actions';
 import { CreateEmailRow, EmailRow, useEmailActions } from './emails-table';
@@ -21,11 +21,11 @@ const TITLE = 'Manage Emails';
 export const EMAILS_PAGE_SIZE = 100;
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const secret = await adminSecretFor(params);
-  if (secret === null) return null;
+  const session = await adminSessionFor(params);
+  if (session === null) return null;
   const pages = eventPagesOf(new URL(request.url));
   const list = await loadData(
-    loadPages<EmailAccount>((last) => fetchEmails(secret, { limit: EMAILS_PAGE_SIZE, after: last?.email }), pages, EMAILS_PAGE_SIZE),
+    loadPages<EmailAccount>((last) => fetchEmails(session, { limit: EMAILS_PAGE_SIZE, after: last?.email }), pages, EMAILS_PAGE_SIZE),
     TEXTS,
   );
   return { ...list, pages };
@@ -33,8 +33,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
 /** Every change (emails-actions.ts); the router reloads the list after it. */
 export async function action({ params, request }: ActionFunctionArgs): Promise<EmailActionResult | null> {
-  const secret = await adminSecretFor(params);
-  return secret === null ? null : runEmailAction(secret, await request.formData());
+  const session = await adminSessionFor(params);
+  return session === null ? null : runEmailAction(session, await request.formData());
 }
 
 /** A data export changes nothing: no reload after it. */

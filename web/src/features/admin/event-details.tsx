@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchEventDetails, type AdminEvent, type AdminEventRow } from './admin-api';
+import { fetchEventDetails, type AdminEvent, type AdminEventRow, type AdminSession } from './admin-api';
 import { failureSentence } from '../../lib/load-data';
 import type { ApiResult } from '../../lib/http';
 import { adminTexts } from './format';
@@ -15,23 +15,23 @@ const TEXTS = adminTexts('Failed to fetch the event', 'An error occurred while f
  * The whole event, fetched when the dialog opens: the list's rows carry only previews of the
  * transcript and the rating (a transcript may hold 200,000 characters; issue 33 item 2).
  */
-function useWholeEvent(secret: string, id: number): ApiResult<AdminEvent> | null {
+function useWholeEvent(session: AdminSession, id: number): ApiResult<AdminEvent> | null {
   const [loaded, setLoaded] = useState<ApiResult<AdminEvent> | null>(null);
   useEffect(() => {
     let open = true;
-    void fetchEventDetails(secret, id).then((result) => {
+    void fetchEventDetails(session, id).then((result) => {
       if (open) setLoaded(result);
     });
     return () => {
       open = false;
     };
-  }, [secret, id]);
+  }, [session, id]);
   return loaded;
 }
 
 /** docs/product-rules.md, Admin area: id, topic, set index, the session's telemetry, the transcript as formatted JSON and the rating Markdown. */
-export function EventDetails({ row, secret, onClose }: { row: AdminEventRow; secret: string; onClose: () => void }) {
-  const loaded = useWholeEvent(secret, row.id);
+export function EventDetails({ row, session, onClose }: { row: AdminEventRow; session: AdminSession; onClose: () => void }) {
+  const loaded = useWholeEvent(session, row.id);
   return (
     <Dialog title="Event Details" onClose={onClose} size="lg">
       <dl className="mb-4 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">

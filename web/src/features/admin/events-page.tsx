@@ -3,7 +3,7 @@ import { Form, useLoaderData, useNavigation, type LoaderFunctionArgs } from 'rea
 import { Button } from '../../components/button';
 import { loadData } from '../../lib/load-data';
 import { fetchEvents, type AdminEventRow } from './admin-api';
-import { adminSecretFor, useAdminSecret } from './admin-secret';
+import { adminSessionFor, useAdminSession } from './admin-session';
 import { downloadExport } from './csv-exports';
 import { EventDetails } from './event-details';
 import { eventPagesOf, EVENTS_PAGE_SIZE, loadEventPages } from './events-pages';
@@ -17,23 +17,23 @@ const TEXTS = adminTexts('Failed to fetch events', 'An error occurred while fetc
 
 /** docs/product-rules.md, Admin area: the newest events, as many pages as the address says (`?pages=`). */
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const secret = await adminSecretFor(params);
-  if (secret === null) return null;
+  const session = await adminSessionFor(params);
+  if (session === null) return null;
   const pages = eventPagesOf(new URL(request.url));
   const loaded = await loadData(
-    loadEventPages((before) => fetchEvents(secret, { limit: EVENTS_PAGE_SIZE, before }), pages),
+    loadEventPages((before) => fetchEvents(session, { limit: EVENTS_PAGE_SIZE, before }), pages),
     TEXTS,
   );
   return { ...loaded, pages };
 }
 
 function EventsHeader() {
-  const secret = useAdminSecret();
+  const session = useAdminSession();
   return (
     <AdminPageHeader title="Admin - Recent Events">
-      {secret !== null && (
+      {session !== null && (
         // Every rating, not only the pages on show: the server streams the whole export.
-        <Button onClick={() => void downloadExport(secret, 'ratings')}>Download Ratings</Button>
+        <Button onClick={() => void downloadExport(session, 'ratings')}>Download Ratings</Button>
       )}
     </AdminPageHeader>
   );
@@ -85,7 +85,7 @@ function LoadOlder({ pages }: { pages: number }) {
 
 export function Component() {
   const data = useLoaderData<typeof loader>();
-  const secret = useAdminSecret();
+  const session = useAdminSession();
   const [selected, setSelected] = useState<AdminEventRow | null>(null);
   if (data === null) return <EventsHeader />;
   return (
@@ -103,7 +103,9 @@ export function Component() {
       </ScrollX>
       {data.events.length === 0 && <p className="p-3 text-gray-500">No events yet.</p>}
       {data.hasMore && <LoadOlder pages={data.pages} />}
-      {selected && secret !== null && <EventDetails key={selected.id} row={selected} secret={secret} onClose={() => setSelected(null)} />}
+      {selected && session !== null && (
+        <EventDetails key={selected.id} row={selected} session={session} onClose={() => setSelected(null)} />
+      )}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunction
 import { Button } from '../../components/button';
 import { loadData, submitData, type Submitted } from '../../lib/load-data';
 import { deleteFeedback, fetchCounts, fetchFeedback, type AdminFeedback } from './admin-api';
-import { adminSecretFor, useAdminSecret } from './admin-secret';
+import { adminSessionFor, useAdminSession } from './admin-session';
 import { downloadExport } from './csv-exports';
 import { FeedbackDetails } from './feedback-details';
 import { setLabel } from '../../../../domain/csv-exports';
@@ -30,33 +30,37 @@ const DELETE_FETCHER = 'feedback-delete';
 export const FEEDBACK_PAGE_SIZE = 50;
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const secret = await adminSecretFor(params);
-  if (secret === null) return null;
+  const session = await adminSessionFor(params);
+  if (session === null) return null;
   const pages = eventPagesOf(new URL(request.url));
   const [list, counts] = await Promise.all([
     loadData(
-      loadPages<AdminFeedback>((last) => fetchFeedback(secret, { limit: FEEDBACK_PAGE_SIZE, before: last?.id }), pages, FEEDBACK_PAGE_SIZE),
+      loadPages<AdminFeedback>(
+        (last) => fetchFeedback(session, { limit: FEEDBACK_PAGE_SIZE, before: last?.id }),
+        pages,
+        FEEDBACK_PAGE_SIZE,
+      ),
       LOAD_TEXTS,
     ),
-    loadData(fetchCounts(secret), LOAD_TEXTS),
+    loadData(fetchCounts(session), LOAD_TEXTS),
   ]);
   return { ...list, total: counts.feedback, pages };
 }
 
 /** Deletes one feedback (`id`); the router then reloads the list. */
 export async function action({ params, request }: ActionFunctionArgs): Promise<Submitted<unknown> | null> {
-  const secret = await adminSecretFor(params);
-  if (secret === null) return null;
+  const session = await adminSessionFor(params);
+  if (session === null) return null;
   const id = Number((await request.formData()).get('id'));
-  return submitData(deleteFeedback(secret, id), DELETE_TEXTS);
+  return submitData(deleteFeedback(session, id), DELETE_TEXTS);
 }
 
 function FeedbackHeader() {
-  const secret = useAdminSecret();
+  const session = useAdminSession();
   return (
     <AdminPageHeader title="User Feedback">
       {/* Every feedback row, streamed by the server. */}
-      {secret !== null && <Button onClick={() => void downloadExport(secret, 'feedback')}>Download CSV</Button>}
+      {session !== null && <Button onClick={() => void downloadExport(session, 'feedback')}>Download CSV</Button>}
     </AdminPageHeader>
   );
 }

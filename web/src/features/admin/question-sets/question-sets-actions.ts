@@ -11,6 +11,7 @@ import {
   suggestPhrasings,
   tryAnswer,
   type AdminQuestionSet,
+  type AdminSession,
   type PhrasingSuggestions,
   type QuestionSetInput,
   type TryAnswerResult,
@@ -29,14 +30,14 @@ const SAVE_TEXTS = adminTexts('Failed to save the question set', 'An error occur
 const DELETE_TEXTS = adminTexts('Failed to delete the question set', 'An error occurred while deleting the question set.');
 const MOVE_TEXTS = adminTexts('Failed to move the question set', 'An error occurred while moving the question set.');
 
-export async function runQuestionSetChange(secret: string, change: QuestionSetChange): Promise<QuestionSetChangeResult> {
+export async function runQuestionSetChange(session: AdminSession, change: QuestionSetChange): Promise<QuestionSetChangeResult> {
   if (change.intent === 'save') {
-    const answer = await submitData(saveQuestionSet(secret, change.id, change.set), SAVE_TEXTS);
+    const answer = await submitData(saveQuestionSet(session, change.id, change.set), SAVE_TEXTS);
     if (!answer.ok) return answer;
     return { ok: true, notice: `Saved "${answer.data.name}". Candidates see it now.`, saved: answer.data };
   }
   if (change.intent === 'move') {
-    const moved = await submitData(moveQuestionSet(secret, change.id, change.index), MOVE_TEXTS);
+    const moved = await submitData(moveQuestionSet(session, change.id, change.index), MOVE_TEXTS);
     if (!moved.ok) return moved;
     return {
       ok: true,
@@ -44,7 +45,7 @@ export async function runQuestionSetChange(secret: string, change: QuestionSetCh
       saved: moved.data.find((s) => s.id === change.id) ?? null,
     };
   }
-  const answer = await submitData(deleteQuestionSet(secret, change.id), DELETE_TEXTS);
+  const answer = await submitData(deleteQuestionSet(session, change.id), DELETE_TEXTS);
   if (!answer.ok) return answer;
   const notice =
     answer.data.outcome === 'archived'
@@ -68,13 +69,13 @@ export function isSetAssist(body: { intent?: unknown }): body is SetAssist {
   return body.intent === 'try' || body.intent === 'suggest';
 }
 
-export async function runSetAssist(secret: string, assist: SetAssist): Promise<TryOutcome | SuggestOutcome> {
+export async function runSetAssist(session: AdminSession, assist: SetAssist): Promise<TryOutcome | SuggestOutcome> {
   const { set, questionNumber } = assist;
   if (assist.intent === 'try') {
     const { answer, languageModel } = assist;
-    const tried = await submitData(tryAnswer(secret, { set, questionNumber, answer, languageModel }), TRY_TEXTS);
+    const tried = await submitData(tryAnswer(session, { set, questionNumber, answer, languageModel }), TRY_TEXTS);
     return tried.ok ? { ok: true, tried: tried.data, questionNumber, answer } : tried;
   }
-  const suggested = await submitData(suggestPhrasings(secret, { set, questionNumber, keyPoint: assist.keyPoint }), SUGGEST_TEXTS);
+  const suggested = await submitData(suggestPhrasings(session, { set, questionNumber, keyPoint: assist.keyPoint }), SUGGEST_TEXTS);
   return suggested.ok ? { ok: true, suggestions: suggested.data, questionNumber } : suggested;
 }

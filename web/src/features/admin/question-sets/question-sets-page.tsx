@@ -15,7 +15,7 @@ import {
 import { Button } from '../../../components/button';
 import { dataOr, loadData } from '../../../lib/load-data';
 import { fetchQuestionSets, fetchSetAssistant, type AdminQuestionSet, type SetAssistant } from '../admin-api';
-import { adminSecretFor } from '../admin-secret';
+import { adminSessionFor } from '../admin-session';
 import { adminTexts } from '../format';
 import { ConfirmDialog } from '../confirm-dialog';
 import { AdminError, AdminLoadError, AdminPageHeader } from '../page-parts';
@@ -45,11 +45,11 @@ const ASSISTANT_UNKNOWN: SetAssistant = {
 };
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const secret = await adminSecretFor(params);
-  if (secret === null) return null;
+  const session = await adminSessionFor(params);
+  if (session === null) return null;
   const [sets, assistant] = await Promise.all([
-    loadData(fetchQuestionSets(secret), TEXTS),
-    dataOr(fetchSetAssistant(secret), ASSISTANT_UNKNOWN, 'Question-set assistant request failed:'),
+    loadData(fetchQuestionSets(session), TEXTS),
+    dataOr(fetchSetAssistant(session), ASSISTANT_UNKNOWN, 'Question-set assistant request failed:'),
   ]);
   return { sets, assistant };
 }
@@ -58,10 +58,10 @@ export async function action({
   params,
   request,
 }: ActionFunctionArgs): Promise<QuestionSetChangeResult | TryOutcome | SuggestOutcome | null> {
-  const secret = await adminSecretFor(params);
-  if (secret === null) return null;
+  const session = await adminSessionFor(params);
+  if (session === null) return null;
   const body = (await request.json()) as QuestionSetChange | SetAssist;
-  return isSetAssist(body) ? runSetAssist(secret, body) : runQuestionSetChange(secret, body);
+  return isSetAssist(body) ? runSetAssist(session, body) : runQuestionSetChange(session, body);
 }
 
 /** Trying an answer and asking for phrasings change nothing: no reload after them. */

@@ -59,6 +59,8 @@ export const transcriptEntrySchema = z.object({
   at: z.number().int().nonnegative().optional(),
   /** An answer the candidate typed instead of saying (absent: spoken). Decides the delivery figures. */
   input: z.enum(SESSION_INPUTS).optional(),
+  /** An interviewer line the candidate talked over: about how many of its characters were said (domain/cut-off.ts). */
+  cutAt: z.number().int().nonnegative().max(MAX_TRANSCRIPT_TEXT).optional(),
 });
 export type TranscriptEntry = z.infer<typeof transcriptEntrySchema>;
 

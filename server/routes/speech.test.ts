@@ -108,6 +108,8 @@ describe('speechParts', () => {
       'Let us begin. What is a closure?',
     ]);
     expect(speechParts('Hi! Tell me about closures.')).toEqual(['Hi! Tell me about closures.']);
+    // A resume's repeat of a line heard already plays only its first clip, "Welcome back." (heard-again.ts).
+    expect(speechParts('Welcome back. What is a closure?')).toEqual(['Welcome back.', 'What is a closure?']);
     expect(speechParts('No punctuation at the end')).toEqual(['No punctuation at the end']);
     expect(speechParts('')).toEqual([]);
     // At most MAX_LINE_PARTS text-to-speech calls for one line, however many sentences it has.

@@ -8,6 +8,7 @@
 import { useEffect, useRef } from 'react';
 import type { TranscriptEntry } from '../../../../contract';
 import { VISIBLE_INTERVIEWER_MESSAGES } from './session-controller';
+import { cutOffParts } from '../../../../domain/cut-off';
 
 /** The transcript from the third-last interviewer line on. */
 export function visibleTurns(transcript: readonly TranscriptEntry[]): TranscriptEntry[] {
@@ -55,7 +56,11 @@ export function Conversation({ transcript }: { transcript: readonly TranscriptEn
       <ol ref={list} aria-label="Interview" className="flex flex-col gap-3">
         {withAges(turns).map(({ entry, age }, i) => {
           const key = `${i}-${entry.at ?? ''}-${entry.transcript}`;
-          return age === null ? <Answer key={key} entry={entry} /> : <Card key={key} text={entry.transcript} age={age} />;
+          return age === null ? (
+            <Answer key={key} entry={entry} />
+          ) : (
+            <Card key={key} text={entry.transcript} age={age} cutAt={entry.cutAt} />
+          );
         })}
       </ol>
       <div ref={end} aria-hidden="true" />
@@ -69,8 +74,9 @@ function withAges(turns: readonly TranscriptEntry[]): Array<{ entry: TranscriptE
   return turns.map((entry) => (entry.role === 'interviewer' ? { entry, age: --older } : { entry, age: null }));
 }
 
-/** `age` 0 is the newest interviewer line. */
-function Card({ text, age }: { text: string; age: number }) {
+/** `age` 0 is the newest interviewer line; `cutAt`: where the candidate talked over it (a dash, "(interrupted)"). */
+function Card({ text, age, cutAt }: { text: string; age: number; cutAt?: number | undefined }) {
+  const cut = cutAt === undefined ? null : cutOffParts(text, cutAt);
   return (
     <li
       data-testid="message-card"
@@ -82,7 +88,18 @@ function Card({ text, age }: { text: string; age: number }) {
       ].join(' ')}
     >
       <span className="sr-only">{age === 0 ? 'Latest message: ' : 'Earlier message: '}</span>
-      {text}
+      {cut ? (
+        <>
+          {cut.said}
+          <span aria-hidden="true" data-testid="cut-off-mark">
+            —
+          </span>
+          <span className="sr-only"> (interrupted)</span>
+          {cut.rest && <span className="text-slate-400"> {cut.rest}</span>}
+        </>
+      ) : (
+        text
+      )}
     </li>
   );
 }

@@ -11,6 +11,24 @@ describe('session controller (docs/product-rules.md, Session lifecycle)', () => 
     expect(h.transport.listener).toBeNull();
   });
 
+  it('marks where the candidate cut the interviewer off on its newest line, and rates that mark with it', async () => {
+    const h = harness();
+    await h.controller.start({ id: 7 });
+    h.transport.emit({ type: 'interviewer', text: 'Welcome. What is a closure?', at: 10 });
+    // A line that is no longer the newest is not marked.
+    h.transport.emit({ type: 'cut-off', text: 'Some older line.', cutAt: 3 });
+    h.transport.emit({ type: 'cut-off', text: 'Welcome. What is a closure?', cutAt: 7 });
+    h.transport.emit({ type: 'candidate', text: 'A function with its scope.', at: 20 });
+    expect(h.controller.getSnapshot().transcript[0]).toEqual({
+      role: 'interviewer',
+      transcript: 'Welcome. What is a closure?',
+      at: 10,
+      cutAt: 7,
+    });
+    await h.controller.stop();
+    expect(h.rated[0]?.transcripts[0]?.cutAt).toBe(7);
+  });
+
   it('goes idle → starting → active, records the start time and keeps the screen awake', async () => {
     const h = harness();
     const phases: string[] = [];

@@ -430,6 +430,8 @@ export class SessionController {
         return this.closeRequested(event.reason);
       case 'heard':
         return this.lineHeard(event.text);
+      case 'cut-off':
+        return this.cutOff(event.text, event.cutAt);
       case 'closing-remark-done':
         return this.run.closing.remarkHeard();
       case 'failed':
@@ -453,6 +455,16 @@ export class SessionController {
     while (index > 0 && (transcript[index - 1]?.at ?? 0) > at) index--;
     transcript.splice(index, 0, { role: 'interviewee', transcript: text, at, ...(this.typing ? { input: 'typed' as const } : {}) });
     this.update({ transcript, interim: '' });
+  }
+
+  /** docs/product-rules.md, Session lifecycle: the candidate talked over the interviewer's newest line. */
+  private cutOff(text: string, cutAt: number): void {
+    const transcript = [...this.snapshot.transcript];
+    const index = transcript.findLastIndex((entry) => entry.role === 'interviewer');
+    const line = transcript[index];
+    if (!line || line.transcript !== text) return;
+    transcript[index] = { ...line, cutAt: Math.max(0, Math.round(cutAt)) };
+    this.update({ transcript });
   }
 
   private lineHeard(text: string): void {

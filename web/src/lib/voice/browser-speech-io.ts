@@ -8,6 +8,8 @@
 export interface SpeechOutput {
   speak(text: string, lang: string, done: (ok: boolean) => void): void;
   cancel(): void;
+  /** Characters of the line being spoken that were said so far (its last word boundary); null when unknown. */
+  spokenChars?(): number | null;
 }
 
 export interface RecognitionAlternativeLike {
@@ -70,8 +72,12 @@ export function browserSpeechOutput(): SpeechOutput | null {
     return null;
   }
   const synth = window.speechSynthesis;
+  /** The word boundary the line being spoken reached (boundary events; not every voice sends them). */
+  let boundary: number | null = null;
   return {
+    spokenChars: () => boundary,
     speak(text, lang, done) {
+      boundary = null;
       let finished = false;
       const finish = (ok: boolean): void => {
         if (finished) return;
@@ -82,6 +88,9 @@ export function browserSpeechOutput(): SpeechOutput | null {
       utterance.lang = lang;
       const voice = pickVoice(synth.getVoices(), lang);
       if (voice) utterance.voice = voice;
+      utterance.onboundary = (event) => {
+        boundary = event.charIndex;
+      };
       utterance.onend = () => finish(true);
       utterance.onerror = (event) => finish(event.error === 'interrupted' || event.error === 'canceled');
       try {

@@ -104,6 +104,8 @@ function fakeSpeech(mode: 'ok' | 'fail' | 'hang') {
     cancel() {
       cancels++;
     },
+    // Boundary events reached the 9th character of the line being spoken.
+    spokenChars: () => 9,
   };
   return { output, spoken, cancels: () => cancels };
 }
@@ -540,6 +542,17 @@ describe('browser-speech transport', () => {
     const u = setup([say('Welcome back. Question one?')]);
     await u.transport.start(token, u.listener, 0, { resumed: {} });
     expect(u.server.requests[0]?.body).toEqual({ sessionToken: 'bs_secret', resume: true });
+  });
+
+  it('a typed answer that cuts the interviewer off marks where the voice stopped (its last word boundary)', async () => {
+    const t = setup([say('Welcome. What is a closure?'), say('Thanks.')], { speech: 'hang' });
+    await t.transport.start(token, t.listener, 0);
+    await t.clock.advance(0);
+    await flush();
+    expect(t.events.at(-1)).toEqual({ type: 'speaking', speaking: true });
+    t.transport.sendText('A function with its scope.');
+    expect(t.events).toContainEqual({ type: 'cut-off', text: 'Welcome. What is a closure?', cutAt: 9 });
+    expect(t.speech?.cancels()).toBe(1);
   });
 
   it('after a resume, a line the candidate heard to its end is shown again but only "Welcome back." is said', async () => {

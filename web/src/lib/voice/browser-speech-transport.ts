@@ -112,14 +112,19 @@ export function createBrowserSpeechTransport(
       isTurnResponse,
     );
 
+  /** The interviewer's line being spoken now (a typed answer that cuts it off marks where). */
+  let speakingLine: string | null = null;
+
   function speak(text: string): Promise<void> {
     return new Promise((resolve) => {
       if (core.closed()) return resolve();
       core.emit({ type: 'speaking', speaking: true });
+      speakingLine = text;
       let done = false;
       const finish = (ok: boolean): void => {
         if (done) return;
         done = true;
+        speakingLine = null;
         cancelGuard();
         core.emit({ type: 'speaking', speaking: false });
         if (!ok && !core.closed()) core.notice(NO_SYNTHESIS_NOTICE);
@@ -166,6 +171,9 @@ export function createBrowserSpeechTransport(
     unanswered++;
     busy = true;
     ears.stop();
+    // The candidate cut the interviewer off: the transcript marks about where (the last word boundary).
+    const said = speakingLine === null ? null : (speech?.spokenChars?.() ?? null);
+    if (speakingLine !== null && said !== null) core.emit({ type: 'cut-off', text: speakingLine, cutAt: said });
     speech?.cancel();
     core.emit({ type: 'candidate', text: answer, at: core.at() });
     core.answer(

@@ -43,6 +43,8 @@ export interface VoicePlayer {
   hold(): void;
   release(): void;
   stop(): void;
+  /** How much of the line being played has been heard, 0 to 1 (each clip an equal share); null when none plays. */
+  played?(): number | null;
 }
 
 /** Shorter bursts are noise, not answers. */
@@ -95,6 +97,8 @@ export function createAudioPlayer(): VoicePlayer {
   let current: HTMLAudioElement | null = null;
   let stopCurrent: (() => void) | null = null;
   let generation = 0;
+  /** The clip playing and how many the line has, for played(). */
+  let clip = { index: 0, count: 0 };
 
   function playOne(element: HTMLAudioElement, onPlaying: () => void): Promise<boolean> {
     return new Promise((resolve) => {
@@ -124,6 +128,7 @@ export function createAudioPlayer(): VoicePlayer {
         next = urls[i + 1] ? new Audio(urls[i + 1]) : null;
         if (next) next.preload = 'auto';
         current = element;
+        clip = { index: i, count: urls.length };
         const ok = await playOne(element, () => {
           if (started) return;
           started = true;
@@ -138,6 +143,11 @@ export function createAudioPlayer(): VoicePlayer {
     },
     release() {
       if (current?.paused && current.src) current.play().catch(() => undefined);
+    },
+    played() {
+      if (!current || clip.count === 0) return null;
+      const within = Number.isFinite(current.duration) && current.duration > 0 ? current.currentTime / current.duration : 0;
+      return Math.min(1, (clip.index + within) / clip.count);
     },
     stop() {
       generation++;

@@ -58,6 +58,8 @@ function harness(replies: Reply[], options: { micFails?: boolean; missing?: 'ref
   const timers: Array<{ at: number; fn: () => void; cancelled: boolean }> = [];
   const player: VoicePlayer = {
     play: (urls, clipEvents) => new Promise((resolve) => playing.push({ urls, events: clipEvents, done: () => resolve() })),
+    // The first clip of two half played: a quarter of the line.
+    played: () => (playing.length > 0 ? 0.25 : null),
     hold: () => void holds++,
     release: () => void releases++,
     stop: () => {
@@ -147,6 +149,8 @@ describe('speech-pipeline transport', () => {
     h.answers().speechStart();
     expect(h.stops()).toBe(1);
     expect(h.events).toContainEqual({ type: 'interim', text: LISTENING_TEXT });
+    // The transcript marks about where the voice stopped: a quarter of the line's audio played.
+    expect(h.events).toContainEqual({ type: 'cut-off', text: 'Welcome. What is a closure?', cutAt: 7 });
     h.piece();
     await settle();
     expect(h.requests[1]).toMatchObject({ url: '/interview/speech-transcript' });

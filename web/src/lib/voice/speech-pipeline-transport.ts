@@ -119,6 +119,7 @@ export function createSpeechPipelineTransport(
   async function speak(turn: SpeechTurnResponse): Promise<void> {
     if (core.closed() || turn.audio.length === 0) return;
     let speaking = false;
+    playingLine = turn.say;
     await player.play(
       turn.audio.map((path) => apiUrl(path)),
       {
@@ -129,8 +130,12 @@ export function createSpeechPipelineTransport(
         clipFailed: () => core.notice(NO_VOICE_NOTICE),
       },
     );
+    if (playingLine === turn.say) playingLine = null;
     if (speaking) core.emit({ type: 'speaking', speaking: false });
   }
+
+  /** The interviewer's line whose voice plays now (the transcript marks where the candidate cut it off). */
+  let playingLine: string | null = null;
 
   /** `heard`: after a resume, the line the candidate last heard to its end (not said again). */
   async function handle(turn: SpeechTurnResponse, answeredAt: number | null, heard?: string): Promise<void> {
@@ -194,7 +199,12 @@ export function createSpeechPipelineTransport(
           },
           speechStart: () => {
             if (!core.open()) return;
-            // Barge-in: the candidate talks over the interviewer, who stops.
+            // Barge-in: the candidate talks over the interviewer, who stops; the transcript marks
+            // about where (the share of the line's audio played).
+            const played = playingLine === null ? null : (player.played?.() ?? null);
+            if (playingLine !== null && played !== null && played < 1) {
+              core.emit({ type: 'cut-off', text: playingLine, cutAt: Math.round(played * playingLine.length) });
+            }
             player.stop();
             core.emit({ type: 'interim', text: LISTENING_TEXT });
           },

@@ -28,6 +28,8 @@ export type TransportEvent =
    * candidate (shown where no voice plays). A resume does not say it again (heard-again.ts).
    */
   | { type: 'heard'; text: string }
+  /** The candidate talked over the interviewer's line `text`, whose voice stopped about `cutAt` characters in. */
+  | { type: 'cut-off'; text: string; cutAt: number }
   /** The closing remark has been played out to its end (OpenAI: its audio buffer stopped). */
   | { type: 'closing-remark-done' }
   /**

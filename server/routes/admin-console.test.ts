@@ -198,6 +198,31 @@ describeDatabases('admin console calls', (database) => {
       expect(chunks).toHaveLength(1 + rateCount + 2);
       await t.db.delete(events).where(like(events.userEmail, 'chunk%@example.com'));
     });
+
+    it('lets the event loop turn between two ratings read from PGlite (issue 33 item 2)', async () => {
+      // PGlite's reads run on the server's thread: 16 large ratings read back to back held /healthz 815 ms.
+      await t.db.insert(events).values(
+        [1, 2, 3].map((i) => ({
+          eventType: 'RATE',
+          userEmail: `turn${i}@example.com`,
+          transcript: [{ role: 'interviewee' as const, transcript: 'x' }],
+        })),
+      );
+      let turns = 0;
+      let counting = true;
+      const count = () => {
+        turns += 1;
+        if (counting) setImmediate(count);
+      };
+      setImmediate(count);
+      const turnsAtRating: number[] = [];
+      for await (const chunk of (await exportRatings(t.db)) ?? []) if (/^\d+,/.test(chunk)) turnsAtRating.push(turns);
+      counting = false;
+      await t.db.delete(events).where(like(events.userEmail, 'turn%@example.com'));
+      if (database !== 'pglite') return;
+      const stalled = turnsAtRating.slice(1).filter((n, i) => n === turnsAtRating[i]);
+      expect(stalled).toEqual([]);
+    });
   });
 
   describe('question-set editor', () => {

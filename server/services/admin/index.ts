@@ -23,7 +23,7 @@ export {
   setSessionLimit,
   upsertEmail,
 } from './console';
-export { EXPORT_PAGE_SIZE, exportFeedback, exportRatings, RATINGS_EXPORT_PAGE_SIZE } from './exports';
+export { EXPORT_PAGE_SIZE, exportFeedback, exportRatings, PGLITE_RATINGS_EXPORT_PAGE_SIZE, RATINGS_EXPORT_PAGE_SIZE } from './exports';
 export { createFeedbackListCache } from './feedback-list-cache';
 export { createQuestionSet, deleteQuestionSet, listAdminQuestionSets, moveQuestionSet, updateQuestionSet } from './question-sets';
 export {

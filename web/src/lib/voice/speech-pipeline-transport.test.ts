@@ -151,6 +151,9 @@ describe('speech-pipeline transport', () => {
     expect(h.events).toContainEqual({ type: 'interim', text: LISTENING_TEXT });
     // The transcript marks about where the voice stopped: a quarter of the line's audio played.
     expect(h.events).toContainEqual({ type: 'cut-off', text: 'Welcome. What is a closure?', cutAt: 7 });
+    await settle();
+    // Cut off, so not heard to its end: a resume would say it again.
+    expect(h.events).not.toContainEqual({ type: 'heard', text: 'Welcome. What is a closure?' });
     h.piece();
     await settle();
     expect(h.requests[1]).toMatchObject({ url: '/interview/speech-transcript' });

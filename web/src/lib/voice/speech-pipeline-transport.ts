@@ -136,6 +136,8 @@ export function createSpeechPipelineTransport(
 
   /** The interviewer's line whose voice plays now (the transcript marks where the candidate cut it off). */
   let playingLine: string | null = null;
+  /** The last line the candidate cut off. */
+  let cutLine: string | null = null;
 
   /** `heard`: after a resume, the line the candidate last heard to its end (not said again). */
   async function handle(turn: SpeechTurnResponse, answeredAt: number | null, heard?: string): Promise<void> {
@@ -165,7 +167,8 @@ export function createSpeechPipelineTransport(
     // part of its own: speechParts), or nothing.
     const again = heard === undefined ? null : spokenAfterResume(turn.say, heard);
     await speak(again?.repeat ? { ...turn, audio: again.text ? turn.audio.slice(0, 1) : [] } : turn);
-    if (!core.closed()) core.emit({ type: 'heard', text: turn.say });
+    // A line the candidate cut off was not heard to its end: a resume says it again.
+    if (!core.closed() && cutLine !== turn.say) core.emit({ type: 'heard', text: turn.say });
   }
 
   /** Answers go to the server one after another, so each reply belongs to its answer. */
@@ -203,6 +206,7 @@ export function createSpeechPipelineTransport(
             // about where (the share of the line's audio played).
             const played = playingLine === null ? null : (player.played?.() ?? null);
             if (playingLine !== null && played !== null && played < 1) {
+              cutLine = playingLine;
               core.emit({ type: 'cut-off', text: playingLine, cutAt: Math.round(played * playingLine.length) });
             }
             player.stop();

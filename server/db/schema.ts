@@ -101,6 +101,17 @@ export const events = pgTable(
     eventTimestamp: timestamp('event_timestamp', { withTimezone: true }).notNull().defaultNow(),
     durationSeconds: integer('duration_seconds'),
     transcript: jsonb('transcript').$type<TranscriptEntry[]>(),
+    /**
+     * The admin list's preview of the transcript (its first EVENT_PREVIEW_ENTRIES entries, each cut
+     * to EVENT_PREVIEW_CHARS characters) and whether it leaves anything out, kept by the database
+     * whenever the transcript is written: computing them at read time detoasted 500 transcripts of
+     * 200,000 characters for one page, which on PGlite held the server's thread 412 ms (issue 33
+     * item 2). The functions are created in migration 0014 (its constants are the contract's).
+     */
+    transcriptPreview: jsonb('transcript_preview')
+      .$type<TranscriptEntry[]>()
+      .generatedAlwaysAs(sql`event_transcript_preview(transcript)`),
+    transcriptCut: boolean('transcript_cut').generatedAlwaysAs(sql`event_transcript_cut(transcript)`),
     /** RATE only: pending until the rater answered (completed after a crash at start-up). */
     ratingStatus: text('rating_status').$type<RatingStatus>(),
     ratingMarkdown: text('rating_markdown'),

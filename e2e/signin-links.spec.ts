@@ -9,6 +9,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { WIDTHS, startAppServer, uniqueEmail, type RunningServer } from './support/app';
+import { openAdmin } from './support/admin';
 import { freePort } from './support/haproxy';
 import { firstSetWithStrongAnswers, withoutSpeechRecognition, type SetInfo } from './support/strong-answers';
 import { CLOSING_DONE } from '../server/providers/interviewer/scripted-interviewer-lines';
@@ -157,3 +158,36 @@ for (const { name, viewport } of WIDTHS) {
     });
   });
 }
+
+test('the operator signs an email out everywhere from Manage Emails: asked first, told how many sessions ended, and that browser must open a new link', async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
+  // History's progress panel logs its 401 once the session has ended; the page itself says it.
+  consoleErrors.allow(/^Could not load your progress: 401 /);
+  const email = uniqueEmail('everywhere');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await askForLink(page, email);
+  await page.goto(signinLink((await inbox.next(email, 20_000)).text));
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+
+  const operator = await strangerPage(browser, { width: 1280, height: 800 });
+  await openAdmin(operator, server, 'emails');
+  await operator.getByRole('button', { name: `Sign ${email} out everywhere` }).click();
+  const confirm = operator.getByRole('dialog', { name: 'Sign out everywhere' });
+  await expect(confirm).toContainText(`Sign ${email} out of every browser?`);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  // Cancelled: still signed in.
+  await page.goto(server.url + '/history');
+  await expect(page.getByRole('heading', { name: 'No Interview History' })).toBeVisible();
+
+  await operator.getByRole('button', { name: `Sign ${email} out everywhere` }).click();
+  await confirm.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(operator.getByRole('status')).toHaveText(`Signed ${email} out everywhere: 1 session ended.`);
+  await operator.context().close();
+
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveText(`Failed to fetch history: ${SIGN_IN_FIRST}`);
+});

@@ -89,6 +89,30 @@ describe('runEmailAction', () => {
     });
     await expect(runEmailAction(ADMIN_SESSION, form({ intent: 'drop-table' }))).rejects.toThrow('Unknown emails action: drop-table');
   });
+
+  it('signs an email out everywhere with its own call, says how many sessions ended, and says why it failed', async () => {
+    answer = { status: 200, body: { email: 'a@example.com', ended: 2 } };
+    expect(await runEmailAction(ADMIN_SESSION, form({ intent: 'signout', email: ' a@example.com ' }))).toEqual({
+      intent: 'signout',
+      ok: true,
+      message: 'Signed a@example.com out everywhere: 2 sessions ended.',
+    });
+    expect(sent).toEqual([{ method: 'POST', path: '/api/admin/users/a%40example.com/signout', body: undefined }]);
+    answer = { status: 200, body: { email: 'b@example.com', ended: 1 } };
+    expect(await runEmailAction(ADMIN_SESSION, form({ intent: 'signout', email: 'b@example.com' }))).toMatchObject({
+      message: 'Signed b@example.com out everywhere: 1 session ended.',
+    });
+    answer = { status: 401, body: { error: 'The admin secret is missing.' } };
+    expect(await runEmailAction(ADMIN_SESSION, form({ intent: 'signout', email: 'b@example.com' }))).toEqual({
+      intent: 'signout',
+      ok: false,
+      error: 'Failed to sign the email out: The admin secret is missing.',
+    });
+    answer = 'offline';
+    expect(await runEmailAction(ADMIN_SESSION, form({ intent: 'signout', email: 'b@example.com' }))).toMatchObject({
+      error: 'An error occurred while signing the email out.',
+    });
+  });
 });
 
 describe('runQuestionSetChange', () => {

@@ -5,14 +5,23 @@
  */
 import type { UserErasure } from '../../../../contract/admin-users';
 import { submitData, type FailureTexts, type Submitted } from '../../lib/load-data';
-import { createEmail, deleteEmail, eraseUser, fetchUserData, setPlan, setSessionLimit, type AdminSession } from './admin-api';
+import {
+  createEmail,
+  deleteEmail,
+  eraseUser,
+  fetchUserData,
+  setPlan,
+  setSessionLimit,
+  signOutEverywhere,
+  type AdminSession,
+} from './admin-api';
 import { downloadBlob } from './csv-exports';
 import { adminTexts } from './format';
 
-export const EMAIL_INTENTS = ['create', 'plan', 'delete', 'export', 'limit', 'erase'] as const;
+export const EMAIL_INTENTS = ['create', 'plan', 'delete', 'export', 'limit', 'erase', 'signout'] as const;
 export type EmailIntent = (typeof EMAIL_INTENTS)[number];
 
-/** The action's answer; `message` is the erasure's summary. */
+/** The action's answer; `message` is the erasure's summary or how many sessions a sign-out ended. */
 export type EmailActionResult = { intent: EmailIntent } & ({ ok: true; message?: string } | { ok: false; error: string });
 
 /** The failure texts of each change (docs/product-rules.md, Admin area). */
@@ -26,7 +35,13 @@ const TEXTS: Record<EmailIntent, FailureTexts> = {
   export: adminTexts('Failed to export the data', 'An error occurred while exporting the data.'),
   limit: adminTexts('Failed to update the session limit', 'An error occurred while updating the session limit.'),
   erase: adminTexts('Failed to erase the data', 'An error occurred while erasing the data.'),
+  signout: adminTexts('Failed to sign the email out', 'An error occurred while signing the email out.'),
 };
+
+/** "Signed a@example.com out everywhere: 2 sessions ended." */
+export function signedOutText(email: string, ended: number): string {
+  return `Signed ${email} out everywhere: ${ended} ${ended === 1 ? 'session' : 'sessions'} ended.`;
+}
 
 /** "1 account, 3 events, 1 feedback, 1 session" */
 export function removedText(removed: UserErasure['removed']): string {
@@ -64,6 +79,11 @@ async function run(intent: EmailIntent, session: AdminSession, form: FormData): 
     case 'erase': {
       const answer = await submitData(eraseUser(session, email), texts);
       return answer.ok ? { ...answer, message: `Erased ${removedText(answer.data.removed)}.` } : answer;
+    }
+    case 'signout': {
+      // SIGNIN=link: every browser signed in with the email must open a new link.
+      const answer = await submitData(signOutEverywhere(session, email), texts);
+      return answer.ok ? { ...answer, message: signedOutText(answer.data.email, answer.data.ended) } : answer;
     }
     case 'export': {
       // A data request: everything stored about the person, as one JSON file.

@@ -68,6 +68,11 @@ export function Component() {
         </Button>
       </AdminPageHeader>
       <AdminError error={fetcher.data?.ok === false ? fetcher.data.error : null} />
+      {fetcher.data?.ok === true && fetcher.data.intent === 'signout' && (
+        <p role="status" className="mb-3 rounded border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+          {fetcher.data.message}
+        </p>
+      )}
       {/* On a narrow screen the table scrolls inside its own box; the page keeps the screen's width. */}
       <ScrollX label="Emails">
         <table className="w-full border-collapse bg-white text-left text-sm">

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useFetcher } from 'react-router';
 import { Button } from '../../components/button';
 import type { EmailAccount } from './admin-api';
+import { useConfig } from '../../lib/config';
 import { ConfirmDialog } from './confirm-dialog';
 import type { EmailActionResult } from './emails-actions';
 import { useFetcherDone } from './use-fetcher-done';
@@ -74,12 +75,14 @@ interface EmailRowProps {
 
 /** One account: plan, limit and use, and its actions (docs/product-rules.md, Admin area). */
 export function EmailRow({ account, onCredits, onErase }: EmailRowProps) {
+  const { config } = useConfig();
   const fetcher = useEmailActions();
   const busy = fetcher.state !== 'idle';
   const pro = account.subscriptionId !== null;
   const { email } = account;
   const send = (intent: string, extra: Record<string, string> = {}) => void fetcher.submit({ intent, email, ...extra }, { method: 'post' });
   const [confirming, setConfirming] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
 
   return (
     <tr className="border-b border-gray-100">
@@ -127,6 +130,28 @@ export function EmailRow({ account, onCredits, onErase }: EmailRowProps) {
         <Button size="sm" variant="danger" disabled={busy} onClick={onErase} aria-label={`Erase data of ${email}`}>
           Erase data
         </Button>
+        {/* SIGNIN=link only: with the email as identity there are no sessions to end. */}
+        {config.signin === 'link' && (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={busy}
+            onClick={() => setSigningOut(true)}
+            aria-label={`Sign ${email} out everywhere`}
+          >
+            Sign out everywhere
+          </Button>
+        )}
+        {signingOut && (
+          <ConfirmDialog
+            title="Sign out everywhere"
+            question={`Sign ${email} out of every browser?`}
+            removes="Every browser signed in with this email must open a new sign-in link. The account, its credits, interviews and feedback stay."
+            confirmLabel="Sign out everywhere"
+            onConfirm={() => send('signout')}
+            onClose={() => setSigningOut(false)}
+          />
+        )}
       </td>
     </tr>
   );

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzonedFolders } from './eslint.config.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -19,6 +19,12 @@ async function rulesFired(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
   return [...new Set((result?.messages ?? []).map((message) => message.ruleId ?? `fatal: ${message.message}`))];
 }
+
+// The first lint of a file in server/ or web/src/ builds the TypeScript program of tsconfig.json
+// for the type-aware rules: tens of seconds on a loaded machine, paid once here, not by one probe.
+beforeAll(async () => {
+  await rulesFired('server/services/probe.ts', 'export const x = 1;\n');
+}, 300_000);
 
 describe('domain/ and contract/ import only their allowed packages', () => {
   it.each([
@@ -237,5 +243,28 @@ describe('react-hooks rules', () => {
     const code =
       "import { useRef } from 'react';\nexport function useX(value: number) {\n  const ref = useRef(value);\n  ref.current = value;\n  return ref;\n}\n";
     expect(await rulesFired('web/src/lib/probe.ts', code)).toContain('react-hooks/refs');
+  });
+});
+
+describe('promises are awaited or let go on purpose (type-aware)', () => {
+  const work = 'async function work(): Promise<void> {}\n';
+
+  it.each(['server/services/probe.ts', 'web/src/lib/probe.ts'])('%s: a promise nobody awaits is refused', async (file) => {
+    expect(await rulesFired(file, `${work}export function run(): void {\n  work();\n}\n`)).toContain(
+      '@typescript-eslint/no-floating-promises',
+    );
+  });
+
+  it.each(['server/services/probe.ts', 'web/src/lib/probe.ts'])(
+    '%s: an async callback where a void one is expected is refused',
+    async (file) => {
+      const code = `${work}export function run(): void {\n  setTimeout(async () => {\n    await work();\n  }, 1);\n}\n`;
+      expect(await rulesFired(file, code)).toContain('@typescript-eslint/no-misused-promises');
+    },
+  );
+
+  it('passes an awaited promise and one let go with `void`', async () => {
+    const code = `${work}export async function run(): Promise<void> {\n  await work();\n  void work();\n  setTimeout(() => void work(), 1);\n}\n`;
+    expect(await rulesFired('server/services/probe.ts', code)).toEqual([]);
   });
 });

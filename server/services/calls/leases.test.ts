@@ -264,8 +264,10 @@ describeDatabases('OpenAI call leases', (database) => {
             const onEvent = sideband.onEvent.bind(sideband);
             sideband.onEvent = (listener) => {
               onEvent(listener);
-              // Right after the supervisor is registered, while the call's start goes on.
-              queueMicrotask(() => (look ??= tendCallLeases(racing)));
+              // Right after the supervisor is registered, while the call's start goes on (awaited below).
+              queueMicrotask(() => {
+                look ??= tendCallLeases(racing);
+              });
             };
             return sideband;
           },

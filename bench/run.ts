@@ -12,9 +12,10 @@
  *   npm run bench -- --only=rater-runtime --baseline=main --rater-off   # the rater in the server: before, after, and the word matcher
  *   npm run bench -- --only=same-work --baseline=HEAD --baseline-env=LOG_LEVEL:warn   # price one setting
  *
- * Each part's figures are kept in bench/.out/<part>.json (not committed); results.md is rebuilt
- * from them, and a part with no figures there keeps its section from the results.md on disk, so
- * a part can be re-run alone, even on a fresh clone, without losing the others.
+ * Each part's figures are kept in bench/.out/<part>.json (not committed). A run replaces only the
+ * sections of the parts it ran in results.md and keeps every other byte (hand-written sections
+ * too), so a part can be re-run alone, even on a fresh clone, without losing the others;
+ * --report rebuilds the whole file from bench/.out and bench/notes.md.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -158,7 +159,8 @@ async function main(): Promise<void> {
     }
     log(`== ${part} done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }
-  writeResults(OUT, path.join(ROOT, 'bench/results.md'));
+  // Only the sections of the parts that ran are replaced; --report rebuilds the whole file.
+  writeResults(OUT, path.join(ROOT, 'bench/results.md'), args.only.length > 0 ? ['machine', ...args.only] : undefined);
   log('wrote bench/results.md');
 }
 

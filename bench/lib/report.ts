@@ -321,7 +321,52 @@ function kept(previous: string[], part: keyof typeof PART_HEADINGS): string[] {
   return section ? [section.trimEnd(), ''] : [];
 }
 
-export function writeResults(outDir: string, file: string): void {
+/** The text before the first `## ` heading, then each section from its heading to the next. */
+function sectionsOf(text: string): { preamble: string; sections: string[] } {
+  const [preamble = '', ...sections] = text.split(/^(?=## )/m);
+  return { preamble, sections };
+}
+
+/**
+ * `previous` with the sections of `parts` (keys of PART_HEADINGS) replaced by those in `rendered`:
+ * every other byte stays, hand-written sections included (a re-run of one part once dropped
+ * "Built-in rater with the sentence model (issue 32)", which no part writes). A part whose
+ * section is not in `previous` yet is added at the end.
+ */
+export function mergeResults(previous: string, rendered: string, parts: readonly string[]): string {
+  const old = sectionsOf(previous);
+  const fresh = sectionsOf(rendered).sections;
+  const sections = [...old.sections];
+  for (const part of parts) {
+    const heading = (PART_HEADINGS as Record<string, string>)[part];
+    if (heading === undefined) continue;
+    const replacement = fresh.find((section) => section.startsWith(heading));
+    if (replacement === undefined) continue;
+    const at = sections.findIndex((section) => section.startsWith(heading));
+    if (at === -1) {
+      const last = sections.length - 1;
+      if (last >= 0) sections[last] = `${(sections[last] ?? '').trimEnd()}\n\n`;
+      sections.push(replacement);
+    } else {
+      // The section's own trailing blank lines stay as they were (the next heading's spacing).
+      const trailing = /\s*$/.exec(sections[at] ?? '')?.[0] ?? '';
+      sections[at] = replacement.trimEnd() + trailing;
+    }
+  }
+  return old.preamble + sections.join('');
+}
+
+/**
+ * Writes results.md. With `ranParts` (the parts this run measured, and 'machine'), only their
+ * sections are replaced in the file on disk and everything else is kept byte for byte; without
+ * (`--report`, or no file yet), the whole file is rebuilt from bench/.out and bench/notes.md.
+ */
+export function writeResults(outDir: string, file: string, ranParts?: readonly string[]): void {
+  const rendered = renderResults(outDir, file);
+  writeFileSync(file, ranParts !== undefined && existsSync(file) ? mergeResults(readFileSync(file, 'utf8'), rendered, ranParts) : rendered);
+}
+
+function renderResults(outDir: string, file: string): string {
   const previous = previousSections(file);
   const machine = read<Machine>(outDir, 'machine');
   const http = read<HttpPart>(outDir, 'http');
@@ -539,5 +584,5 @@ export function writeResults(outDir: string, file: string): void {
 
   const notes = path.join(path.dirname(file), 'notes.md');
   if (existsSync(notes)) out.push(readFileSync(notes, 'utf8').trim(), '');
-  writeFileSync(file, out.join('\n'));
+  return out.join('\n');
 }

@@ -28,7 +28,7 @@ export function signinRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags,
         description: 'Sends a one-time sign-in link to the email; the same answer whether or not it has an account.',
         body: signinLinkRequestSchema,
-        response: { 200: signinLinkResponseSchema, 400: errorSchema, 403: errorSchema, 429: errorSchema },
+        response: { 200: signinLinkResponseSchema, 400: errorSchema, 403: errorSchema, 429: errorSchema, 503: errorSchema },
       },
     },
     (request) => requestLink(ctx, request.body.email, request.ip),

@@ -20,6 +20,9 @@ const HOUR_MS = 60 * 60 * 1000;
 /** The dialog offers "Send again" after this wait. */
 export const RESEND_AFTER_SECONDS = 30;
 
+/** The mail server is down or refuses: said without its address or the error (the log has those). */
+export const MAIL_NOT_SENT = 'The sign-in mail could not be sent just now. Please try again in a few minutes.';
+
 export const LINK_SPENT = 'This sign-in link has expired or was already used. Ask for a new one below.';
 
 const waitText = (ttlMs: number) => {
@@ -65,6 +68,8 @@ export function signinMail(productName: string, link: string): { subject: string
  */
 export async function requestLink(ctx: AppContext, email: string, address: string) {
   await checkLimits(ctx, email, address);
+  // Asked for every email alike, before knowing whether it gets a mail: the answer still says nothing about accounts.
+  if (ctx.mailer && !(await ctx.mailer.reachable())) throw new HttpError(503, MAIL_NOT_SENT);
   const mayJoin = ctx.config.signup === 'open' || (await findAccount(ctx.db, email)) !== null;
   if (mayJoin && ctx.mailer && ctx.config.publicUrl) {
     const token = randomToken();

@@ -3,6 +3,8 @@
  * over a real socket (test-support/smtp-inbox.ts). docs/decisions/026-sign-in-links.md.
  */
 import { createHash } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { eq, sql } from 'drizzle-orm';
 import { accounts, signinLinks } from '../db/schema';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -10,7 +12,7 @@ import { createTestApp, describeDatabases, TEST_ADMIN_SECRET, type TestApp, type
 import { call, FIXTURE_SETS, type Answer } from '../../test-support/fixtures';
 import { linkToken, startSmtpInbox, type SmtpInbox } from '../../test-support/smtp-inbox';
 import { SIGN_IN_FIRST } from '../services/auth-sessions';
-import { LINK_SPENT, LINKS_PER_ADDRESS, LINKS_PER_EMAIL } from '../services/signin-links';
+import { LINK_SPENT, LINKS_PER_ADDRESS, LINKS_PER_EMAIL, MAIL_NOT_SENT } from '../services/signin-links';
 import { FOREIGN_ORIGIN } from '../plugins/session-cookies';
 import type { AppConfig } from '../config';
 import { ADMIN_MAX_FAILURES } from '../services/admin';
@@ -91,6 +93,39 @@ function suite(database: TestDatabaseKind) {
 
     expect(await openLink(t, token)).toMatchObject({ status: 410, body: { error: LINK_SPENT } });
     expect(LINK_SPENT).toBe('This sign-in link has expired or was already used. Ask for a new one below.');
+  });
+
+  it("says with a sentence, without the mail server's address, when the SMTP server is down or refuses; nothing is stored", async () => {
+    // A port nothing listens on (taken and let go), and a real SMTP server that refuses every connection.
+    const closed = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const refusing = new SMTPServer({
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onConnect: (_session, callback) => callback(new Error('Service not available')),
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    const refusingPort = (refusing.server.address() as AddressInfo).port;
+    try {
+      for (const smtpUrl of [`smtp://127.0.0.1:${closed}`, `smtp://127.0.0.1:${refusingPort}`]) {
+        const down = await createTestApp({ database, questionSets: FIXTURE_SETS, config: linkConfig(inbox, { smtpUrl }) });
+        try {
+          const email = `down-${smtpUrl.split(':').pop() ?? ''}@example.com`;
+          const answer = await askLink(down, email);
+          expect(answer, smtpUrl).toMatchObject({ status: 503, body: { error: MAIL_NOT_SENT } });
+          expect(JSON.stringify(answer.body)).not.toContain('127.0.0.1');
+          expect(await down.db.select().from(signinLinks).where(eq(signinLinks.email, email))).toEqual([]);
+        } finally {
+          await down.close();
+        }
+      }
+    } finally {
+      await new Promise<void>((resolve) => refusing.close(() => resolve()));
+    }
   });
 
   it('refuses a link past its 15 minutes', async () => {

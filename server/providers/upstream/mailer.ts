@@ -16,6 +16,12 @@ export interface Mail {
 export interface Mailer {
   /** Starts sending; resolves at once. */
   send(mail: Mail): void;
+  /**
+   * Whether the SMTP server answers (connects, greets, and takes the login of SMTP_URL). Asked
+   * before every link request, whoever it is for, so a mail server that is down or refuses is
+   * said at once, and alike for every email; a failure is logged here.
+   */
+  reachable(): Promise<boolean>;
   /** Resolves when every send started so far has finished (or failed). */
   settled(): Promise<void>;
   close(): void;
@@ -35,6 +41,15 @@ export function createMailer(smtpUrl: string, from: string, log: FastifyBaseLogg
         })
         .finally(() => inFlight.delete(sending));
       inFlight.add(sending);
+    },
+    async reachable() {
+      try {
+        await transport.verify();
+        return true;
+      } catch (error: unknown) {
+        log.error({ err: error instanceof Error ? error.message : String(error) }, 'the SMTP server for sign-in mails did not answer');
+        return false;
+      }
     },
     async settled() {
       await Promise.all([...inFlight]);

@@ -140,7 +140,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   );
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
-  // Every in-memory registry of this process is created here and lives on the context.
+  // The in-memory registries of this process (calls, ratings, the rater's workers, the clips) are
+  // created here and live on the context. Not on it: the question-set cache
+  // (services/question-set-cache.ts), a snapshot of what the database holds, read again after REFRESH_MS.
   const ctx: AppContext = {
     config: resolved,
     db: database.db,

@@ -7,8 +7,8 @@ import react from '@vitejs/plugin-react';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { API_PREFIXES } from '../contract/api-paths.ts';
-import { browserRequireShim } from './build/browser-require.ts';
-import { smallPreloadHelper } from './build/preload-helper.ts';
+import { browserRequireShim } from './vite-plugins/browser-require.ts';
+import { smallPreloadHelper } from './vite-plugins/preload-helper.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 

@@ -39,3 +39,13 @@ export function ChatIcon() {
     </svg>
   );
 }
+
+export function SignOutIcon() {
+  return (
+    <svg {...common}>
+      <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
+      <path d="M16 17l5-5-5-5" />
+      <path d="M21 12H9" />
+    </svg>
+  );
+}

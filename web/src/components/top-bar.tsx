@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { PublicConfig } from '../../../contract';
 import { callApi } from '../lib/http';
 import { removeStored, USER_EMAIL_KEY } from '../lib/storage';
-import { HistoryIcon } from './icons';
+import { HistoryIcon, SignOutIcon } from './icons';
 
 export interface TopBarProps {
   config: PublicConfig;
@@ -44,7 +44,9 @@ export function TopBar({ config, loggedIn, onSupport }: TopBarProps) {
           {/* SIGNIN=link only: with the email as identity there is nothing to sign out of (docs/product-rules.md, Sign-in links). */}
           {loggedIn && config.signin === 'link' && (
             <button type="button" onClick={() => void signOutHere()} className={`${pill} text-slate-700 hover:bg-slate-100`}>
-              Sign out
+              {/* On a phone an icon, like History, so the product name keeps its room. */}
+              <SignOutIcon />
+              <span className="sr-only sm:not-sr-only">Sign out</span>
             </button>
           )}
           <button type="button" onClick={onSupport} className={`${pill} bg-indigo-50 text-indigo-800 hover:bg-indigo-100`}>

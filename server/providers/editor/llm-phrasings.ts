@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { extractJsonObject, LlmError, type ChatRequest, type LlmClient } from '../upstream/llm-client';
+import { withSchemaAttempts, type SchemaSupport } from '../upstream/llm-schema-attempts';
 import type { PhrasingDrafter, PhrasingDrafts, PhrasingRequest } from '../types';
 
 /** At most this many drafts of each kind are asked for (and kept). */
@@ -97,30 +98,15 @@ export const PHRASINGS_REFUSED = "The editor's language-model budget refused the
 
 export function createLlmPhrasingDrafter(client: LlmClient, options: { retries?: number } = {}): PhrasingDrafter {
   const retries = options.retries ?? 1;
-  // Endpoints without json_schema support refuse it every time; learned once per process.
-  let schemaSupported = true;
+  const schema: SchemaSupport = { supported: true };
   return {
     model: client.model,
-    async draft(input) {
-      let lastError: Error = new Error('no attempt made');
-      for (let attempt = 0; attempt <= retries; attempt++) {
-        try {
-          const hooks = input.reserveCall ? { reserve: input.reserveCall, refusal: PHRASINGS_REFUSED } : undefined;
-          const result = await client.chat(buildPhrasingRequest(input, schemaSupported), hooks);
-          if (result.usage) input.meter?.(result.usage);
-          return parseDrafts(result.content);
-        } catch (error) {
-          lastError = error instanceof Error ? error : new Error(String(error));
-          const refusedSchema = error instanceof LlmError && (error.rejectedRequest || /response_format|json_schema/i.test(error.message));
-          if (refusedSchema && schemaSupported) {
-            schemaSupported = false;
-            attempt--; // The same endpoint asked without the schema is not a retry of the same request.
-            continue;
-          }
-          if (!(error instanceof LlmError) || !error.retryable) break;
-        }
-      }
-      throw lastError;
-    },
+    draft: (input) =>
+      withSchemaAttempts(schema, retries, async (withSchema) => {
+        const hooks = input.reserveCall ? { reserve: input.reserveCall, refusal: PHRASINGS_REFUSED } : undefined;
+        const result = await client.chat(buildPhrasingRequest(input, withSchema), hooks);
+        if (result.usage) input.meter?.(result.usage);
+        return parseDrafts(result.content);
+      }),
   };
 }

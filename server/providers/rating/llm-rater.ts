@@ -20,6 +20,7 @@ import {
   RUBRIC_RATER_NAME,
 } from '../../rater';
 import { extractJsonObject, LlmError, type ChatRequest, type LlmClient } from '../upstream/llm-client';
+import { withSchemaAttempts, type SchemaSupport } from '../upstream/llm-schema-attempts';
 import type { Rater, RatingInput, RatingResult } from '../types';
 
 /** Longest transcript text sent to the model; a longer one keeps its start and end. */
@@ -237,17 +238,17 @@ export function createLlmRater(options: LlmRaterOptions): Rater {
   const deliveryMarkdown = options.deliveryMarkdown ?? ((t: TranscriptEntry[], d: number) => formatDeliveryMarkdown(deliveryFigures(t, d)));
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   // Endpoints without json_schema support refuse it every time; learned once per process.
-  let schemaSupported = true;
+  const schema: SchemaSupport = { supported: true };
 
-  async function rateWithLlm(input: RatingInput): Promise<RatingResult> {
-    let lastError: Error = new Error('no attempt made');
-    for (let attempt = 0; attempt <= retries; attempt++) {
-      if (attempt > 0) await sleep(500 * attempt);
-      try {
+  const rateWithLlm = (input: RatingInput): Promise<RatingResult> =>
+    withSchemaAttempts(
+      schema,
+      retries,
+      async (withSchema) => {
         // Reserved before it is paid for (each request, the client's own second try too): a session's
         // ratings, retries and restarts share one budget, and so do the editor's calls.
         const hooks = input.reserveCall ? { reserve: input.reserveCall, refusal: RATER_BUDGET_SPENT } : undefined;
-        const result = await client.chat(buildRatingRequest(input, schemaSupported), hooks);
+        const result = await client.chat(buildRatingRequest(input, withSchema), hooks);
         // Metered also when the endpoint reports no usage: the session's telemetry counts every completion.
         input.meter?.(result.usage ?? { model: client.model, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0 });
         const rating = parseRating(result.content, input.set.questions.length);
@@ -260,19 +261,9 @@ export function createLlmRater(options: LlmRaterOptions): Rater {
           breakdown,
           rater: `llm:${client.model}`,
         };
-      } catch (error) {
-        lastError = error instanceof Error ? error : new Error(String(error));
-        const refusedSchema = error instanceof LlmError && (error.rejectedRequest || /response_format|json_schema/i.test(error.message));
-        if (refusedSchema && schemaSupported) {
-          schemaSupported = false;
-          attempt--; // Asking the same endpoint without the schema is not a retry of the same request.
-          continue;
-        }
-        if (!(error instanceof LlmError) || !error.retryable) break;
-      }
-    }
-    throw lastError;
-  }
+      },
+      (attempt) => sleep(500 * attempt),
+    );
 
   return {
     async rate(input) {

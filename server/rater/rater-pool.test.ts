@@ -11,6 +11,7 @@ import { loadTranscriptFixture } from '../../test-support/transcripts/load-trans
 import type { QuestionSetRecord } from '../db/schema';
 import { inThreadRater } from './built-in-rater';
 import { createModelAnswerCache } from './model-answer-cache';
+import { MODEL_DIR } from './model-files';
 import { RATER_THREAD_NICE } from './rater-protocol';
 import { createRaterPool, RATER_CLOSED, type RaterPool } from './rater-pool';
 
@@ -42,6 +43,16 @@ describe('the rater pool', () => {
     await expect(pool.rate({ set: broken, transcripts: [], durationSeconds: 0 })).rejects.toThrow(/null/);
     expect((await pool.rate({ set, transcripts: [], durationSeconds: 0 })).score).toBe(0);
   });
+
+  it('lets the task in hand finish when closed (with the sentence model), then ends its thread', async () => {
+    // Terminating a worker while onnxruntime-node runs aborts the whole process; closing waits instead.
+    const closing = createRaterPool({ size: 1, modelDir: MODEL_DIR });
+    await closing.ready();
+    const inHand = closing.rate({ set, transcripts: loadTranscriptFixture('01-javascript-fundamentals').strong, durationSeconds: 900 });
+    await closing.close();
+    expect((await inHand).score).toBeGreaterThan(50);
+    await expect(closing.rate({ set, transcripts: [], durationSeconds: 0 })).rejects.toThrow(RATER_CLOSED);
+  }, 60_000);
 
   it('refuses with a sentence once closed, and fails the tasks still waiting', async () => {
     const closing = createRaterPool({ size: 1, modelDir: null });

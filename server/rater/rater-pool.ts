@@ -12,7 +12,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { RatingResult } from '../providers/types';
 import type { AnswerToJudge, BuiltInRater, InterviewToRate } from './built-in-rater';
-import type { RaterTask, RaterWorkerData, WorkerReply, WorkerRequest } from './rater-protocol';
+import type { RaterTask, RaterWorkerData, WorkerClose, WorkerReply, WorkerRequest } from './rater-protocol';
 import type { AnswerJudgement } from './rubric-rater-judge';
 
 /** Two workers at most: one long rating (a pathological transcript takes seconds) does not hold up the next. */
@@ -56,6 +56,26 @@ interface Slot {
 
 export function defaultRaterWorkers(): number {
   return Math.max(1, Math.min(MAX_RATER_WORKERS, availableParallelism() - 1));
+}
+
+/** How long a closing pool waits for a worker to finish its task in hand before it terminates it. */
+export const CLOSE_GRACE_MS = 30_000;
+
+/**
+ * Asks a worker to end once its task in hand is done, and waits for it to exit. Terminating a
+ * worker while onnxruntime-node loads or runs the model aborts the whole process ("terminate
+ * called after throwing an instance of 'Napi::Error'", seen in CI), so it is the last resort.
+ */
+function endWorker(worker: Worker): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const lastResort = setTimeout(() => void worker.terminate().then(() => resolve()), CLOSE_GRACE_MS);
+    lastResort.unref();
+    worker.once('exit', () => {
+      clearTimeout(lastResort);
+      resolve();
+    });
+    worker.postMessage({ close: true } satisfies WorkerClose);
+  });
 }
 
 export function createRaterPool(options: RaterPoolOptions): RaterPool {
@@ -155,7 +175,7 @@ export function createRaterPool(options: RaterPoolOptions): RaterPool {
       if (closed) return;
       closed = true;
       failAll(new Error(RATER_CLOSED));
-      await Promise.all(slots.map((slot) => slot.worker.terminate()));
+      await Promise.all(slots.map((slot) => endWorker(slot.worker)));
     },
   };
 }

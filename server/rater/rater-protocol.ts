@@ -16,6 +16,16 @@ export interface WorkerRequest {
   task: RaterTask;
 }
 
+/**
+ * The pool is closing: the worker ends its thread once the task in hand is done (never while the
+ * model runs: a worker terminated while onnxruntime-node works natively aborts the whole process).
+ */
+export interface WorkerClose {
+  close: true;
+}
+
+export type WorkerMessage = WorkerRequest | WorkerClose;
+
 export type WorkerReply =
   { ready: true } | { id: number; ok: true; result: RatingResult | AnswerJudgement } | { id: number; ok: false; error: string };
 

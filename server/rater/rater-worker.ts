@@ -7,7 +7,7 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { inThreadRater } from './built-in-rater';
-import { RATER_THREAD_NICE, type RaterWorkerData, type WorkerReply, type WorkerRequest } from './rater-protocol';
+import { RATER_THREAD_NICE, type RaterWorkerData, type WorkerMessage, type WorkerReply, type WorkerRequest } from './rater-protocol';
 import { loadSentenceEncoder } from './sentence-encoder';
 
 const port = parentPort;
@@ -42,5 +42,14 @@ async function run({ id, task }: WorkerRequest): Promise<WorkerReply> {
   }
 }
 
-port.on('message', (request: WorkerRequest) => void run(request).then((reply) => port.postMessage(reply)));
+// The task in hand (the pool sends one at a time); a close waits for it.
+let inHand: Promise<void> = Promise.resolve();
+port.on('message', (message: WorkerMessage) => {
+  if ('close' in message) {
+    // Ends this thread between tasks (rater-protocol.ts, WorkerClose); only this thread, not the process.
+    void inHand.finally(() => process.exit(0));
+    return;
+  }
+  inHand = run(message).then((reply) => port.postMessage(reply));
+});
 port.postMessage({ ready: true } satisfies WorkerReply);

@@ -24,6 +24,19 @@ const adminCookie = async (page: Page) => (await page.context().cookies()).find(
 /** The gate's calls: POST sends a secret once, GET asks on load whether the browser holds a session. */
 const isSessionCall = (url: URL) => url.pathname === '/api/admin/session';
 
+/**
+ * Types a secret into the gate once it is ready: while the page load's session check runs, the gate
+ * shows "Verifying..." (its loading fallback first), and a secret typed then is lost when the gate
+ * proper replaces it (a flaky CI run clicked a disabled Continue for two minutes).
+ */
+async function enterSecret(page: Page, secret: string): Promise<void> {
+  const continueButton = gate(page).getByRole('button', { name: 'Continue' });
+  await expect(continueButton).toBeVisible();
+  await gate(page).getByLabel('Admin Secret').fill(secret);
+  await expect(continueButton).toBeEnabled();
+  await continueButton.click();
+}
+
 /** Holds the gate's `method` call to /api/admin/session until `release` is called, so the verifying state can be seen. */
 async function holdSessionCall(page: Page, method: 'GET' | 'POST'): Promise<() => void> {
   let release!: () => void;
@@ -75,8 +88,7 @@ test('a wrong secret shows the server error, keeps the modal and saves nothing',
   const serverError = (answer.body as { error: string }).error;
 
   await page.goto(`${server.url}/admin`);
-  await gate(page).getByLabel('Admin Secret').fill('wrong-secret-0123456789');
-  await gate(page).getByRole('button', { name: 'Continue' }).click();
+  await enterSecret(page, 'wrong-secret-0123456789');
   await expect(gate(page).getByRole('alert')).toHaveText(`Authentication failed: ${serverError}`);
   await expect(gate(page)).toBeVisible();
   expect(await savedSecret(page)).toBeNull();
@@ -88,8 +100,7 @@ test('without an error field the status text is shown', async ({ page }) => {
     route.request().method() === 'POST' ? route.fulfill({ status: 403, body: 'no json here' }) : route.fallback(),
   );
   await page.goto(`${server.url}/admin`);
-  await gate(page).getByLabel('Admin Secret').fill('anything');
-  await gate(page).getByRole('button', { name: 'Continue' }).click();
+  await enterSecret(page, 'anything');
   await expect(gate(page).getByRole('alert')).toHaveText('Authentication failed: Forbidden');
 });
 
@@ -157,8 +168,7 @@ test('a session that ended elsewhere shows the gate again, without a sentence', 
 test('a network failure shows the verification error', async ({ page }) => {
   await page.route(isSessionCall, (route) => (route.request().method() === 'POST' ? route.abort('failed') : route.fallback()));
   await page.goto(`${server.url}/admin`);
-  await gate(page).getByLabel('Admin Secret').fill(server.adminSecret);
-  await gate(page).getByRole('button', { name: 'Continue' }).click();
+  await enterSecret(page, server.adminSecret);
   await expect(gate(page).getByRole('alert')).toHaveText('An error occurred during verification.');
   await expect(gate(page)).toBeVisible();
 });

@@ -17,11 +17,15 @@ export type AdminPageSlug = (typeof ADMIN_PAGES)[number]['slug'];
 /** The page `/admin` itself shows (and whose secret may follow `/admin/` directly). */
 export const ADMIN_INDEX_PAGE: AdminPageSlug = 'dashboard';
 
+/** The fewest characters, and different characters, of an admin secret the server accepts (server/admin-secret.ts). */
+export const MIN_ADMIN_SECRET_LENGTH = 16;
+export const MIN_ADMIN_SECRET_DISTINCT = 10;
+
 /**
- * Every admin secret the server accepts has at least 16 characters, 10 of them different
- * (server/admin-secret.ts; the generated one has 32): a shorter last segment of an admin address
- * is an unknown page, not a secret to check (issue 35).
+ * Every admin secret the server accepts has at least MIN_ADMIN_SECRET_LENGTH characters,
+ * MIN_ADMIN_SECRET_DISTINCT of them different (the generated one has 32): a shorter last segment
+ * of an admin address is an unknown page, not a secret to check (issue 35).
  */
 export function couldBeAdminSecret(segment: string): boolean {
-  return segment.length >= 16 && new Set(segment).size >= 10;
+  return segment.length >= MIN_ADMIN_SECRET_LENGTH && new Set(segment).size >= MIN_ADMIN_SECRET_DISTINCT;
 }

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { MIN_ADMIN_SECRET_DISTINCT, MIN_ADMIN_SECRET_LENGTH } from '../domain/admin-pages';
 
 export const ADMIN_SECRET_FILE = 'admin-secret';
 
@@ -23,10 +24,11 @@ export function secretStrengthBits(secret: string): number {
   const chars = [...secret];
   const distinct = new Set(chars).size;
   const counted = Math.min(chars.length, distinct * 2);
-  return distinct < 10 ? 0 : Math.floor(counted * Math.log2(Math.max(pool, 2)));
+  return distinct < MIN_ADMIN_SECRET_DISTINCT ? 0 : Math.floor(counted * Math.log2(Math.max(pool, 2)));
 }
 
-export const strongEnough = (secret: string) => secret.length >= 16 && secretStrengthBits(secret) >= MIN_ADMIN_SECRET_BITS;
+export const strongEnough = (secret: string) =>
+  secret.length >= MIN_ADMIN_SECRET_LENGTH && secretStrengthBits(secret) >= MIN_ADMIN_SECRET_BITS;
 
 export interface AdminSecretResult {
   secret: string;

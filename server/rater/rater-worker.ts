@@ -16,7 +16,8 @@ if (!port) throw new Error('rater-worker.ts runs only as a worker thread (rater-
 const { modelDir } = workerData as RaterWorkerData;
 lowerThisThreadsPriority();
 // One inference thread: the pool's workers share the machine's cores with the server.
-const rater = inThreadRater(modelDir === null ? undefined : await loadSentenceEncoder(modelDir, 1));
+// Start-up checked the files against SHA256SUMS (model-setting.ts): each worker does not hash 23 MB again.
+const rater = inThreadRater(modelDir === null ? undefined : await loadSentenceEncoder(modelDir, 1, false));
 
 /**
  * Linux keeps a nice value per thread, and setpriority(0) sets the calling thread's: this worker

@@ -84,8 +84,13 @@ async function runBatch(ort: Runtime, session: InferenceSession, batch: readonly
 }
 
 /** Loads the model (after checking its files) with `threads` threads for one run at a time. */
-export async function loadSentenceEncoder(dir: string = MODEL_DIR, threads = 1): Promise<SentenceEncoder> {
-  checkModelFiles(dir);
+export async function loadSentenceEncoder(
+  dir: string = MODEL_DIR,
+  threads = 1,
+  /** False where start-up has checked the files already (the server's workers: model-setting.ts). */
+  check = true,
+): Promise<SentenceEncoder> {
+  if (check) checkModelFiles(dir);
   const [ort, { Tokenizer }] = await Promise.all([import('onnxruntime-node'), import('@huggingface/tokenizers')]);
   const [tokenizerJson, tokenizerConfig] = await Promise.all(
     ['tokenizer.json', 'tokenizer_config.json'].map(async (f) => JSON.parse(await readFile(path.join(dir, f), 'utf8')) as object),

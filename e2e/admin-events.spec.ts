@@ -262,6 +262,29 @@ test('event load failures show the documented texts', async ({ page }) => {
   expect(recordDialogs(page)).toEqual([]);
 });
 
+test('a failed details load shows the documented texts in the dialog', async ({ page }) => {
+  const rated = events.find((event) => event.eventType === 'RATE')!;
+  const detailsLoad = (url: URL) => url.pathname === `/api/events/${rated.id}`;
+  await page.route(detailsLoad, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'The database is unavailable.' }) }),
+  );
+  await openAdmin(page, server, 'events');
+  const details = rows(page)
+    .filter({ has: page.getByRole('cell', { name: String(rated.id), exact: true }) })
+    .getByRole('button', { name: 'Details' });
+  const dialog = page.getByRole('dialog', { name: 'Event Details' });
+  await details.click();
+  await expect(dialog.getByRole('alert')).toHaveText('Failed to fetch the event: The database is unavailable.');
+  await expect(dialog.getByTestId('detail-id')).toHaveText(String(rated.id));
+  await page.keyboard.press('Escape');
+
+  await page.unroute(detailsLoad);
+  await page.route(detailsLoad, (route) => route.abort('failed'));
+  await details.click();
+  await expect(dialog.getByRole('alert')).toHaveText('An error occurred while fetching the event.');
+  expect(recordDialogs(page)).toEqual([]);
+});
+
 test('the admin pages pass the accessibility audit with this seed (paged events)', async ({ page }) => {
   for (const section of ['dashboard', 'events', 'emails', 'feedback'] as const) {
     await openAdmin(page, server, section);

@@ -15,6 +15,7 @@ import { firstSetWithStrongAnswers, withoutSpeechRecognition, type SetInfo } fro
 import { CLOSING_DONE } from '../server/providers/interviewer/scripted-interviewer-lines';
 import { speakable } from '../server/providers/interviewer/speakable';
 import { SIGN_IN_FIRST } from '../server/services/auth-sessions';
+import { MAIL_NOT_SENT } from '../server/services/signin-links';
 import { call } from '../test-support/fixtures';
 import { signinLink, startSmtpInbox, type SmtpInbox } from '../test-support/smtp-inbox';
 
@@ -190,4 +191,28 @@ test('the operator signs an email out everywhere from Manage Emails: asked first
 
   await page.reload();
   await expect(page.getByRole('alert')).toHaveText(`Failed to fetch history: ${SIGN_IN_FIRST}`);
+});
+
+test('a link the mail server could not send: the dialog says so and stays on the email, and a dropped call says the server did not answer', async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/^Asking for a sign-in link failed: /);
+  // The server's answer when its SMTP server is down or refuses (tested over HTTP against a real
+  // refusing SMTP server in server/tests/signin-links.test.ts); here only what the dialog shows.
+  const linkCall = (url: URL) => url.pathname === '/user/signin-link';
+  await page.route(linkCall, (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: MAIL_NOT_SENT }) }),
+  );
+  await page.goto(server.url + '/');
+  const dialog = page.getByRole('dialog', { name: 'Enter your email to continue' });
+  await dialog.getByLabel('Email').fill(uniqueEmail('mail-down'));
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(MAIL_NOT_SENT);
+  await expect(page.getByRole('dialog', { name: 'Check your email' })).toBeHidden();
+
+  await page.unroute(linkCall);
+  await page.route(linkCall, (route) => route.abort('failed'));
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('The sign-in link could not be sent: the server did not answer.');
 });

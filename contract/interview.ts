@@ -171,6 +171,23 @@ export const speechTurnResponseSchema = z.object({
 });
 export type SpeechTurnResponse = z.infer<typeof speechTurnResponseSchema>;
 
+/** POST /interview/speech-turn's headers: `accept: application/x-ndjson` asks for the streamed answer. */
+export const speechTurnHeadersSchema = userHeadersSchema.extend({ accept: z.string().max(1000).optional() });
+
+/**
+ * One line of a streamed speech turn (SPEECH_TURN_STREAM_TYPE, one JSON object a line): a clip path
+ * as soon as its clip exists (in the order they are played), then the whole reply, whose `audio`
+ * lists every path again; or, for a failure after the first path, its sentence and the status it
+ * would have answered. A turn that has no audio before it is whole (or fails first) answers as
+ * usual: one JSON body, or an error status.
+ */
+export const speechTurnLineSchema = z.union([
+  z.object({ audio: z.string() }),
+  z.object({ reply: speechTurnResponseSchema }),
+  z.object({ error: z.string(), status: z.number().int() }),
+]);
+export type SpeechTurnLine = z.infer<typeof speechTurnLineSchema>;
+
 /**
  * GET /interview/sessions/live: the caller's interview that is still open (after a reload, a closed
  * tab or in a new tab), so the app can offer to continue it or to end it with feedback.

@@ -46,3 +46,10 @@ export const MAX_REPORT_DETAIL = 300;
 
 /** The History page lists this many of the key points missed most often (GET /user/progress). */
 export const MAX_MISSED_KEY_POINTS = 5;
+
+/**
+ * Speech pipeline: POST /interview/speech-turn with `Accept: application/x-ndjson` answers in lines
+ * (contract/interview.ts, speechTurnLineSchema): each clip path as soon as it exists, the whole
+ * reply last, so the interviewer's voice starts before the language model has written the line.
+ */
+export const SPEECH_TURN_STREAM_TYPE = 'application/x-ndjson';

@@ -1,7 +1,9 @@
 /**
  * A local HTTP server speaking the OpenAI chat-completions wire protocol, standing in for OpenAI,
  * Ollama or vLLM in tests. Each request takes the next scripted reply (or the fallback); the
- * server records every request so tests can check what our client sent.
+ * server records every request so tests can check what our client sent. A request with
+ * `stream: true` gets its content and tool replies as server-sent chunks, as OpenAI sends them
+ * (the usage in a last chunk when `stream_options.include_usage` asks for it).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,6 +28,12 @@ export type FakeReply =
   | { delayMs: number; then: FakeReply }
   /** A completion with this content whose body arrives one byte every `gapMs` (a trickling server). */
   | { trickle: string; gapMs: number }
+  /**
+   * Content in these pieces (one chunk each when streamed; joined in one completion otherwise).
+   * The last piece waits for `hold` (a test releases it), or with `cut` the connection is dropped
+   * in its place (a server that stops mid-reply).
+   */
+  | { pieces: string[]; hold?: Promise<unknown>; cut?: boolean }
   /** Decide from the request: e.g. refuse when `tools` or `response_format` is present. */
   | { decide: (request: RecordedRequest) => FakeReply };
 
@@ -59,6 +67,21 @@ function completion(model: string, message: Record<string, unknown>, finish: str
   });
 }
 
+function chunk(model: string, choice: Record<string, unknown> | null, usage?: unknown): string {
+  const body = {
+    id: 'chatcmpl-stream',
+    object: 'chat.completion.chunk',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: choice ? [{ index: 0, ...choice }] : [],
+    ...(usage ? { usage } : {}),
+  };
+  return `data: ${JSON.stringify(body)}\n\n`;
+}
+
+/** Content split where a model's tokens would be: at each word, spaces kept. */
+const tokens = (text: string): string[] => text.match(/\s*\S+\s*/g) ?? [text];
+
 export async function startFakeLlmServer(): Promise<FakeLlmServer> {
   const queue: FakeReply[] = [];
   const requests: RecordedRequest[] = [];
@@ -77,7 +100,14 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
       timers.add(timer);
       return;
     }
+    const streamed = request.body.stream === true && ('content' in reply || 'tool' in reply || 'pieces' in reply);
+    if (streamed) return void sendStream(res, request, model, reply);
     res.setHeader('content-type', 'application/json');
+    if ('pieces' in reply) {
+      if (reply.cut) return void res.destroy();
+      void Promise.resolve(reply.hold).then(() => send(res, request, { content: reply.pieces.join('') }));
+      return;
+    }
     if ('trickle' in reply) {
       const body = completion(model, { content: reply.trickle }, 'stop');
       res.writeHead(200);
@@ -106,6 +136,37 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
       res.end(completion(model, { content: reply.content }, 'stop'));
     }
   };
+
+  /** The reply as server-sent chunks: content piece by piece, a tool call's name then its arguments, the usage, [DONE]. */
+  async function sendStream(res: ServerResponse, request: RecordedRequest, model: string, reply: FakeReply): Promise<void> {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const pieces = 'pieces' in reply ? reply.pieces : 'content' in reply && reply.content ? tokens(reply.content) : [];
+    for (const [i, piece] of pieces.entries()) {
+      if (i === pieces.length - 1 && 'pieces' in reply) {
+        // Dropped once what was written has left (a destroy would throw it away unsent).
+        if (reply.cut) return void res.write('', () => res.destroy());
+        await reply.hold;
+      }
+      if (res.destroyed) return;
+      res.write(chunk(model, { delta: i === 0 ? { role: 'assistant', content: piece } : { content: piece }, finish_reason: null }));
+    }
+    if ('tool' in reply) {
+      const { name, arguments: args } = reply.tool;
+      res.write(
+        chunk(model, {
+          delta: { tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name, arguments: '' } }] },
+          finish_reason: null,
+        }),
+      );
+      for (const part of [args.slice(0, Math.ceil(args.length / 2)), args.slice(Math.ceil(args.length / 2))]) {
+        res.write(chunk(model, { delta: { tool_calls: [{ index: 0, function: { arguments: part } }] }, finish_reason: null }));
+      }
+    }
+    res.write(chunk(model, { delta: {}, finish_reason: 'tool' in reply ? 'tool_calls' : 'stop' }));
+    const options = request.body.stream_options as { include_usage?: boolean } | undefined;
+    if (options?.include_usage) res.write(chunk(model, null, FAKE_LLM_USAGE));
+    res.end('data: [DONE]\n\n');
+  }
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];

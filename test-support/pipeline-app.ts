@@ -28,13 +28,15 @@ export interface PipelineApp extends TestApp {
  */
 export async function createPipelineApp(
   database: TestDatabaseKind,
-  options: { audio?: Partial<FakeAudioOptions>; config?: Partial<AppConfig> } = {},
+  /** `listen`: on a loopback port (t.baseUrl), for tests over HTTP. */
+  options: { audio?: Partial<FakeAudioOptions>; config?: Partial<AppConfig>; listen?: boolean } = {},
 ): Promise<PipelineApp> {
   const audio = await startFakeAudioServer({ apiKey: null, ...PIPELINE_MODELS, ...options.audio });
   try {
     const t = await createTestApp({
       database,
       questionSets: FIXTURE_SETS,
+      listen: options.listen ?? false,
       config: {
         voiceModeSetting: 'pipeline',
         sttBaseUrl: audio.baseUrl,

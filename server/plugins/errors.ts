@@ -85,6 +85,8 @@ function registerJsonParser(app: FastifyInstance): void {
   });
 }
 
+/** What an unexpected failure answers (500): the details go to the log only. */
+export const SERVER_FAULT = 'Something went wrong on our side. Please try again.';
 export const NUL_IN_INPUT = 'Text must not contain the NUL character (\\u0000).';
 export const ILL_FORMED_INPUT = 'Text must be valid Unicode: it contains a lone surrogate (half of a character).';
 
@@ -161,6 +163,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(status).send({ error: sentence(error.message || 'The request is not valid') });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
+    return reply.code(500).send({ error: SERVER_FAULT });
   });
 }

@@ -83,6 +83,13 @@ export interface InterviewerTurnInput {
   /** The candidate's newest answer, absent on the opening turn. */
   utterance?: string;
   meter?: LlmUsageMeter;
+  /**
+   * Told the line as written so far (speakable text), while a language model still writes it: the
+   * speech pipeline synthesises its first sentences meanwhile. Answers true once some of it is
+   * being said aloud (a second reply would then follow words already spoken). The returned line is
+   * the whole one; an interviewer that has it at once need not call this.
+   */
+  onDraft?: (sayFar: string) => boolean;
 }
 
 export interface Interviewer {

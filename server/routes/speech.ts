@@ -7,15 +7,19 @@ import {
   errorSchema,
   speechAnswerHeadersSchema,
   speechTranscriptResponseSchema,
+  speechTurnHeadersSchema,
   speechTurnResponseSchema,
   turnRequestSchema,
-  userHeadersSchema,
 } from '../../contract';
 import type { AppContext } from '../app-context';
 import { TTS_CONTENT_TYPE } from '../providers/upstream/speech-clients';
 import { callLimit } from '../plugins/call-limits';
 import { perMinute } from '../plugins/security';
 import { speechAudioTurn, speechClip, speechTextTurn, speechTranscript } from '../services/speech';
+import { HttpError } from '../services/http-error';
+import { SERVER_FAULT } from '../plugins/errors';
+import { SPEECH_TURN_STREAM_TYPE } from '../../contract/limits';
+import { streamTurn, wantsStreamedTurn } from './streamed-turn';
 
 /** 16 kHz 16-bit mono WAV is 32 kB a second: about five minutes of one answer. */
 export const MAX_ANSWER_AUDIO_BYTES = 10 * 1024 * 1024;
@@ -52,13 +56,37 @@ export function speechRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags: ['interview'],
         description:
           "Speech pipeline: the opening line (no utterance) or a typed answer in; the interviewer's line and its audio paths out. " +
-          'With `resume: true` (the first turn after a resume) the interviewer picks up where the stored transcript stands.',
-        headers: userHeadersSchema,
+          'With `resume: true` (the first turn after a resume) the interviewer picks up where the stored transcript stands. ' +
+          `With \`Accept: ${SPEECH_TURN_STREAM_TYPE}\` the answer comes in lines once the first clip exists: each audio path as ` +
+          'soon as its clip exists ({"audio"}), then the whole reply ({"reply"}), or a later failure ({"error", "status"}); ' +
+          'a turn refused or whole before any clip answers as without it.',
+        headers: speechTurnHeadersSchema,
         body: turnRequestSchema,
         response: { 200: speechTurnResponseSchema, ...turnErrors },
       },
     },
-    (request) => speechTextTurn(ctx, request.headers['x-user-email'], request.body),
+    async (request, reply) => {
+      const email = request.headers['x-user-email'];
+      if (!wantsStreamedTurn(request.headers.accept)) return speechTextTurn(ctx, email, request.body);
+      const turn = await streamTurn(
+        (announce) => speechTextTurn(ctx, email, request.body, announce),
+        (error) => {
+          // The 200 and the first clips are sent: the failure is the last line, as the error handler would answer it.
+          if (error instanceof HttpError) return { error: error.message, status: error.statusCode };
+          request.log.error({ err: error }, 'unhandled error in a streamed speech turn');
+          return { error: SERVER_FAULT, status: 500 };
+        },
+      );
+      if ('whole' in turn) return turn.whole;
+      return (
+        reply
+          .header('content-type', SPEECH_TURN_STREAM_TYPE)
+          .header('cache-control', 'no-store')
+          .header('x-accel-buffering', 'no')
+          // A stream is piped as it is, past the serializer (each line was checked in streamTurn).
+          .send(Readable.from(turn.lines) as never)
+      );
+    },
   );
 
   r.post(

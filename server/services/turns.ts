@@ -121,10 +121,12 @@ export async function continuationTurn(
   answer: TurnAnswer = {},
   /** As in takeTurn: called as soon as the line is known (the speech pipeline starts its voice). */
   onLine?: (turn: TurnResponse) => void,
+  /** As in takeTurn; only the opening turn drafts (the others are led by "Welcome back."). */
+  onDraft?: (sayFar: string) => boolean,
 ): Promise<TurnResponse> {
   const turns = session.turns;
   const lastLine = turns.findLast((entry) => entry.role === 'interviewer');
-  if (!lastLine) return takeTurn(ctx, session, answer, onLine);
+  if (!lastLine) return takeTurn(ctx, session, answer, onLine, undefined, onDraft);
   const utterance = answer.text?.trim();
   const [before, last] = turns.slice(-2);
   if (utterance && last?.role === 'interviewer' && before?.role === 'interviewee' && before.transcript === utterance) {
@@ -173,6 +175,11 @@ export async function takeTurn(
   onLine?: (turn: TurnResponse) => void,
   /** Said before the interviewer's line unless it closes the interview (a resumed session's "Welcome back."). */
   lead?: string,
+  /**
+   * Told the line as a language model writes it, before it is whole (the speech pipeline speaks its
+   * first sentences meanwhile). Not with a `lead`: whether the lead is said is known only at the end.
+   */
+  onDraft?: (sayFar: string) => boolean,
 ): Promise<TurnResponse> {
   const set = await requireQuestionSet(ctx.db, session.questionSetId);
   const utterance = answer.text?.trim() ? answer.text.trim() : undefined;
@@ -181,7 +188,13 @@ export async function takeTurn(
   let turn: TurnResponse;
   const llm = llmUsageTally();
   try {
-    turn = await ctx.providers.interviewer.nextTurn({ set, history: session.turns.slice(-LLM_TURN_WINDOW), utterance, meter: llm.meter });
+    turn = await ctx.providers.interviewer.nextTurn({
+      set,
+      history: session.turns.slice(-LLM_TURN_WINDOW),
+      utterance,
+      meter: llm.meter,
+      ...(onDraft && !lead ? { onDraft } : {}),
+    });
   } catch (error) {
     await settleTurn(ctx.db, session.id, llm.part?.llmCalls ?? 0);
     await quietly(ctx, 'usage', recordLlmUsage(ctx, session.id, llm));

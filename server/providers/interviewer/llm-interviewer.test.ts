@@ -179,7 +179,68 @@ describe('llm client', () => {
   });
 });
 
+describe('llm client, streamed', () => {
+  const ask = { max_tokens: 50, messages: [{ role: 'user' as const, content: 'Hi' }] };
+
+  it('asks for the reply streamed with its usage, tells the content as it grows and answers the whole reply', async () => {
+    llm.enqueue({ content: 'Hello there. How are you?' });
+    const seen: string[] = [];
+    const result = await client().chat(ask, undefined, (sofar) => seen.push(sofar));
+    expect(result).toEqual({
+      content: 'Hello there. How are you?',
+      toolCalls: [],
+      usage: { model: 'llama3.1:8b', inputTokens: 1200, cachedInputTokens: 1024, outputTokens: 80 },
+    });
+    expect(seen).toEqual(['Hello ', 'Hello there. ', 'Hello there. How ', 'Hello there. How are ', 'Hello there. How are you?']);
+    expect(llm.requests[0]?.body).toEqual({ model: 'llama3.1:8b', ...ask, stream: true, stream_options: { include_usage: true } });
+  });
+
+  it('puts a tool call together from its pieces', async () => {
+    llm.enqueue({ tool: { name: 'close_session', arguments: '{"reason":"the candidate asked to stop"}' }, content: 'Goodbye.' });
+    const result = await client().chat(ask, undefined, () => undefined);
+    expect(result.content).toBe('Goodbye.');
+    expect(result.toolCalls).toEqual([{ name: 'close_session', arguments: '{"reason":"the candidate asked to stop"}' }]);
+  });
+
+  it('reads an endpoint that ignores stream and answers one body, telling the whole content once', async () => {
+    llm.enqueue({ raw: JSON.stringify({ choices: [{ message: { content: 'All at once.' } }] }) });
+    const seen: string[] = [];
+    expect(await client().chat(ask, undefined, (sofar) => seen.push(sofar))).toEqual({
+      content: 'All at once.',
+      toolCalls: [],
+      usage: null,
+    });
+    expect(seen).toEqual(['All at once.']);
+  });
+
+  it('a stream that stops mid-reply is a retryable failure', async () => {
+    llm.enqueue({ pieces: ['Half ', 'a line'], cut: true });
+    const failure = await client()
+      .chat(ask, undefined, () => undefined)
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(LlmError);
+    expect(failure).toMatchObject({ status: 502, retryable: true });
+    expect((failure as LlmError).message).toMatch(
+      /^The language model endpoint \(http:\/\/127\.0\.0\.1:\d+\) stopped answering in the middle of the reply\.$/,
+    );
+  });
+});
+
 describe('llm interviewer', () => {
+  it('tells a draft of the line as it is written, speakable, and none of a reply written as JSON', async () => {
+    llm.enqueue({ content: 'Good, **closures** keep their scope. What is hoisting?' });
+    const drafts: string[] = [];
+    const turn = await createLlmInterviewer(client()).nextTurn({ set, history: [], onDraft: (sayFar) => (drafts.push(sayFar), false) });
+    expect(turn).toEqual({ say: 'Good, closures keep their scope. What is hoisting?', closeSession: null });
+    expect(drafts.at(-1)).toBe(turn.say);
+    expect(drafts[0]).toBe('Good,');
+    llm.enqueue({ content: '{"say": "Tell me about hoisting.", "close_session": null}' });
+    drafts.length = 0;
+    const json = await createLlmInterviewer(client()).nextTurn({ set, history: [], onDraft: (sayFar) => (drafts.push(sayFar), false) });
+    expect(json.say).toBe('Tell me about hoisting.');
+    expect(drafts).toEqual([]);
+  });
+
   it('opens with the shared instructions, the close_session tool and a joined message', async () => {
     llm.enqueue({ content: 'Hi, welcome! **First question:** what is a closure?' });
     const turn = await createLlmInterviewer(client()).nextTurn({ set, history: [] });

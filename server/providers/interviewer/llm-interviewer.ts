@@ -107,7 +107,22 @@ export function createLlmInterviewer(client: LlmClient): Interviewer {
     }
   }
 
-  async function once(input: InterviewerTurnInput): Promise<TurnResponse> {
+  /**
+   * Streams the reply to `input.onDraft` as it is written, under the tools protocol only (a JSON
+   * reply is not speakable until whole). A reply that opens with `{` is a tool call written as
+   * text, held back until it is read whole. `drafted` records that words were said aloud.
+   */
+  function drafts(input: InterviewerTurnInput, drafted: { any: boolean }): ((contentSoFar: string) => void) | undefined {
+    const { onDraft } = input;
+    if (!onDraft || protocol !== 'tools') return undefined;
+    return (contentSoFar) => {
+      if (contentSoFar.trimStart().startsWith('{')) return;
+      const sayFar = speakable(contentSoFar);
+      if (sayFar && onDraft(sayFar)) drafted.any = true;
+    };
+  }
+
+  async function once(input: InterviewerTurnInput, drafted: { any: boolean }): Promise<TurnResponse> {
     const messages = buildMessages(input, protocol);
     let result;
     try {
@@ -115,13 +130,15 @@ export function createLlmInterviewer(client: LlmClient): Interviewer {
         protocol === 'tools'
           ? { messages, tools: [closeTool], temperature: 0.6, max_tokens: TURN_MAX_TOKENS }
           : { messages, temperature: 0.6, max_tokens: TURN_MAX_TOKENS },
+        undefined,
+        drafts(input, drafted),
       );
       input.meter?.(usageOf(result));
     } catch (error) {
       // Refused outright (400/404/422), or any error naming tools (llama.cpp answers 500 without --jinja).
       if (protocol === 'tools' && error instanceof LlmError && (error.rejectedRequest || /\btools?\b/i.test(error.message))) {
         protocol = 'json';
-        return once(input);
+        return once(input, drafted);
       }
       throw error;
     }
@@ -150,11 +167,14 @@ export function createLlmInterviewer(client: LlmClient): Interviewer {
 
   return {
     async nextTurn(input) {
+      const drafted = { any: false };
       try {
-        return await once(input);
+        return await once(input, drafted);
       } catch (error) {
-        // One more try for a glitch (5xx, malformed, empty); not after a timeout, the candidate is waiting.
-        if (error instanceof LlmError && error.retryable && error.status !== 504) return once(input);
+        // One more try for a glitch (5xx, malformed, empty); not after a timeout, the candidate is
+        // waiting, and not once words of the reply are being said aloud (a second reply would say
+        // other words after them).
+        if (error instanceof LlmError && error.retryable && error.status !== 504 && !drafted.any) return once(input, drafted);
         throw error;
       }
     },

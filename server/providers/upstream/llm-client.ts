@@ -95,7 +95,12 @@ export class LlmError extends ProviderError {
 
 export interface LlmClient {
   readonly model: string;
-  chat(request: ChatRequest, hooks?: ChatHooks): Promise<ChatResult>;
+  /**
+   * One completion. With `onContent` the reply is asked for streamed (`stream: true`) and
+   * `onContent` is told the content written so far at each piece; the result is the same whole
+   * reply either way (an endpoint that answers one JSON body instead is read as before).
+   */
+  chat(request: ChatRequest, hooks?: ChatHooks, onContent?: (contentSoFar: string) => void): Promise<ChatResult>;
 }
 
 const completionSchema = z.object({
@@ -120,6 +125,31 @@ const completionSchema = z.object({
     .catch(null),
 });
 
+/** One server-sent event of a streamed completion (OpenAI's chat.completion.chunk). */
+const chunkSchema = z.object({
+  choices: z
+    .array(
+      z.object({
+        delta: z
+          .object({
+            content: z.string().nullish(),
+            tool_calls: z
+              .array(
+                z.object({
+                  index: z.number().int().nonnegative().optional(),
+                  function: z.object({ name: z.string().nullish(), arguments: z.string().nullish() }).nullish(),
+                }),
+              )
+              .nullish(),
+          })
+          .nullish(),
+      }),
+    )
+    .nullish(),
+  usage: completionSchema.shape.usage,
+});
+type CompletionUsage = z.infer<typeof completionSchema>['usage'];
+
 /** The upstream's own explanation, short, for our error text (OpenAI: {error: {message}}). */
 function upstreamMessage(body: unknown, apiKey: string | null): string {
   let text = (upstreamErrorMessage(body) ?? '').replace(/\s+/g, ' ').trim();
@@ -135,10 +165,85 @@ export function createLlmClient(settings: LlmSettings, options: { timeoutMs?: nu
   const where = `The language model endpoint (${new URL(url).origin})`;
   const waited = `${Number((timeoutMs / 1000).toFixed(1))} seconds`;
 
-  async function send(request: ChatRequest, hooks: ChatHooks | undefined): Promise<ChatResult> {
+  const usageOf = (usage: CompletionUsage): LlmUsage | null =>
+    usage
+      ? {
+          model: settings.model,
+          inputTokens: usage.prompt_tokens,
+          cachedInputTokens: usage.prompt_tokens_details?.cached_tokens ?? 0,
+          outputTokens: usage.completion_tokens,
+        }
+      : null;
+
+  /**
+   * A streamed completion's server-sent events (`data: {chunk}` lines, `data: [DONE]` last): the
+   * content and tool calls put together from their deltas, `onContent` told the content at each
+   * piece. The usage comes in the last chunk (stream_options.include_usage).
+   */
+  async function readStream(res: Response, onContent: (contentSoFar: string) => void): Promise<ChatResult> {
+    let content = '';
+    let sawContent = false;
+    let usage: CompletionUsage = null;
+    const calls: Array<{ name: string; arguments: string }> = [];
+    const decoder = new TextDecoder();
+    let buffered = '';
+    const take = (line: string): boolean => {
+      const data = line.startsWith('data:') ? line.slice(5).trim() : null;
+      if (data === null || data === '') return false;
+      if (data === '[DONE]') return true;
+      let json: unknown;
+      try {
+        json = JSON.parse(data);
+      } catch {
+        throw new LlmError(`${where} answered something that is not a chat completion.`, 502, true, res.status);
+      }
+      const chunk = chunkSchema.safeParse(json);
+      if (!chunk.success) throw new LlmError(`${where} answered something that is not a chat completion.`, 502, true, res.status);
+      usage = chunk.data.usage ?? usage;
+      const delta = chunk.data.choices?.[0]?.delta;
+      for (const call of delta?.tool_calls ?? []) {
+        const at = call.index ?? calls.length - 1;
+        const held = (calls[Math.max(0, at)] ??= { name: '', arguments: '' });
+        held.name += call.function?.name ?? '';
+        held.arguments += call.function?.arguments ?? '';
+      }
+      if (delta?.content) {
+        content += delta.content;
+        sawContent = true;
+        onContent(content);
+      }
+      return false;
+    };
+    try {
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      for (let done = false; !done;) {
+        const next = await reader.read();
+        buffered += decoder.decode(next.value, { stream: !next.done });
+        const lines = buffered.split(/\r?\n/);
+        buffered = next.done ? '' : (lines.pop() ?? '');
+        for (const line of lines) if (!done && take(line)) done = true;
+        if (next.done) break;
+        // After [DONE] nothing more is read: the connection is let go.
+        if (done) await reader.cancel().catch(() => undefined);
+      }
+    } catch (error) {
+      if (error instanceof LlmError) throw error;
+      if (isAbort(error)) throw new LlmError(`${where} did not answer within ${waited}.`, 504, true);
+      throw new LlmError(`${where} stopped answering in the middle of the reply.`, 502, true, res.status);
+    }
+    return {
+      content: sawContent ? content : null,
+      toolCalls: calls.filter((c) => c.name),
+      usage: usageOf(usage),
+    };
+  }
+
+  async function send(request: ChatRequest, hooks: ChatHooks | undefined, onContent?: (contentSoFar: string) => void): Promise<ChatResult> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (settings.apiKey) headers.authorization = `Bearer ${settings.apiKey}`;
-    const body = JSON.stringify({ model: settings.model, ...request });
+    // Streamed replies report their usage only when asked to (in a last chunk with no choices).
+    const streamed = onContent ? { stream: true, stream_options: { include_usage: true } } : {};
+    const body = JSON.stringify({ model: settings.model, ...request, ...streamed });
     // Counted before it is sent: a budget holds every request, not every call of ours.
     if (hooks && !(await hooks.reserve(body.length))) throw new LlmError(hooks.refusal, 429, false);
     let res: Response;
@@ -154,6 +259,9 @@ export function createLlmClient(settings: LlmSettings, options: { timeoutMs?: nu
         throw new LlmError(`${where} did not answer within ${waited}.`, 504, true);
       }
       throw new LlmError(`${where} could not be reached. Check LLM_BASE_URL and that the server is running.`, 502, true);
+    }
+    if (onContent && res.ok && res.body && /^text\/event-stream\b/i.test(res.headers.get('content-type') ?? '')) {
+      return readStream(res, onContent);
     }
     let answer: unknown;
     try {
@@ -180,18 +288,12 @@ export function createLlmClient(settings: LlmSettings, options: { timeoutMs?: nu
       throw new LlmError(`${where} answered something that is not a chat completion.`, 502, true, res.status);
     }
     const message = parsed.data.choices[0]?.message;
-    const usage = parsed.data.usage;
+    // An endpoint that ignores `stream` answers the whole reply at once: it is all written now.
+    if (onContent && message?.content) onContent(message.content);
     return {
       content: message?.content ?? null,
       toolCalls: (message?.tool_calls ?? []).map((c) => ({ name: c.function.name, arguments: c.function.arguments ?? '' })),
-      usage: usage
-        ? {
-            model: settings.model,
-            inputTokens: usage.prompt_tokens,
-            cachedInputTokens: usage.prompt_tokens_details?.cached_tokens ?? 0,
-            outputTokens: usage.completion_tokens,
-          }
-        : null,
+      usage: usageOf(parsed.data.usage),
     };
   }
 
@@ -201,15 +303,15 @@ export function createLlmClient(settings: LlmSettings, options: { timeoutMs?: nu
 
   return {
     model: settings.model,
-    async chat(request, hooks) {
-      if (temperatureRefused) return send(withoutTemperature(request), hooks);
+    async chat(request, hooks, onContent) {
+      if (temperatureRefused) return send(withoutTemperature(request), hooks, onContent);
       try {
-        return await send(request, hooks);
+        return await send(request, hooks, onContent);
       } catch (error) {
         const refused = error instanceof LlmError && error.rejectedRequest && /temperature/i.test(error.message);
         if (!refused || request.temperature === undefined) throw error;
         temperatureRefused = true;
-        return send(withoutTemperature(request), hooks);
+        return send(withoutTemperature(request), hooks, onContent);
       }
     },
   };

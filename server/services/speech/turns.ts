@@ -80,17 +80,68 @@ function speechModels(ctx: AppContext): { stt?: string; tts?: string } {
   return 'missing' in settings ? {} : { stt: settings.stt.model, tts: settings.tts.model };
 }
 
+/** Told each clip path of the reply as soon as its clip exists, in order (a streamed turn answer). */
+export type Announce = (path: string) => void;
+
 /**
- * Reserves the line's clips (in the database, so any server can play them), starts synthesis (one
- * part at a time, in order; the server's close waits for it) and answers the clip paths once the
- * clips exist.
+ * The voice of one reply: its parts get clips (in the database, so any server can play them) and
+ * are synthesised one at a time, in order, in the background (tracked: the server's close waits for
+ * them). `draft` takes the line as a language model writes it and starts every part that can no
+ * longer change (all but the last of speechParts: a later sentence only joins the last part or
+ * follows it); `line` takes the whole line and starts the rest. The paths are told to `announce`
+ * as the clips are made; `paths` answers all of them.
  */
-async function speak(ctx: AppContext, pipeline: SpeechPipeline, sessionId: string, text: string): Promise<string[]> {
-  const parts = speechParts(text);
-  const ids = await ctx.clips.create(sessionId, parts.length);
-  // In the background, but tracked: a server told to stop finishes its clips before it closes.
-  ctx.clips.track(synthesise(ctx, pipeline, sessionId, parts, ids));
-  return ids.map((id) => `/interview/speech/${id}`);
+function lineVoice(ctx: AppContext, pipeline: SpeechPipeline, sessionId: string, announce?: Announce) {
+  const paths: string[] = [];
+  let given: string[] = [];
+  let made: Promise<void> = Promise.resolve();
+  let spoken: Promise<void> = Promise.resolve();
+  const start = (parts: string[]): void => {
+    if (parts.length === 0) return;
+    made = made.then(async () => {
+      const ids = await ctx.clips.create(sessionId, parts.length);
+      // After the parts before these, whatever became of them.
+      spoken = spoken.catch(() => undefined).then(() => synthesise(ctx, pipeline, sessionId, parts, ids));
+      ctx.clips.track(spoken);
+      for (const id of ids) {
+        const path = `/interview/speech/${id}`;
+        paths.push(path);
+        announce?.(path);
+      }
+    });
+    // Awaited by paths(); a failure meanwhile must not count as unhandled.
+    made.catch(() => undefined);
+  };
+  return {
+    /** True once some of the line is being said. */
+    draft(sayFar: string): boolean {
+      const ready = speechParts(sayFar).slice(0, -1);
+      if (ready.length > given.length) {
+        start(ready.slice(given.length));
+        given = ready;
+      }
+      return given.length > 0;
+    },
+    line(say: string): void {
+      const parts = speechParts(say);
+      if (parts.slice(0, given.length).some((part, i) => part !== given[i])) {
+        ctx.log.warn({ spoken: given.length }, "the line's streamed parts differ from the whole line; the rest is spoken from the whole");
+      }
+      start(parts.slice(given.length));
+      given = parts;
+    },
+    async paths(): Promise<string[]> {
+      await made;
+      return [...paths];
+    },
+  };
+}
+
+/** Speaks a whole line (an apology): its clip paths once the clips exist. */
+async function speak(ctx: AppContext, pipeline: SpeechPipeline, sessionId: string, text: string, announce?: Announce): Promise<string[]> {
+  const voice = lineVoice(ctx, pipeline, sessionId, announce);
+  voice.line(text);
+  return voice.paths();
 }
 
 /** Synthesises the line's parts into their clips in order; a part that fails is marked failed and shown as text. */
@@ -140,8 +191,9 @@ async function apologise(
   sessionId: string,
   heard: string | null,
   say: string,
+  announce?: Announce,
 ): Promise<SpeechTurnResponse> {
-  return reply(heard, { say, closeSession: null }, await speak(ctx, pipeline, sessionId, say), true);
+  return reply(heard, { say, closeSession: null }, await speak(ctx, pipeline, sessionId, say, announce), true);
 }
 
 async function interviewerTurn(
@@ -152,23 +204,28 @@ async function interviewerTurn(
   answer: TurnAnswer = {},
   /** The first turn after a resume picks up from the stored transcript (continuationTurn). */
   resume = false,
+  announce?: Announce,
 ) {
-  let audio: Promise<string[]> = Promise.resolve([]);
+  const voice = lineVoice(ctx, pipeline, session.id, announce);
   let turn: TurnResponse;
   try {
-    // Synthesis starts the moment the line is known, while the turn is being stored.
+    // Synthesis starts with the first sentence the language model has finished writing, and for the
+    // rest the moment the line is known, while the turn is being stored.
+    const onDraft = (sayFar: string): boolean => voice.draft(sayFar);
     const onLine = (line: TurnResponse): void => {
-      audio = line.say ? speak(ctx, pipeline, session.id, line.say) : Promise.resolve([]);
-      // Awaited below; a failure meanwhile must not count as unhandled.
-      audio.catch(() => undefined);
+      if (line.say) voice.line(line.say);
     };
-    turn = resume ? await continuationTurn(ctx, session, answer, onLine) : await takeTurn(ctx, session, answer, onLine);
+    turn = resume
+      ? await continuationTurn(ctx, session, answer, onLine, onDraft)
+      : await takeTurn(ctx, session, answer, onLine, undefined, onDraft);
   } catch (error) {
-    // The opening line has nothing to answer again; a later failure keeps the session going.
+    // The opening line has nothing to answer again; a later failure keeps the session going. Words
+    // of the failed reply already spoken stay spoken: the apology follows them.
     if (answer.text === undefined || !(error instanceof HttpError) || !UPSTREAM_STATUSES.has(error.statusCode)) throw error;
-    return apologise(ctx, pipeline, session.id, heard, INTERVIEWER_APOLOGY);
+    await voice.paths().catch(() => undefined);
+    return apologise(ctx, pipeline, session.id, heard, INTERVIEWER_APOLOGY, announce);
   }
-  return reply(heard, turn, await audio, false);
+  return reply(heard, turn, await voice.paths(), false);
 }
 
 /**
@@ -179,17 +236,27 @@ export async function speechTextTurn(
   ctx: AppContext,
   email: string,
   input: { sessionToken: string; utterance?: string; resume?: boolean; spoken?: boolean; input?: AnswerInput },
+  /** A streamed answer's clip paths, each as soon as it exists (the reply's voice may play before the reply is whole). */
+  announce?: Announce,
 ): Promise<SpeechTurnResponse> {
   const pipeline = requirePipeline(ctx);
   const session = await requirePipelineSession(ctx, email, input.sessionToken);
   const utterance = input.utterance?.trim() || undefined;
   if (input.spoken && !input.resume) {
-    if (!utterance) return apologise(ctx, pipeline, session.id, null, NOT_HEARD_APOLOGY);
-    return interviewerTurn(ctx, pipeline, session, utterance, { text: utterance });
+    if (!utterance) return apologise(ctx, pipeline, session.id, null, NOT_HEARD_APOLOGY, announce);
+    return interviewerTurn(ctx, pipeline, session, utterance, { text: utterance }, false, announce);
   }
   // Words that were not spoken and are not a resume's answer sent again were typed.
   const typed = input.input === 'typed' || (utterance !== undefined && !input.resume);
-  return interviewerTurn(ctx, pipeline, session, null, { text: utterance, ...(typed ? { input: 'typed' } : {}) }, input.resume === true);
+  return interviewerTurn(
+    ctx,
+    pipeline,
+    session,
+    null,
+    { text: utterance, ...(typed ? { input: 'typed' } : {}) },
+    input.resume === true,
+    announce,
+  );
 }
 
 /**

@@ -61,12 +61,21 @@ export const transcriptEntrySchema = z.object({
   input: z.enum(SESSION_INPUTS).optional(),
   /** An interviewer line the candidate talked over: about how many of its characters were said (domain/cut-off.ts). */
   cutAt: z.number().int().nonnegative().max(MAX_TRANSCRIPT_TEXT).optional(),
+  /**
+   * An interviewer line of the server's scripted interviewer: the set's question (0-based) it asks,
+   * repeats or follows up on, so the rating pairs the answers by it instead of guessing. Only the
+   * server writes it: the transcript a browser sends for rating drops it (rateRequestSchema), and
+   * the server copies it from its own stored turns. Absent where no one knows (a language model's lines).
+   */
+  askedQuestion: z.number().int().nonnegative().optional(),
 });
 export type TranscriptEntry = z.infer<typeof transcriptEntrySchema>;
+/** A transcript entry as a browser sends it: which question a line asked is the server's to say, so it is dropped. */
+const sentTranscriptEntrySchema = transcriptEntrySchema.omit({ askedQuestion: true });
 
 export const rateRequestSchema = z.object({
   transcripts: z
-    .array(transcriptEntrySchema)
+    .array(sentTranscriptEntrySchema)
     .max(MAX_TRANSCRIPT_ENTRIES)
     .refine((entries) => entries.reduce((sum, entry) => sum + entry.transcript.length, 0) <= MAX_TRANSCRIPT_TOTAL_TEXT, {
       error: 'The transcript is too long: at most 200,000 characters in total.',

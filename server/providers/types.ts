@@ -92,8 +92,15 @@ export interface InterviewerTurnInput {
   onDraft?: (sayFar: string) => boolean;
 }
 
+/**
+ * An interviewer's turn: what the candidate is told (the turn call's answer) and, when the
+ * interviewer knows it, the set's question (0-based) its line asks, repeats or follows up on. The
+ * server stores it with the line (TranscriptEntry.askedQuestion), and the rating pairs answers by it.
+ */
+export type InterviewerTurn = TurnResponse & { askedQuestion?: number };
+
 export interface Interviewer {
-  nextTurn(input: InterviewerTurnInput): Promise<TurnResponse>;
+  nextTurn(input: InterviewerTurnInput): Promise<InterviewerTurn>;
 }
 
 /** What the question-set editor asks a language model about one key point. */

@@ -259,7 +259,8 @@ describeDatabases('interview calls', (database) => {
       const set = { id: setId(1), ...FIXTURE_SETS[0]! };
       const opening = await turn('turn@example.com');
       expect(opening.status).toBe(200);
-      expect(opening.body).toEqual(await interviewer.nextTurn({ set, history: [] }));
+      const { say, closeSession } = await interviewer.nextTurn({ set, history: [] });
+      expect(opening.body).toEqual({ say, closeSession });
 
       expect(await turn('other@example.com', 'hi')).toMatchObject({
         status: 403,
@@ -291,6 +292,48 @@ describeDatabases('interview calls', (database) => {
         status: 409,
         body: { error: 'This interview session has already finished. Please start a new session.' },
       });
+    });
+
+    it('stores which question each scripted line asked, and rates by it whatever the browser says', async () => {
+      await login(t.app, 'asked@example.com');
+      const token = await call<Token>(t.app, 'GET', `/interview/token?questionSetId=${setId(1)}`, { email: 'asked@example.com' });
+      const turn = (utterance?: string) =>
+        call<Record<string, unknown>>(t.app, 'POST', '/interview/turn', {
+          email: 'asked@example.com',
+          body: { sessionToken: token.body.client_secret.value, utterance },
+        });
+      const opening = await turn();
+      // The candidate is not told: the question a line asked is the server's record for the rating.
+      expect(Object.keys(opening.body).sort()).toEqual(['closeSession', 'say']);
+      let last = await turn('A closure is a function that keeps access to variables of its outer scope after it returns.');
+      for (let i = 0; i < 4 && last.body.closeSession === null; i += 1) {
+        last = await turn('The event loop takes tasks from the queue and runs the microtasks after each task.');
+      }
+      const [session] = await t.db.select().from(interviewSessions).where(eq(interviewSessions.id, token.body.sessionId));
+      const stored = session!.turns;
+      const asked = stored.filter((e) => e.role === 'interviewer').map((e) => e.askedQuestion);
+      expect(asked[0]).toBe(0);
+      expect(asked).toContain(1);
+      // The closing line asks nothing.
+      expect(asked.at(-1)).toBeUndefined();
+
+      // A browser that claims other questions, and a line the server never said.
+      const sent = [
+        ...stored.map((e) => (e.role === 'interviewer' ? { ...e, askedQuestion: 1 - (e.askedQuestion ?? 0) } : e)),
+        { role: 'interviewer', transcript: 'What is a closure, once more?', askedQuestion: 0 },
+        { role: 'interviewee', transcript: 'Still a function with its scope.' },
+      ];
+      const rated = await call<{ breakdown: Array<{ verdict: string }> }>(t.app, 'POST', '/interview/rate-transcript', {
+        email: 'asked@example.com',
+        body: { transcripts: sent, durationSeconds: 60, questionSetId: setId(1), sessionId: token.body.sessionId },
+      });
+      expect(rated.status).toBe(200);
+      const [event] = await t.db
+        .select()
+        .from(events)
+        .where(and(eq(events.sessionId, token.body.sessionId), eq(events.eventType, 'RATE')));
+      expect(event!.transcript!.filter((e) => e.role === 'interviewer').map((e) => e.askedQuestion)).toEqual([...asked, undefined]);
+      expect(rated.body.breakdown.map((b) => b.verdict)).not.toContain('Not answered');
     });
 
     it('refuses a session token older than its expiry', async () => {

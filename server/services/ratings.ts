@@ -18,6 +18,7 @@ import { findQuestionSet, requireQuestionSet } from './question-sets';
 import { INAUDIBLE, settleRealtimeCall } from './calls';
 import { llmUsageTally, quietly, recordEnd, recordInput, recordLlmUsage } from './session-telemetry';
 import { leftSessionNote } from './left-note';
+import { withAskedQuestions } from './asked-questions';
 import { ratingRefusedFull, storedBytes } from './account-storage';
 import { claimableRating, claimRating, holdingRating, ratingLeaseEnd } from './rating-leases';
 import { abandonWithRefund, claimForRating, NO_OPEN_SESSION, sessionForRating, waitText, type InterviewSession } from './sessions';
@@ -269,12 +270,13 @@ async function rateSession(
     'end',
     recordEnd(ctx.db, session.id, { reason: session.finishedAt ? 'closed-by-interviewer' : 'stopped-by-candidate' }),
   );
+  // The browser's copy says nothing of which question a line asked: the server's turns do (asked-questions.ts).
   const transcripts = realtime
     ? hasCandidateWords(session.turns)
       ? session.turns
       : null
     : hasCandidateWords(input.transcripts)
-      ? input.transcripts
+      ? withAskedQuestions(input.transcripts, session.turns)
       : hasCandidateWords(session.turns)
         ? session.turns
         : null;

@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { interviewSessions } from '../db/schema';
 import { HttpError } from './http-error';
 import { BROWSER_SPEECH_TOKEN_TTL_SECONDS } from '../providers/voice/browser-speech-voice';
-import { ProviderError } from '../providers/types';
+import { ProviderError, type InterviewerTurn } from '../providers/types';
 import { requireAccount } from './accounts';
 import { requireQuestionSet } from './question-sets';
 import { addError, llmUsageTally, quietly, recordLlmUsage } from './session-telemetry';
@@ -141,13 +141,16 @@ export async function continuationTurn(
   await appendTurns(
     ctx.db,
     session.id,
-    [{ role: 'interviewer', transcript: again.say, at: Math.max(0, Date.now() - session.createdAt.getTime()) }],
+    [{ role: 'interviewer', transcript: again.say, at: Math.max(0, Date.now() - session.createdAt.getTime()), ...asked(lastLine) }],
     false,
   );
   return again;
 }
 
 export { WELCOME_BACK };
+/** The question a line asked, as stored with it (TranscriptEntry.askedQuestion), for a line that says it again. */
+const asked = (line: { askedQuestion?: number | undefined }) =>
+  line.askedQuestion === undefined ? {} : { askedQuestion: line.askedQuestion };
 const welcomeBack = (line: string): string => (line.startsWith(WELCOME_BACK) ? line : `${WELCOME_BACK} ${line}`);
 
 /** Appending in SQL keeps turns of overlapping requests; the status check makes an end final. */
@@ -185,7 +188,7 @@ export async function takeTurn(
   const utterance = answer.text?.trim() ? answer.text.trim() : undefined;
   await reserveTurn(ctx.db, session);
 
-  let turn: TurnResponse;
+  let turn: InterviewerTurn;
   const llm = llmUsageTally();
   try {
     turn = await ctx.providers.interviewer.nextTurn({
@@ -214,15 +217,17 @@ export async function takeTurn(
   // A scripted interviewer is not metered: its turn is the one reserved.
   await settleTurn(ctx.db, session.id, Math.max(1, llm.part?.llmCalls ?? 0));
   if (lead && turn.say && turn.closeSession === null) turn = { ...turn, say: `${lead} ${turn.say}` };
-  onLine?.(turn);
+  // Which question the line asks is the server's record for the rating, not the candidate's answer.
+  const reply: TurnResponse = { say: turn.say, closeSession: turn.closeSession };
+  onLine?.(reply);
   const at = Math.max(0, Date.now() - session.createdAt.getTime());
   const added: TranscriptEntry[] = [];
   // A typed answer stays typed in the stored transcript (shown after a reload, rated from it).
   if (utterance)
     added.push({ role: 'interviewee', transcript: utterance, at, ...(answer.input === 'typed' ? { input: 'typed' as const } : {}) });
-  if (turn.say) added.push({ role: 'interviewer', transcript: turn.say, at });
+  if (turn.say) added.push({ role: 'interviewer', transcript: turn.say, at, ...asked(turn) });
   await appendTurns(ctx.db, session.id, added, turn.closeSession !== null);
   // After the line is out: the LLM interviewer's tokens, for the session's cost (none for the scripted one).
   await quietly(ctx, 'usage', recordLlmUsage(ctx, session.id, llm));
-  return turn;
+  return reply;
 }

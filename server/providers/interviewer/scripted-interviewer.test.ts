@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptEntry, TurnResponse } from '../../../contract';
+import type { InterviewerTurn } from '../types';
 import { readCatalogue, type CatalogueSet } from '../../catalogue/read-catalogue';
 import { loadTranscriptFixture } from '../../../test-support/transcripts/load-transcripts';
 import { inThreadRater, rateWithRubric } from '../../rater';
@@ -48,10 +49,11 @@ const STRONG_3 =
   'A stampede is when a hot key expires and many requests miss at once and all hit the database. Request coalescing lets one request refill the key while others wait, and early refresh with jitter spreads expiries out.';
 
 /** Plays one turn the way the server does: the utterance and the line are appended to the history. */
-async function play(history: TranscriptEntry[], utterance?: string, set: QuestionSetRecord = SET): Promise<TurnResponse> {
+async function play(history: TranscriptEntry[], utterance?: string, set: QuestionSetRecord = SET): Promise<InterviewerTurn> {
   const turn = await createScriptedInterviewer().nextTurn({ set, history: [...history], utterance });
   if (utterance) history.push({ role: 'interviewee', transcript: utterance });
-  if (turn.say) history.push({ role: 'interviewer', transcript: turn.say });
+  const { askedQuestion } = turn;
+  if (turn.say) history.push({ role: 'interviewer', transcript: turn.say, ...(askedQuestion === undefined ? {} : { askedQuestion }) });
   return turn;
 }
 
@@ -60,6 +62,7 @@ describe('scripted interviewer', () => {
     expect(await play([])).toEqual({
       say: 'Hello, and welcome to your practice interview on Caching. I will ask you 3 questions, one at a time, and you can take your time with each answer. Here is the first question. What is a cache and why would you use one?',
       closeSession: null,
+      askedQuestion: 0,
     });
   });
 
@@ -69,10 +72,12 @@ describe('scripted interviewer', () => {
     expect(await play(history, STRONG_1)).toEqual({
       say: 'Thanks, that is helpful. Question 2 of 3. How do you invalidate cached data?',
       closeSession: null,
+      askedQuestion: 1,
     });
     expect(await play(history, STRONG_2)).toEqual({
       say: 'Okay, thank you. Here is the last question. What is a cache stampede?',
       closeSession: null,
+      askedQuestion: 2,
     });
     expect(await play(history, STRONG_3)).toEqual({
       say: 'Thank you, that covers all of my questions. Well done for working through them all. Your written feedback is being prepared now.',
@@ -85,7 +90,7 @@ describe('scripted interviewer', () => {
     await play(history);
     const followUp = await play(history, 'It makes things faster.');
     // "a fast copy of data" names too much to be a prompt; the next missed point's subject is used.
-    expect(followUp).toEqual({ say: 'Could you say a little more about lower latency?', closeSession: null });
+    expect(followUp).toEqual({ say: 'Could you say a little more about lower latency?', closeSession: null, askedQuestion: 0 });
     expect(followUp.say).not.toContain('reads');
     // A second thin answer does not earn a second follow-up: the interview moves on, without calling it helpful.
     expect((await play(history, 'Not much more to say.')).say).toBe('All right. Question 2 of 3. How do you invalidate cached data?');
@@ -105,6 +110,7 @@ describe('scripted interviewer', () => {
     expect(await play(history, 'Sorry, can you repeat the question?')).toEqual({
       say: 'Of course. Here is the question again. What is a cache and why would you use one?',
       closeSession: null,
+      askedQuestion: 0,
     });
     expect((await play(history, 'It is faster.')).say).toBe('Could you say a little more about lower latency?');
     expect((await play(history, 'Could you say that again?')).say).toBe(
@@ -189,7 +195,11 @@ describe('scripted interviewer', () => {
     const history: TranscriptEntry[] = [];
     await play(history);
     await play(history, STRONG_1);
-    expect(await play(history)).toEqual({ say: 'Take your time. The question is: How do you invalidate cached data?', closeSession: null });
+    expect(await play(history)).toEqual({
+      say: 'Take your time. The question is: How do you invalidate cached data?',
+      closeSession: null,
+      askedQuestion: 1,
+    });
     expect((await play(history, STRONG_2)).say).toBe('Okay, thank you. Here is the last question. What is a cache stampede?');
   });
 

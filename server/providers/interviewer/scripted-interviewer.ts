@@ -3,7 +3,7 @@
  * from the history of this interviewer's own lines (every question is asked verbatim, and every
  * follow-up has a recognisable form), so the server only has to store the transcript.
  */
-import type { TranscriptEntry, TurnResponse } from '../../../contract';
+import type { TranscriptEntry } from '../../../contract';
 import { inThreadRater, type BuiltInRater } from '../../rater';
 import {
   CLOSING_EMPTY_SET,
@@ -23,7 +23,7 @@ import {
   wantsToStop,
 } from './scripted-interviewer-lines';
 import { speakable } from './speakable';
-import type { Interviewer, InterviewerTurnInput } from '../types';
+import type { Interviewer, InterviewerTurn, InterviewerTurnInput } from '../types';
 import type { QuestionSetRecord } from '../../db/schema';
 
 /** An answer shorter than this is thin whatever it covers. */
@@ -66,21 +66,23 @@ export function readPosition(set: QuestionSetRecord, history: readonly Transcrip
 /**
  * `rater`: the built-in rater that judges the answer so far, the same judgement as the rating's
  * (issue 32: one rater everywhere), so a follow-up never asks about a point the candidate has just
- * described.
+ * described. Every line that asks, repeats or follows up on a question says which
+ * (`askedQuestion`): the server stores it with the line and the rating pairs answers by it.
  */
-export async function scriptedTurn({ set, history, utterance }: InterviewerTurnInput, rater: BuiltInRater): Promise<TurnResponse> {
+export async function scriptedTurn({ set, history, utterance }: InterviewerTurnInput, rater: BuiltInRater): Promise<InterviewerTurn> {
   const questions = set.questions;
   if (questions.length === 0) return { say: CLOSING_EMPTY_SET, closeSession: { reason: DONE_REASON } };
   const position = readPosition(set, history);
   if (position.current === -1) {
     // Opening turn (or a candidate who spoke before the first question): greet and ask question 1.
     if (utterance && wantsToStop(utterance)) return { say: CLOSING_STOP, closeSession: { reason: STOP_REASON } };
-    return { say: openingLine(set.name, questions.length, questions[0]!), closeSession: null };
+    return { say: openingLine(set.name, questions.length, questions[0]!), closeSession: null, askedQuestion: 0 };
   }
   const question = questions[position.current]!;
-  if (!utterance) return { say: waitingLine(question), closeSession: null };
+  const current = position.current;
+  if (!utterance) return { say: waitingLine(question), closeSession: null, askedQuestion: current };
   if (wantsToStop(utterance)) return { say: CLOSING_STOP, closeSession: { reason: STOP_REASON } };
-  if (wantsRepeat(utterance)) return { say: repeatLine(question), closeSession: null };
+  if (wantsRepeat(utterance)) return { say: repeatLine(question), closeSession: null, askedQuestion: current };
 
   const judged = await rater.judge({ set, questionIndex: position.current, turns: [...position.answerSoFar, utterance] });
   const keyPoints = judged.covered.length + judged.missed.length;
@@ -93,11 +95,11 @@ export async function scriptedTurn({ set, history, utterance }: InterviewerTurnI
         ? 'thin'
         : 'answer';
   if (!position.followedUp && kind !== 'answer') {
-    return { say: followUpLine(notYetSaid(judged), position.current, kind), closeSession: null };
+    return { say: followUpLine(notYetSaid(judged), current, kind), closeSession: null, askedQuestion: current };
   }
   const next = position.current + 1;
   if (next >= questions.length) return { say: closingDoneLine(kind), closeSession: { reason: DONE_REASON } };
-  return { say: nextQuestionLine(next, questions.length, questions[next]!, kind), closeSession: null };
+  return { say: nextQuestionLine(next, questions.length, questions[next]!, kind), closeSession: null, askedQuestion: next };
 }
 
 /** The points to ask about: missed, and not just described in other words (those the rater found a statement close to). */

@@ -12,8 +12,8 @@ import type { QuestionSetRecord } from '../db/schema';
 import type { Rater, RatingInput, RatingResult } from '../providers/types';
 import { createModelAnswerCache, type ModelAnswerCache, type RatedSet } from './model-answer-cache';
 import { answerTextsToEmbed, judgeAnswer, type AnswerJudgement } from './rubric-rater-judge';
-import { rateWithRubric, textsToEmbed } from './rubric-rater';
-import { meaningFor, type SentenceMeaning } from './sentence-meaning';
+import { pairingTexts, rateWithRubric, textsToEmbed } from './rubric-rater';
+import { eitherMeaning, meaningFor, type SentenceMeaning } from './sentence-meaning';
 import type { SentenceEncoder } from './sentence-encoder';
 
 /** A whole interview to rate (what the rubric rater reads of a RatingInput). */
@@ -40,14 +40,15 @@ export function interviewToRate(input: RatingInput): InterviewToRate {
 
 /**
  * Runs the judgement on this thread, each set's Markdown parsed once per version
- * (model-answer-cache.ts). `meaning`: the sentence model's lookup over the texts `textsToRate` /
- * `textsToJudge` name (sentence-meaning.ts meaningFor); without it the words alone decide.
+ * (model-answer-cache.ts). `meaning`: the sentence model's lookup over the texts `textsToPair` and
+ * `textsToRate`, or `textsToJudge`, name (sentence-meaning.ts meaningFor); without it the words alone decide.
  */
 export function judgeOnThisThread(models: ModelAnswerCache = createModelAnswerCache()) {
   const answerOf = (input: AnswerToJudge): { model: ModelAnswer | undefined; question: string | undefined } =>
     'model' in input ? input : { model: models(input.set)[input.questionIndex], question: input.set.questions[input.questionIndex] };
   return {
-    textsToRate: (input: InterviewToRate): string[] => textsToEmbed(input, models(input.set)),
+    textsToPair: (input: InterviewToRate): string[] => pairingTexts(input),
+    textsToRate: (input: InterviewToRate, pairing?: SentenceMeaning): string[] => textsToEmbed(input, models(input.set), pairing),
     textsToJudge: (input: AnswerToJudge): string[] => {
       const { model, question } = answerOf(input);
       return answerTextsToEmbed(input.turns, model, question);
@@ -68,7 +69,13 @@ export function inThreadRater(encoder?: SentenceEncoder): BuiltInRater {
   const judge = judgeOnThisThread();
   const meaning = async (texts: string[]) => (encoder ? meaningFor(encoder, texts) : undefined);
   return {
-    rate: async (input) => judge.rate(input, await meaning(judge.textsToRate(input))),
+    rate: async (input) => {
+      // Two batches: which question each answer belongs to decides which statements are judged, and
+      // pairing may need the meaning of a few interviewer lines first (usually none are needed).
+      const toPair = judge.textsToPair(input);
+      const pairing = toPair.length === 0 ? undefined : await meaning(toPair);
+      return judge.rate(input, eitherMeaning(pairing, await meaning(judge.textsToRate(input, pairing))));
+    },
     judge: async (input) => judge.judge(input, await meaning(judge.textsToJudge(input))),
   };
 }

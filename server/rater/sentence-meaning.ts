@@ -34,3 +34,9 @@ export async function meaningFor(encoder: SentenceEncoder, texts: Iterable<strin
   const vectors = await encoder.embed(distinct);
   return meaningFromVectors(new Map(distinct.map((t, i) => [t, vectors[i]!])));
 }
+
+/** One lookup over two batches (a rating embeds what pairing needs first): the first that knows both texts answers. */
+export function eitherMeaning(first: SentenceMeaning | undefined, second: SentenceMeaning | undefined): SentenceMeaning | undefined {
+  if (!first || !second) return first ?? second;
+  return { closeness: (a, b) => first.closeness(a, b) ?? second.closeness(a, b) };
+}

@@ -251,6 +251,23 @@ describe('pairing by meaning in a rating, with the sentence model', () => {
     ].join('\n'),
   };
 
+  it('rates a question asked in other words between two it recognised by its answer, not as "Not answered"', () => {
+    const transcripts = [
+      ask('What is an HTTP cookie?'),
+      answer('A small piece of data the browser stores for a site, sent back with every request to it.'),
+      ask('Next: how does a server tell browsers and proxies how long they may keep a response?'),
+      answer('It says how long a response may be cached, and no-store forbids keeping it.'),
+      ask('What is CORS and why do browsers enforce it?'),
+      answer('The server names which other origins may read its responses, which protects users from other sites reading their data.'),
+    ];
+    const { breakdown } = rateWithRubric({ set, transcripts, durationSeconds: 120 });
+    expect(breakdown.map((b) => [b.verdict, b.evidence])).toEqual([
+      ['Answered well', expect.any(Array)],
+      ['Answered well', ['It says how long a response may be cached, and no-store forbids keeping it.', expect.any(String)]],
+      ['Answered well', expect.any(Array)],
+    ]);
+  });
+
   it('gives a last question asked in other words its answer, so it is not "Not answered"', async () => {
     const transcripts = [
       ask('What is an HTTP cookie?'),

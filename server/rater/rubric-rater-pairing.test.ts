@@ -106,6 +106,18 @@ describe("pairing a language model's lines by order and words", () => {
     ).toEqual([['Zero volts.'], ['One and a half volts.'], ['Three volts.']]);
   });
 
+  it('reads a number written with grouped thousands as one number', () => {
+    const load = ['How would you serve 1,000 requests a second?', 'How would you serve 100,000 requests a second?'];
+    expect(
+      turnsOf(load, [
+        ask('Say you must serve 100,000 requests a second. How?'),
+        answer('Many servers behind a load balancer.'),
+        ask('And at 1000?'),
+        answer('One server is enough.'),
+      ]),
+    ).toEqual([['One server is enough.'], ['Many servers behind a load balancer.']]);
+  });
+
   it('tells apart questions that differ only by a label', () => {
     const bulbs = ['What happens to bulb A when switch X is opened?', 'What happens to bulb B when switch X is opened?'];
     expect(

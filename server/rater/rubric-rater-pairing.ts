@@ -40,7 +40,9 @@ interface WeightedQuestion {
   total: number;
 }
 
-const DECIMAL = /\d+[.,]\d+/g;
+const DECIMAL = /\d+\.\d+/g;
+/** "10,000" is one number: the commas that group thousands go. */
+const GROUPED = /\b\d{1,3}(?:,\d{3})+\b/g;
 /** A one-letter label inside a sentence ("bulb A", "switch X"), not the article "A" that starts one, nor "I". */
 const LABEL = /(?<=[\p{L}\p{N},] )[A-HJ-Z](?![\p{L}\p{N}'])/gu;
 
@@ -49,8 +51,9 @@ const LABEL = /(?<=[\p{L}\p{N},] )[A-HJ-Z](?![\p{L}\p{N}'])/gu;
  * which contentStems splits into "1" and "5") and one-letter labels (which it drops) added, as
  * figures. Figures tell apart questions that differ only by them.
  */
-function pairingWords(text: string): { stems: Set<string>; figures: Set<string> } {
-  const decimals = (text.match(DECIMAL) ?? []).map((d) => d.replace(',', '.'));
+function pairingWords(written: string): { stems: Set<string>; figures: Set<string> } {
+  const text = written.replace(GROUPED, (n) => n.replace(/,/g, ''));
+  const decimals = text.match(DECIMAL) ?? [];
   const labels = (text.match(LABEL) ?? []).map((l) => `~${l.toLowerCase()}`);
   const stems = contentStems(text.replace(DECIMAL, ' ').replace(LABEL, ' '));
   const figures = new Set([...stems.filter((s) => /^\d+$/.test(s)), ...decimals, ...labels]);

@@ -1,6 +1,7 @@
 /** How callApi reports each way a call can end (docs/product-rules.md, Exact texts and where they live needs "server said no" apart from "no answer"). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callApi, serverErrorOf } from './http';
+import { postSpeechTurn } from './session-api';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -68,5 +69,51 @@ describe('serverErrorOf', () => {
     expect(serverErrorOf({ error: { message: 'x' } })).toBeNull();
     expect(serverErrorOf(null)).toBeNull();
     expect(serverErrorOf('error')).toBeNull();
+  });
+});
+
+describe('postSpeechTurn in lines (callApiInLines)', () => {
+  const ndjson = (text: string) => new Response(text, { status: 200, headers: { 'content-type': 'application/x-ndjson' } });
+  const reply = { heard: null, say: 'Hello. What is a closure?', closeSession: null, audio: ['/interview/speech/a'], retry: false };
+
+  it('asks with Accept, tells each clip path as its line comes and answers the reply of the last line', async () => {
+    const calls = answer(ndjson(`{"audio":"/interview/speech/a"}\n{"reply":${JSON.stringify(reply)}}\n`));
+    const told: string[] = [];
+    const result = await postSpeechTurn('a@b.co', { sessionToken: 'sp_x' }, { onAudio: (path) => told.push(path) });
+    expect(result).toEqual({ ok: true, data: reply });
+    expect(told).toEqual(['/interview/speech/a']);
+    expect(calls[0]?.init?.headers).toMatchObject({ accept: 'application/x-ndjson', 'x-user-email': 'a@b.co' });
+  });
+
+  it("a failure's line is the server's sentence with its status; a stream cut before its last line did not get through", async () => {
+    answer(
+      ndjson(
+        '{"audio":"/interview/speech/a"}\n{"error":"This interview session has already finished. Please start a new session.","status":409}\n',
+      ),
+    );
+    expect(await postSpeechTurn('a@b.co', { sessionToken: 'sp_x' }, { onAudio: () => undefined })).toEqual({
+      ok: false,
+      kind: 'http',
+      status: 409,
+      message: 'This interview session has already finished. Please start a new session.',
+      serverError: 'This interview session has already finished. Please start a new session.',
+    });
+    answer(ndjson('{"audio":"/interview/speech/a"}\n'));
+    expect(await postSpeechTurn('a@b.co', { sessionToken: 'sp_x' }, { onAudio: () => undefined })).toMatchObject({
+      ok: false,
+      kind: 'network',
+    });
+  });
+
+  it('reads a plain answer (whole before any clip, or an error status) as callApi does', async () => {
+    answer(new Response(JSON.stringify(reply), { status: 200, headers: { 'content-type': 'application/json' } }));
+    expect(await postSpeechTurn('a@b.co', { sessionToken: 'sp_x' }, { onAudio: () => undefined })).toEqual({ ok: true, data: reply });
+    answer(new Response(JSON.stringify({ error: 'Unknown session.' }), { status: 404 }));
+    expect(await postSpeechTurn('a@b.co', { sessionToken: 'sp_x' }, { onAudio: () => undefined })).toMatchObject({
+      ok: false,
+      kind: 'http',
+      status: 404,
+      serverError: 'Unknown session.',
+    });
   });
 });

@@ -42,23 +42,33 @@ export function serverErrorOf(body: unknown): string | null {
 
 /** `T` is the contract's answer type for the path; `null` when the call answers no body. */
 export async function callApi<T>(path: string, options: CallOptions = {}): Promise<ApiResult<T>> {
+  const sent = await send(path, options);
+  return 'response' in sent ? answerOf<T>(sent.response) : sent;
+}
+
+/** The call sent: its response, or the failure of a call that got no answer. */
+export async function send(path: string, options: CallOptions): Promise<{ response: Response } | ApiFailure> {
   let { body } = options;
   const headers: Record<string, string> = { ...options.headers };
   if (body !== undefined && !headers['content-type']) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(body);
   }
-  let response: Response;
   try {
-    response = await (options.fetch ?? fetch)(apiUrl(path), {
+    const response = await (options.fetch ?? fetch)(apiUrl(path), {
       method: options.method ?? 'GET',
       headers,
       body: body as BodyInit | undefined,
       signal: options.signal,
     });
+    return { response };
   } catch (error) {
     return { ok: false, kind: 'network', error };
   }
+}
+
+/** A JSON answer read as callApi reads it. */
+export async function answerOf<T>(response: Response): Promise<ApiResult<T>> {
   let json: unknown;
   let jsonError: unknown;
   try {

@@ -3,7 +3,7 @@
  * interview session, topic feedback and the history, each typed with the shared contract. Only
  * lazy chunks import this module; the first screen's calls are in api.ts.
  */
-import { HISTORY_PAGE_SIZE } from '../../../contract/limits';
+import { HISTORY_PAGE_SIZE, SPEECH_TURN_STREAM_TYPE } from '../../../contract/limits';
 import type {
   AbandonResponse,
   LiveSessionResponse,
@@ -14,13 +14,15 @@ import type {
   RatingsResponse,
   SessionReport,
   SessionReportResponse,
+  SpeechTurnLine,
   SpeechTurnResponse,
   SpeechTranscriptResponse,
   TokenResponse,
   TurnRequest,
   TurnResponse,
 } from '../../../contract';
-import { callApi, userHeaders, type CallOptions } from './http';
+import { callApi, userHeaders, type ApiResult, type CallOptions } from './http';
+import { callApiInLines } from './http-lines';
 
 export const sendFeedback = (email: string, body: { feedback: string; topic: string; questionIndex: number }) =>
   callApi<unknown>('/user/feedback', { method: 'POST', body, headers: userHeaders(email) });
@@ -64,9 +66,34 @@ export const rateTranscript = (email: string, body: RateRequest) =>
 export const postTurn = (email: string, body: TurnRequest, options: Pick<CallOptions, 'signal' | 'fetch'> = {}) =>
   callApi<TurnResponse>('/interview/turn', { method: 'POST', body, headers: userHeaders(email), ...options });
 
-/** Speech pipeline: the interviewer's next line and its voice after a typed answer (the opening one without an utterance). */
-export const postSpeechTurn = (email: string, body: TurnRequest, options: Pick<CallOptions, 'signal' | 'fetch'> = {}) =>
-  callApi<SpeechTurnResponse>('/interview/speech-turn', { method: 'POST', body, headers: userHeaders(email), ...options });
+/**
+ * Speech pipeline: the interviewer's next line and its voice (the opening one without an
+ * utterance). With `onAudio` the answer comes in lines: each clip path as soon as its clip exists
+ * (its voice can play before the line is whole), then the whole reply.
+ */
+export const postSpeechTurn = (
+  email: string,
+  body: TurnRequest,
+  options: Pick<CallOptions, 'signal' | 'fetch'> & { onAudio?: (path: string) => void } = {},
+) => {
+  const { onAudio, ...call } = options;
+  const request = { method: 'POST' as const, body, headers: userHeaders(email), ...call };
+  if (!onAudio) return callApi<SpeechTurnResponse>('/interview/speech-turn', request);
+  return callApiInLines<SpeechTurnResponse>('/interview/speech-turn', { ...request, accept: SPEECH_TURN_STREAM_TYPE }, (value) =>
+    speechTurnLine(value as SpeechTurnLine, onAudio),
+  );
+};
+
+/** One line of a streamed speech turn: a clip path (told, not the end), the reply, or a failure after the first clip. */
+function speechTurnLine(line: SpeechTurnLine, onAudio: (path: string) => void): ApiResult<SpeechTurnResponse> | null {
+  if (typeof line !== 'object' || line === null) return { ok: false, kind: 'invalid', status: 200, error: line };
+  if ('audio' in line) {
+    onAudio(line.audio);
+    return null;
+  }
+  if ('reply' in line) return { ok: true, data: line.reply };
+  return { ok: false, kind: 'http', status: line.status, message: line.error, serverError: line.error };
+}
 
 /** Speech pipeline: one piece of a spoken answer (WAV, up to a pause), written down; no turn is taken. */
 export const postSpeechTranscript = (

@@ -5,7 +5,7 @@
  *   when a pipeline session starts; its model and onnxruntime's WASM are served by us from /vad/,
  *   copied there by web/vite.config.ts), which hands over each answer as a 16 kHz WAV;
  * - a player for the interviewer's audio clips: <audio> elements play a streamed response as its
- *   first bytes arrive.
+ *   first bytes arrive, and a line's clips are played as their paths arrive (ClipList).
  */
 
 export interface AnswerEvents {
@@ -36,14 +36,63 @@ export interface ClipEvents {
   clipFailed(): void;
 }
 
+/**
+ * The clips of one line, in order, as their paths become known: a streamed turn tells each path as
+ * soon as its clip exists, so the first can play before the line is whole.
+ */
+export interface ClipList {
+  readonly urls: readonly string[];
+  /** No more clips will be added. */
+  readonly ended: boolean;
+  /** Resolves at the next add() or end(). */
+  changed(): Promise<void>;
+}
+
+export interface GrowingClipList extends ClipList {
+  add(url: string): void;
+  end(): void;
+}
+
+export function clipList(urls: readonly string[] = [], ended = false): GrowingClipList {
+  const held = [...urls];
+  let done = ended;
+  let wake: Array<() => void> = [];
+  const changed = (): void => {
+    for (const resolve of wake) resolve();
+    wake = [];
+  };
+  return {
+    urls: held,
+    get ended() {
+      return done;
+    },
+    changed: () => (done ? Promise.resolve() : new Promise<void>((resolve) => wake.push(resolve))),
+    add(url) {
+      if (done) return;
+      held.push(url);
+      changed();
+    },
+    end() {
+      done = true;
+      changed();
+    },
+  };
+}
+
 export interface VoicePlayer {
-  /** Plays the clips in order; resolves when the last one ended, failed, or stop() was called. */
-  play(urls: string[], events: ClipEvents): Promise<void>;
+  /**
+   * Plays the clips in order, waiting for the next one while the list is not ended; resolves when
+   * the last one ended or failed and the list is ended, or stop() was called.
+   */
+  play(clips: ClipList, events: ClipEvents): Promise<void>;
   /** Pauses the voice (the candidate may be starting to talk); release() plays on. */
   hold(): void;
   release(): void;
   stop(): void;
-  /** How much of the line being played has been heard, 0 to 1 (each clip an equal share); null when none plays. */
+  /**
+   * How much of the line being played has been heard, 0 to 1 (each clip an equal share of the clips
+   * known so far); null when none plays.
+   */
   played?(): number | null;
 }
 
@@ -97,8 +146,8 @@ export function createAudioPlayer(): VoicePlayer {
   let current: HTMLAudioElement | null = null;
   let stopCurrent: (() => void) | null = null;
   let generation = 0;
-  /** The clip playing and how many the line has, for played(). */
-  let clip = { index: 0, count: 0 };
+  /** The clip playing and the line's clips known so far, for played(). */
+  let clip: { index: number; urls: readonly string[] } = { index: 0, urls: [] };
 
   function playOne(element: HTMLAudioElement, onPlaying: () => void): Promise<boolean> {
     return new Promise((resolve) => {
@@ -117,19 +166,41 @@ export function createAudioPlayer(): VoicePlayer {
     });
   }
 
+  /** Wakes a line waiting for its next clip when stop() is called. */
+  let interrupt: (() => void) | null = null;
+
   return {
-    async play(urls, events) {
+    async play(clips, events) {
       const mine = ++generation;
       let started = false;
-      // The next clip is asked for while the current one plays, so there is no gap between them.
-      let next: HTMLAudioElement | null = urls[0] ? new Audio(urls[0]) : null;
-      for (let i = 0; i < urls.length && next && mine === generation; i++) {
-        const element: HTMLAudioElement = next;
-        next = urls[i + 1] ? new Audio(urls[i + 1]) : null;
-        if (next) next.preload = 'auto';
-        current = element;
-        clip = { index: i, count: urls.length };
-        const ok = await playOne(element, () => {
+      const stopped = new Promise<void>((resolve) => (interrupt = resolve));
+      const urls = clips.urls;
+      // The next clip is asked for while the current one plays, so there is no gap between them;
+      // a path that arrives during the current clip is asked for at once.
+      const elements: HTMLAudioElement[] = [];
+      const element = (i: number): HTMLAudioElement | null => {
+        const url = urls[i];
+        if (url === undefined) return null;
+        if (!elements[i]) {
+          const made = new Audio(url);
+          made.preload = 'auto';
+          elements[i] = made;
+        }
+        return elements[i];
+      };
+      for (let i = 0; mine === generation; i++) {
+        while (urls[i] === undefined && !clips.ended && mine === generation) await Promise.race([clips.changed(), stopped]);
+        const playing = mine === generation ? element(i) : null;
+        if (!playing) break;
+        element(i + 1);
+        if (!clips.ended)
+          void (async () => {
+            while (urls[i + 1] === undefined && !clips.ended && mine === generation) await Promise.race([clips.changed(), stopped]);
+            if (mine === generation) element(i + 1);
+          })();
+        current = playing;
+        clip = { index: i, urls };
+        const ok = await playOne(playing, () => {
           if (started) return;
           started = true;
           events.started();
@@ -145,12 +216,14 @@ export function createAudioPlayer(): VoicePlayer {
       if (current?.paused && current.src) current.play().catch(() => undefined);
     },
     played() {
-      if (!current || clip.count === 0) return null;
+      if (!current || clip.urls.length === 0) return null;
       const within = Number.isFinite(current.duration) && current.duration > 0 ? current.currentTime / current.duration : 0;
-      return Math.min(1, (clip.index + within) / clip.count);
+      return Math.min(1, (clip.index + within) / clip.urls.length);
     },
     stop() {
       generation++;
+      interrupt?.();
+      interrupt = null;
       current?.pause();
       current?.removeAttribute('src');
       current = null;

@@ -1,7 +1,7 @@
 import { DEFAULT_TURN_PAUSES } from '../../../../domain/answer-ending';
 import { describe, expect, it } from 'vitest';
 import type { SpeechPipelineToken, SpeechTurnResponse } from '../../../../contract';
-import type { AnswerEvents, ClipEvents, VoicePlayer } from './speech-pipeline-io';
+import type { AnswerEvents, ClipEvents, ClipList, VoicePlayer } from './speech-pipeline-io';
 import {
   createSpeechPipelineTransport,
   LISTENING_TEXT,
@@ -32,7 +32,21 @@ const settle = async () => {
 };
 const wav = () => new ArrayBuffer(44);
 
-type Reply = SpeechTurnResponse | { heard: string | null };
+/** A streamed turn: its lines as the test writes them (`write`), NDJSON like the server's. */
+interface Streamed {
+  stream: ReadableStream<Uint8Array>;
+}
+type Reply = SpeechTurnResponse | { heard: string | null } | Streamed;
+
+function streamedTurn(): Streamed & { write(line: unknown): void; end(): void } {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const stream = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  return {
+    stream,
+    write: (line) => controller.enqueue(new TextEncoder().encode(`${JSON.stringify(line)}\n`)),
+    end: () => controller.close(),
+  };
+}
 
 function harness(replies: Reply[], options: { micFails?: boolean; missing?: 'refused' | 'server-error' | 'network' } = {}) {
   const watchers = new Set<(change: ConnectivityChange) => void>();
@@ -50,14 +64,15 @@ function harness(replies: Reply[], options: { micFails?: boolean; missing?: 'ref
   let destroyed = 0;
   let flushed = 0;
   let detectorPauseMs = 0;
-  const playing: Array<{ urls: string[]; events: ClipEvents; done: () => void }> = [];
+  const playing: Array<{ urls: string[]; clips: ClipList; events: ClipEvents; done: () => void }> = [];
   let stops = 0;
   let holds = 0;
   let releases = 0;
   let clock = 10_000;
   const timers: Array<{ at: number; fn: () => void; cancelled: boolean }> = [];
   const player: VoicePlayer = {
-    play: (urls, clipEvents) => new Promise((resolve) => playing.push({ urls, events: clipEvents, done: () => resolve() })),
+    play: (clips, clipEvents) =>
+      new Promise((resolve) => playing.push({ urls: clips.urls as string[], clips, events: clipEvents, done: () => resolve() })),
     // The first clip of two half played: a quarter of the line.
     played: () => (playing.length > 0 ? 0.25 : null),
     hold: () => void holds++,
@@ -74,6 +89,8 @@ function harness(replies: Reply[], options: { micFails?: boolean; missing?: 'ref
       fetch: async (url, init) => {
         requests.push({ url: String(url), headers: init?.headers as Record<string, string>, body: init?.body });
         const reply = replies.shift();
+        if (reply && 'stream' in reply)
+          return new Response(reply.stream, { status: 200, headers: { 'content-type': 'application/x-ndjson' } });
         if (reply) return new Response(JSON.stringify(reply), { status: 200 });
         if (options.missing === 'network') throw new TypeError('Failed to fetch');
         return new Response(JSON.stringify({ error: 'no reply' }), { status: options.missing === 'server-error' ? 503 : 409 });
@@ -128,6 +145,65 @@ function harness(replies: Reply[], options: { micFails?: boolean; missing?: 'ref
 const bodyOf = (request: { body: unknown } | undefined) => JSON.parse(String(request?.body)) as Record<string, unknown>;
 
 describe('speech-pipeline transport', () => {
+  it("asks for turns in lines and plays the first clip as soon as it is told, before the reply's text; the rest joins the same line", async () => {
+    const opening = streamedTurn();
+    const h = harness([opening]);
+    const started = h.start();
+    await settle();
+    expect(h.requests[0]?.headers).toMatchObject({ accept: 'application/x-ndjson' });
+    opening.write({ audio: '/interview/speech/a' });
+    await settle();
+    // Playing already, while the interviewer's line has not come.
+    expect(h.playing).toHaveLength(1);
+    expect(h.playing[0]?.urls).toEqual(['/interview/speech/a']);
+    expect(h.playing[0]?.clips.ended).toBe(false);
+    h.playing[0]?.events.started();
+    expect(h.events).toEqual([{ type: 'speaking', speaking: true }]);
+    opening.write({ audio: '/interview/speech/b' });
+    const say = 'Welcome to the interview, it is good to have you here. What is a closure?';
+    opening.write({ reply: turn({ say, audio: ['/interview/speech/a', '/interview/speech/b'] }) });
+    opening.end();
+    await started;
+    await settle();
+    expect(h.events).toContainEqual({ type: 'interviewer', text: say, at: 10_000 });
+    // The same line plays on: no second play, its list complete and ended.
+    expect(h.playing).toHaveLength(1);
+    expect(h.playing[0]?.urls).toEqual(['/interview/speech/a', '/interview/speech/b']);
+    expect(h.playing[0]?.clips.ended).toBe(true);
+    h.playing[0]?.done();
+    await settle();
+    expect(h.events.slice(-2)).toEqual([
+      { type: 'speaking', speaking: false },
+      { type: 'heard', text: say },
+    ]);
+  });
+
+  it('a reply talked over before its text came is not played again, and the transcript marks where it was cut', async () => {
+    const reply = streamedTurn();
+    const h = harness([turn({ say: 'Hello. What is a closure?', audio: ['/interview/speech/o'] }), reply]);
+    await h.start();
+    await settle();
+    h.transport.sendText('A closure keeps its scope.');
+    await settle();
+    reply.write({ audio: '/interview/speech/a' });
+    await settle();
+    expect(h.playing.map((p) => p.urls)).toEqual([['/interview/speech/a']]);
+    h.playing[0]?.events.started();
+    // Barge-in a quarter into the one clip known then.
+    h.answers().speechStart();
+    expect(h.playing).toHaveLength(0);
+    const say = 'That is right, closures keep their scope. What is hoisting?';
+    reply.write({ audio: '/interview/speech/b' });
+    reply.write({ reply: turn({ say, audio: ['/interview/speech/a', '/interview/speech/b'] }) });
+    reply.end();
+    await settle();
+    expect(h.events).toContainEqual({ type: 'interviewer', text: say, at: 10_000 });
+    // A quarter of one clip of the two: an eighth of the line.
+    expect(h.events).toContainEqual({ type: 'cut-off', text: say, cutAt: Math.round(say.length / 8) });
+    expect(h.playing).toHaveLength(0);
+    expect(h.events).not.toContainEqual({ type: 'heard', text: say });
+  });
+
   it('asks for the opening, plays its clips; a finished answer is written down and sent at the first pause', async () => {
     const h = harness([
       turn({ say: 'Welcome. What is a closure?', audio: ['/interview/speech/a', '/interview/speech/b'] }),

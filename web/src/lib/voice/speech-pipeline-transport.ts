@@ -4,7 +4,8 @@
  * audio at every pause, which is written down at once (POST /interview/speech-transcript); the
  * words so far say how long a pause ends the answer (spoken-answer.ts, domain/answer-ending.ts).
  * Then the words go to the interviewer (POST /interview/speech-turn, `spoken`), whose reply's
- * voice plays as it arrives. The candidate can talk over the interviewer (playback stops), end an
+ * voice plays as it arrives: the turn is asked for in lines, each clip path as soon as its clip
+ * exists, so the first sentence plays while the interviewer is still writing the rest. The candidate can talk over the interviewer (playback stops), end an
  * answer at once (endAnswer: the Done button, the Enter key) and can always type instead.
  */
 import type { SpeechPipelineToken, SpeechTranscriptResponse, SpeechTurnResponse, TokenResponse } from '../../../../contract';
@@ -13,8 +14,10 @@ import { schedule as browserSchedule, type Schedule } from '../schedule';
 import { postSpeechTranscript, postSpeechTurn } from '../session-api';
 import { createSpokenAnswer } from './spoken-answer';
 import {
+  clipList,
   createAudioPlayer,
   startMicrophoneVad,
+  type GrowingClipList,
   type AnswerDetector,
   type StartAnswerDetector,
   type VoicePlayer,
@@ -46,6 +49,19 @@ export interface SpeechPipelineOptions {
 type Request = { kind: 'text'; utterance?: string; resume?: boolean; typed?: boolean } | { kind: 'spoken'; utterance?: string };
 
 /**
+ * A reply's voice that starts before the reply is whole (a streamed turn): its clips as they are
+ * told, played from the first; `stopped` once the candidate talked over it or typed.
+ */
+interface EarlyVoice {
+  clips: GrowingClipList;
+  playing: Promise<void> | null;
+  speaking: boolean;
+  stopped: boolean;
+  /** Where the candidate cut it off before its text came: the share played of the clips known then. */
+  cut: { share: number; known: number } | null;
+}
+
+/**
  * Hearing and speaking on top of the turn-taking core (turn-taking.ts): the voice-activity
  * detector hears each answer, the audio player speaks each turn's clips.
  */
@@ -69,12 +85,40 @@ export function createSpeechPipelineTransport(
     connectivity: options.connectivity,
     silence: () => {
       stopListening();
-      player.stop();
+      stopVoice();
     },
   });
 
-  /** Through the shared API client: a typed answer, the opening, a resume's first turn or a spoken answer's words. */
-  const send = (request: Request): Promise<SpeechTurnResponse> =>
+  /** The reply whose voice plays before its text came, if any. */
+  let early: EarlyVoice | null = null;
+
+  /** Stops the interviewer's voice, a reply's that began early too (it does not start again). */
+  function stopVoice(): void {
+    if (early) early.stopped = true;
+    player.stop();
+  }
+
+  /** The voice of a streamed reply, played from its first clip as soon as that is told. */
+  const earlyVoice = (): EarlyVoice => ({ clips: clipList(), playing: null, speaking: false, stopped: false, cut: null });
+
+  function hear(voice: EarlyVoice, path: string): void {
+    voice.clips.add(apiUrl(path));
+    if (voice.playing || voice.stopped || core.closed()) return;
+    early = voice;
+    voice.playing = player.play(voice.clips, {
+      started: () => {
+        voice.speaking = true;
+        core.emit({ type: 'speaking', speaking: true });
+      },
+      clipFailed: () => core.notice(NO_VOICE_NOTICE),
+    });
+  }
+
+  /**
+   * Through the shared API client: a typed answer, the opening, a resume's first turn or a spoken
+   * answer's words. With `voice` the turn comes in lines and its clips play as they are told.
+   */
+  const send = (request: Request, voice: EarlyVoice | null = null): Promise<SpeechTurnResponse> =>
     core.call((signal) => {
       const body = {
         sessionToken: core.sessionToken(),
@@ -84,7 +128,11 @@ export function createSpeechPipelineTransport(
         // Stored with the answer, so it is still shown as typed after a reload.
         ...(request.kind === 'text' && request.typed && request.utterance !== undefined ? { input: 'typed' as const } : {}),
       };
-      return postSpeechTurn(ctx.userEmail, body, { signal, fetch: options.fetch });
+      return postSpeechTurn(ctx.userEmail, body, {
+        signal,
+        fetch: options.fetch,
+        ...(voice ? { onAudio: (path: string) => hear(voice, path) } : {}),
+      });
     }, isSpeechTurn);
 
   /** One piece of the answer written down; a call that fails ends this connection as a turn's would. */
@@ -116,12 +164,31 @@ export function createSpeechPipelineTransport(
     now,
   });
 
-  async function speak(turn: SpeechTurnResponse): Promise<void> {
+  /** Plays the turn's clips, or, when they began before the turn was whole, lets them play to the end. */
+  async function speak(turn: SpeechTurnResponse, voice: EarlyVoice | null = null): Promise<void> {
+    if (voice?.playing) {
+      // Every clip was told before the reply; a path not told (none, as the server answers) is added.
+      for (const url of turn.audio.map((path) => apiUrl(path))) if (!voice.clips.urls.includes(url)) voice.clips.add(url);
+      voice.clips.end();
+      if (voice.stopped || core.closed()) {
+        if (early === voice) early = null;
+        return;
+      }
+      playingLine = turn.say;
+      await voice.playing;
+      if (early === voice) early = null;
+      if (playingLine === turn.say) playingLine = null;
+      if (voice.speaking) core.emit({ type: 'speaking', speaking: false });
+      return;
+    }
     if (core.closed() || turn.audio.length === 0) return;
     let speaking = false;
     playingLine = turn.say;
     await player.play(
-      turn.audio.map((path) => apiUrl(path)),
+      clipList(
+        turn.audio.map((path) => apiUrl(path)),
+        true,
+      ),
       {
         started: () => {
           speaking = true;
@@ -139,14 +206,22 @@ export function createSpeechPipelineTransport(
   /** The last line the candidate cut off. */
   let cutLine: string | null = null;
 
-  /** `heard`: after a resume, the line the candidate last heard to its end (not said again). */
-  async function handle(turn: SpeechTurnResponse, answeredAt: number | null, heard?: string): Promise<void> {
+  /**
+   * `heard`: after a resume, the line the candidate last heard to its end (not said again).
+   * `voice`: the reply's voice when it began before the reply was whole.
+   */
+  async function handle(
+    turn: SpeechTurnResponse,
+    answeredAt: number | null,
+    heard?: string,
+    voice: EarlyVoice | null = null,
+  ): Promise<void> {
     if (core.closed()) return;
     if (turn.retry) {
       // Nothing heard (noise) says nothing; an upstream failure apologises and listens again.
       if (turn.say) {
         core.apologise(turn.say);
-        await speak(turn);
+        await speak(turn, voice);
       }
       return;
     }
@@ -154,31 +229,38 @@ export function createSpeechPipelineTransport(
     if (turn.heard && answeredAt !== null) core.emit({ type: 'candidate', text: turn.heard, at: answeredAt });
     core.emit({ type: 'interviewer', text: turn.say, at: core.at() });
     question = turn.say;
+    if (voice?.cut) {
+      // Cut off before its text came: the share played of the clips known then, of the whole line now.
+      const share = (voice.cut.share * voice.cut.known) / Math.max(1, turn.audio.length);
+      cutLine = turn.say;
+      if (share < 1) core.emit({ type: 'cut-off', text: turn.say, cutAt: Math.round(share * turn.say.length) });
+    }
     if (turn.closeSession) {
       core.ending();
       stopListening();
       // The controller ends the session about 4 s from now, or once the remark has been heard.
       core.emit({ type: 'close-requested', reason: turn.closeSession.reason });
-      await speak(turn);
+      await speak(turn, voice);
       core.emit({ type: 'closing-remark-done' });
       return;
     }
     // A repeat of a line heard already: only its first clip, "Welcome back." (the server makes it a
     // part of its own: speechParts), or nothing.
     const again = heard === undefined ? null : spokenAfterResume(turn.say, heard);
-    await speak(again?.repeat ? { ...turn, audio: again.text ? turn.audio.slice(0, 1) : [] } : turn);
+    await speak(again?.repeat ? { ...turn, audio: again.text ? turn.audio.slice(0, 1) : [] } : turn, voice);
     // A line the candidate cut off was not heard to its end: a resume says it again.
     if (!core.closed() && cutLine !== turn.say) core.emit({ type: 'heard', text: turn.say });
   }
 
   /** Answers go to the server one after another, so each reply belongs to its answer. */
   function enqueue(request: Request, answeredAt: number | null): void {
+    const voice = earlyVoice();
     core.answer(
       request.utterance || undefined,
-      () => send(request),
+      () => send(request, voice),
       (turn) => {
         core.emit({ type: 'interim', text: '' });
-        return handle(turn, answeredAt);
+        return handle(turn, answeredAt, undefined, voice);
       },
       request.kind === 'text' && request.typed === true,
     );
@@ -203,13 +285,16 @@ export function createSpeechPipelineTransport(
           speechStart: () => {
             if (!core.open()) return;
             // Barge-in: the candidate talks over the interviewer, who stops; the transcript marks
-            // about where (the share of the line's audio played).
-            const played = playingLine === null ? null : (player.played?.() ?? null);
+            // about where (the share of the line's audio played), for a line whose text has not
+            // come yet once it comes.
+            const played = player.played?.() ?? null;
             if (playingLine !== null && played !== null && played < 1) {
               cutLine = playingLine;
               core.emit({ type: 'cut-off', text: playingLine, cutAt: Math.round(played * playingLine.length) });
+            } else if (playingLine === null && early?.playing && !early.stopped && played !== null && played < 1) {
+              early.cut = { share: played, known: early.clips.urls.length };
             }
-            player.stop();
+            stopVoice();
             core.emit({ type: 'interim', text: LISTENING_TEXT });
           },
           speechEnd: (wav) => {
@@ -243,23 +328,27 @@ export function createSpeechPipelineTransport(
       // A resumed session's first turn picks up from the server's transcript, sending again the
       // typed answer that got no reply before the drop.
       const resumed = startOptions.resumed;
+      // A resume's first turn may say again a line heard already (only "Welcome back." of it is
+      // played), which is known only from the whole reply: its voice waits for it.
+      const voice = resumed ? null : earlyVoice();
       const opening = await core.start(startToken, onEvent, startedAtMs, () =>
         send(
           resumed
             ? { kind: 'text', utterance: resumed.pendingAnswer, resume: true, typed: resumed.pendingTyped === true }
             : { kind: 'text' },
+          voice,
         ),
       );
       if (!opening) return;
       // The microphone opens while the greeting plays; the session is active once start() resolves.
       void startListening();
-      core.then(() => handle(opening, null, resumed?.heard));
+      core.then(() => handle(opening, null, resumed?.heard, voice));
     },
 
     sendText(text: string): void {
       const typed = text.trim();
       if (!typed || !core.open()) return;
-      player.stop();
+      stopVoice();
       core.emit({ type: 'candidate', text: typed, at: core.at() });
       enqueue({ kind: 'text', utterance: typed, typed: true }, null);
     },
@@ -273,7 +362,7 @@ export function createSpeechPipelineTransport(
     close(): void {
       if (!core.close()) return;
       stopListening();
-      player.stop();
+      stopVoice();
     },
   };
 }

@@ -119,6 +119,7 @@ def main() -> None:
     parser.add_argument("pairs")
     parser.add_argument("out", nargs="?")
     parser.add_argument("--epochs", type=int, default=2)
+    parser.add_argument("--save", help="cv: save each fold's model after each epoch to SAVE/fold{k}-epoch{e}")
     args = parser.parse_args()
     torch.set_num_threads(2)
     torch.manual_seed(SEED)
@@ -142,7 +143,13 @@ def main() -> None:
         print(f"fold {k + 1}/{FOLDS}: {len(train_pairs)} training pairs, {len(test)} test pairs", flush=True)
         model = base_model()
         base_rows += answer_closeness(model, test)
-        train(model, train_pairs, args.epochs, lambda e: rows_by_epoch[e].extend(answer_closeness(model, test)))
+
+        def on_epoch(e: int, k: int = k, model: SentenceTransformer = model, test: list = test) -> None:
+            rows_by_epoch[e].extend(answer_closeness(model, test))
+            if args.save:
+                model.save(os.path.join(args.save, f"fold{k + 1}-epoch{e}"))
+
+        train(model, train_pairs, args.epochs, on_epoch)
     print("base model:", json.dumps(figures(base_rows)))
     for e, rows in sorted(rows_by_epoch.items()):
         print(f"fine-tuned, {e} epoch(s):", json.dumps(figures(rows)))

@@ -213,6 +213,27 @@ describe('llm client, streamed', () => {
     expect(seen).toEqual(['All at once.']);
   });
 
+  it('asks for whole replies once an endpoint refuses streaming, and remembers (the refusal is not taken for one of tools)', async () => {
+    const refuseStream = {
+      decide: (request: { body: Record<string, unknown> }) =>
+        request.body.stream
+          ? { status: 400, message: 'Unrecognized request argument supplied: stream_options' }
+          : { content: 'Whole. Reply.' },
+    };
+    llm.enqueue(refuseStream, refuseStream, refuseStream);
+    const streamed = client();
+    const seen: string[] = [];
+    expect((await streamed.chat(ask, undefined, (sofar) => seen.push(sofar))).content).toBe('Whole. Reply.');
+    expect((await streamed.chat(ask, undefined, (sofar) => seen.push(sofar))).content).toBe('Whole. Reply.');
+    expect(seen).toEqual(['Whole. Reply.', 'Whole. Reply.']);
+    expect(llm.requests.map((r) => r.body.stream ?? false)).toEqual([true, false, false]);
+    // Through the interviewer: the tools protocol stays.
+    llm.enqueue(refuseStream, refuseStream);
+    const turn = await createLlmInterviewer(client()).nextTurn({ set, history: [], onDraft: () => false });
+    expect(turn.say).toBe('Whole. Reply.');
+    expect(llm.requests.at(-1)?.body.tools).toBeDefined();
+  });
+
   it('a stream that stops mid-reply is a retryable failure', async () => {
     llm.enqueue({ pieces: ['Half ', 'a line'], cut: true });
     const failure = await client()

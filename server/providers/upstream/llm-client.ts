@@ -300,18 +300,36 @@ export function createLlmClient(settings: LlmSettings, options: { timeoutMs?: nu
   // Reasoning models (OpenAI o-series, gpt-5) refuse `temperature`; learned once per client.
   let temperatureRefused = false;
   const withoutTemperature = ({ temperature: _dropped, ...rest }: ChatRequest): ChatRequest => rest;
+  // An endpoint that refuses `stream` or `stream_options` answers whole replies: learned once per
+  // client too, so its refusal is not taken for a refusal of tools (the interviewer's JSON protocol).
+  let streamRefused = false;
+
+  async function sendOnce(request: ChatRequest, hooks: ChatHooks | undefined, onContent?: (contentSoFar: string) => void) {
+    if (streamRefused && onContent) {
+      const whole = await send(request, hooks);
+      if (whole.content) onContent(whole.content);
+      return whole;
+    }
+    try {
+      return await send(request, hooks, onContent);
+    } catch (error) {
+      if (!onContent || !(error instanceof LlmError) || !error.rejectedRequest || !/\bstream/i.test(error.message)) throw error;
+      streamRefused = true;
+      return sendOnce(request, hooks, onContent);
+    }
+  }
 
   return {
     model: settings.model,
     async chat(request, hooks, onContent) {
-      if (temperatureRefused) return send(withoutTemperature(request), hooks, onContent);
+      if (temperatureRefused) return sendOnce(withoutTemperature(request), hooks, onContent);
       try {
-        return await send(request, hooks, onContent);
+        return await sendOnce(request, hooks, onContent);
       } catch (error) {
         const refused = error instanceof LlmError && error.rejectedRequest && /temperature/i.test(error.message);
         if (!refused || request.temperature === undefined) throw error;
         temperatureRefused = true;
-        return send(withoutTemperature(request), hooks, onContent);
+        return sendOnce(withoutTemperature(request), hooks, onContent);
       }
     },
   };

@@ -14,10 +14,12 @@ const port = parentPort;
 if (!port) throw new Error('rater-worker.ts runs only as a worker thread (rater-pool.ts starts it).');
 
 const { modelDir } = workerData as RaterWorkerData;
-lowerThisThreadsPriority();
 // One inference thread: the pool's workers share the machine's cores with the server.
 // Start-up checked the files against SHA256SUMS (model-setting.ts): each worker does not hash 23 MB again.
+// The model loads at the server's priority, once, and the thread yields only then: a load at nice
+// 10 on a busy machine took minutes while every rating waited for it (docs/decisions/032).
 const rater = inThreadRater(modelDir === null ? undefined : await loadSentenceEncoder(modelDir, 1, false));
+lowerThisThreadsPriority();
 
 /**
  * Linux keeps a nice value per thread, and setpriority(0) sets the calling thread's: this worker

@@ -141,6 +141,19 @@ test('on load the session check shows the gate verifying, then the area unlocks'
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 });
 
+test('a secret typed while the page loads is kept when the gate proper replaces the loading one', async ({ page }) => {
+  const release = await holdSessionCall(page, 'GET');
+  await page.goto(`${server.url}/admin`);
+  await expectVerifyingOnLoad(page);
+  await gate(page).getByLabel('Admin Secret').pressSequentially(server.adminSecret);
+  release();
+  const continueButton = gate(page).getByRole('button', { name: 'Continue' });
+  await expect(continueButton).toBeEnabled();
+  await expect(gate(page).getByLabel('Admin Secret')).toHaveValue(server.adminSecret);
+  await continueButton.click();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+});
+
 test('on load a secret in the address shows the gate verifying, then the page', async ({ page }) => {
   const release = await holdSessionCall(page, 'POST');
   await page.goto(`${server.url}/admin/emails/${encodeURIComponent(server.adminSecret)}`);

@@ -8,16 +8,30 @@ interface AdminGateProps {
   onSubmit: (secret: string) => void;
 }
 
+/**
+ * What was typed into the gate, kept across its two instances: while the page loads, the loading
+ * fallback (gate-fallback.tsx) shows the gate, and the admin layout's gate then replaces it; a
+ * secret typed into the first was lost when the second mounted empty. In memory only, and emptied
+ * when it is sent.
+ */
+const typed = { secret: '' };
+
 /** docs/product-rules.md, Admin area: the modal in front of the admin area until a secret is verified. */
 export function AdminGate({ state, onSubmit }: AdminGateProps) {
-  const [secret, setSecret] = useState('');
+  const [secret, setSecretState] = useState(typed.secret);
+  const setSecret = (value: string) => {
+    typed.secret = value;
+    setSecretState(value);
+  };
   const inputId = useId();
   const verifying = state.status === 'verifying';
   const disabled = verifying || secret.length === 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!disabled) onSubmit(secret);
+    if (disabled) return;
+    typed.secret = '';
+    onSubmit(secret);
   };
 
   return (

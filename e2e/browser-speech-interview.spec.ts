@@ -100,7 +100,9 @@ test('a whole interview answered by typing, in a browser that cannot recognise s
     await expect(page.getByTestId('your-answer').last()).toHaveText(`You typed: ${answer}`);
     if (turn === 0) await page.screenshot({ path: 'test-results/shots/your-answers.png', fullPage: true });
     sent.push(answer);
-    await expect(latestCard(page)).not.toHaveText(line);
+    // The first reply waits for the rater's model to load in its worker (the scripted interviewer
+    // judges each answer): a few seconds of CPU, far more when CI runs every suite at once.
+    await expect(latestCard(page)).not.toHaveText(line, { timeout: 60_000 });
   }
 
   // Closed by the server's close_session: the closing remark on screen, then the rating.

@@ -14,6 +14,16 @@ export const chromiumArgs = [
   '--use-fake-device-for-media-stream',
 ];
 
+/** Specs that run whole interviews against several servers, restarts or fake upstreams. */
+const CONVERSATION_SPECS = [
+  '**/several-servers*.spec.ts',
+  '**/realtime-interview.spec.ts',
+  '**/speech-pipeline-*.spec.ts',
+  '**/session-survives-page.spec.ts',
+  '**/browser-speech-*.spec.ts',
+  '**/session-telemetry.spec.ts',
+];
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -30,7 +40,16 @@ export default defineConfig({
   // Baselines beside their spec, one set for Debian's Chromium on Linux (the only browser here and on CI).
   snapshotPathTemplate: '{testDir}/{testFileDir}/{testFileName}-snapshots/{arg}{ext}',
   fullyParallel: false,
-  workers: 2,
+  // The specs mostly wait (on the browser, the server, fake upstreams and timers): measured, the
+  // whole run kept about half a core busy with 2 workers, so it runs 4 spec files at once
+  // (bench/results.md, "CI time, third pass"). The conversation specs hold several servers,
+  // restart them and wait on leases and silences: at most 2 of them at once, so their timing
+  // stays far from the machine's limit.
+  workers: 4,
+  projects: [
+    { name: 'conversations', testMatch: CONVERSATION_SPECS, workers: 2 },
+    { name: 'screens', testIgnore: CONVERSATION_SPECS },
+  ],
   // One retry on CI, where it records the trace below; locally a failure fails at once (add
   // --retries=1 for a trace). A test that passes only on its retry is listed as flaky.
   retries: process.env.CI ? 1 : 0,

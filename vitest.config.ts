@@ -16,8 +16,8 @@ export default defineConfig({
     // out of memory (bench/results.md, "CI time, third pass").
     maxWorkers: 3,
     // As Playwright does on CI: a test that fails once is run once more, and the reporter marks it
-    // (retry x1). Under CI every suite runs at once (npm test), and a WebRTC handshake or a mail
-    // delivery can miss its time on a starved core; a test that fails twice fails the run.
+    // (retry x1). Under CI the static checks run beside Vitest (npm test), and a WebRTC handshake
+    // or a mail delivery can miss its time on a busy core; a test that fails twice fails the run.
     retry: process.env.CI ? 1 : 0,
     projects: [
       {

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 from collections import defaultdict
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -24,9 +23,8 @@ import torch  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 from transformers import AutoModelForSequenceClassification, AutoTokenizer  # noqa: E402
 
-from fine_tune import BUDGET, FOLDS, SEED, figures  # noqa: E402
+from fine_tune import BUDGET, FOLDS, SEED, figures, train  # noqa: E402
 
-BATCH = 16
 LR = 3e-5
 MAX_TOKENS = 128
 
@@ -46,31 +44,6 @@ def load():
 def logits(tokenizer, model, points: list[str], texts: list[str]) -> torch.Tensor:
     enc = tokenizer(points, texts, padding=True, truncation=True, max_length=MAX_TOKENS, return_tensors="pt")
     return model(**enc).logits.squeeze(-1)
-
-
-def train(tokenizer, model, pairs: list[dict], epochs: int, on_epoch) -> None:
-    rng = random.Random(SEED)
-    optimiser = torch.optim.AdamW(model.parameters(), lr=LR)
-    steps = epochs * ((len(pairs) + BATCH - 1) // BATCH)
-    scheduler = torch.optim.lr_scheduler.LambdaLR(optimiser, lambda s: min(1.0, (s + 1) / (0.1 * steps)) * max(0.0, 1 - s / steps))
-    for epoch in range(epochs):
-        model.train()
-        order = pairs[:]
-        rng.shuffle(order)
-        total = 0.0
-        for start in range(0, len(order), BATCH):
-            batch = order[start : start + BATCH]
-            out = logits(tokenizer, model, [p["point"] for p in batch], [p["text"] for p in batch])
-            target = torch.tensor([p["target"] for p in batch], dtype=torch.float32)
-            loss = F.binary_cross_entropy_with_logits(out, target)
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            scheduler.step()
-            total += loss.item() * len(batch)
-        print(f"  epoch {epoch + 1}: loss {total / len(order):.4f}", flush=True)
-        model.eval()
-        on_epoch(epoch + 1)
 
 
 @torch.no_grad()
@@ -108,7 +81,11 @@ def main() -> None:
         train_pairs = [p for p in pairs if p["group"] not in held_set]
         print(f"fold {k + 1}/{FOLDS}: {len(train_pairs)} training pairs, {len(test)} test pairs", flush=True)
         tokenizer, model = load()
-        train(tokenizer, model, train_pairs, args.epochs, lambda e: rows_by_epoch[e].extend(answer_probability(tokenizer, model, test)))
+        def loss_of(model, batch: list[dict], tokenizer=tokenizer) -> torch.Tensor:
+            out = logits(tokenizer, model, [p["point"] for p in batch], [p["text"] for p in batch])
+            return F.binary_cross_entropy_with_logits(out, torch.tensor([p["target"] for p in batch], dtype=torch.float32))
+
+        train(model, train_pairs, args.epochs, lambda e: rows_by_epoch[e].extend(answer_probability(tokenizer, model, test)), loss_of, LR)
         for e, rows in sorted(rows_by_epoch.items()):
             print(f"  so far, {e} epoch(s):", json.dumps(figures(rows)), flush=True)
     print(f"(contradiction budget {BUDGET})")

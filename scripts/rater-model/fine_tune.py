@@ -48,9 +48,19 @@ def embed(model: SentenceTransformer, texts: list[str]) -> torch.Tensor:
     return F.normalize(model(features)["sentence_embedding"], dim=-1)
 
 
-def train(model: SentenceTransformer, pairs: list[dict], epochs: int, on_epoch=None) -> None:
+def cosine_loss(model: SentenceTransformer, batch: list[dict]) -> torch.Tensor:
+    """Mean squared error between the statement's and the point's cosine and the target."""
+    a = embed(model, [p["text"] for p in batch])
+    b = embed(model, [p["point"] for p in batch])
+    target = torch.tensor([p["target"] for p in batch], dtype=torch.float32)
+    return F.mse_loss((a * b).sum(-1), target)
+
+
+def train(model: torch.nn.Module, pairs: list[dict], epochs: int, on_epoch=None, loss_of=None, lr: float = LR) -> None:
+    """AdamW with a 10 % warm-up and a linear decay; `loss_of(model, batch)` (default: cosine_loss)."""
+    loss_of = loss_of or cosine_loss
     rng = random.Random(SEED)
-    optimiser = torch.optim.AdamW(model.parameters(), lr=LR)
+    optimiser = torch.optim.AdamW(model.parameters(), lr=lr)
     steps = epochs * ((len(pairs) + BATCH - 1) // BATCH)
     scheduler = torch.optim.lr_scheduler.LambdaLR(optimiser, lambda s: min(1.0, (s + 1) / (0.1 * steps)) * max(0.0, 1 - s / steps))
     for epoch in range(epochs):
@@ -60,10 +70,7 @@ def train(model: SentenceTransformer, pairs: list[dict], epochs: int, on_epoch=N
         total = 0.0
         for start in range(0, len(order), BATCH):
             batch = order[start : start + BATCH]
-            a = embed(model, [p["text"] for p in batch])
-            b = embed(model, [p["point"] for p in batch])
-            target = torch.tensor([p["target"] for p in batch], dtype=torch.float32)
-            loss = F.mse_loss((a * b).sum(-1), target)
+            loss = loss_of(model, batch)
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()

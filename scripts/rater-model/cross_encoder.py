@@ -23,7 +23,7 @@ import torch  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 from transformers import AutoModelForSequenceClassification, AutoTokenizer  # noqa: E402
 
-from fine_tune import BUDGET, FOLDS, SEED, figures, train  # noqa: E402
+from fine_tune import BUDGET, SEED, figures, folds_of, train  # noqa: E402
 
 LR = 3e-5
 MAX_TOKENS = 128
@@ -72,14 +72,8 @@ def main() -> None:
     torch.set_num_threads(int(os.environ.get("OMP_NUM_THREADS", "2")))
     torch.manual_seed(SEED)
     pairs = [json.loads(line) for line in open(args.pairs) if line.strip()]
-    beetle_groups = sorted({p["group"] for p in pairs if p["source"] == "beetle"})
-    folds = [beetle_groups[i::FOLDS] for i in range(FOLDS)]
     rows_by_epoch: dict[int, list] = defaultdict(list)
-    for k, held in enumerate(folds):
-        held_set = set(held)
-        test = [p for p in pairs if p["group"] in held_set]
-        train_pairs = [p for p in pairs if p["group"] not in held_set]
-        print(f"fold {k + 1}/{FOLDS}: {len(train_pairs)} training pairs, {len(test)} test pairs", flush=True)
+    for _, test, train_pairs in folds_of(pairs):
         tokenizer, model = load()
         def loss_of(model, batch: list[dict], tokenizer=tokenizer) -> torch.Tensor:
             out = logits(tokenizer, model, [p["point"] for p in batch], [p["text"] for p in batch])

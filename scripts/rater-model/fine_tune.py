@@ -120,6 +120,17 @@ def figures(rows: list[tuple[str, float]]) -> dict[str, float]:
     return best
 
 
+def folds_of(pairs: list[dict]):
+    """Leave-questions-out: for each of FOLDS groups of the Beetle questions, (k, its pairs, the rest)."""
+    beetle_groups = sorted({p["group"] for p in pairs if p["source"] == "beetle"})
+    for k in range(FOLDS):
+        held = set(beetle_groups[k::FOLDS])
+        test = [p for p in pairs if p["group"] in held]
+        train_pairs = [p for p in pairs if p["group"] not in held]
+        print(f"fold {k + 1}/{FOLDS}: {len(train_pairs)} training pairs, {len(test)} test pairs", flush=True)
+        yield k, test, train_pairs
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("mode", choices=["cv", "final"])
@@ -139,15 +150,9 @@ def main() -> None:
         print("saved", args.out)
         return
 
-    beetle_groups = sorted({p["group"] for p in pairs if p["source"] == "beetle"})
-    folds = [beetle_groups[i::FOLDS] for i in range(FOLDS)]
     base_rows: list = []
     rows_by_epoch: dict[int, list] = defaultdict(list)
-    for k, held in enumerate(folds):
-        held_set = set(held)
-        test = [p for p in pairs if p["group"] in held_set]
-        train_pairs = [p for p in pairs if p["group"] not in held_set]
-        print(f"fold {k + 1}/{FOLDS}: {len(train_pairs)} training pairs, {len(test)} test pairs", flush=True)
+    for k, test, train_pairs in folds_of(pairs):
         model = base_model()
         base_rows += answer_closeness(model, test)
 

@@ -133,8 +133,14 @@ function clipLog(page: Page): ClipLog {
 
 function clipPathsOf(text: string): string[] {
   const paths = new Set<string>();
+  // A body the kill cut short may end in half a line: only whole lines are read.
   for (const line of text.split('\n').filter((l) => l.trim())) {
-    const part = JSON.parse(line) as { audio?: string | string[]; reply?: { audio: string[] } };
+    let part: { audio?: string | string[]; reply?: { audio: string[] } };
+    try {
+      part = JSON.parse(line) as typeof part;
+    } catch {
+      continue;
+    }
     for (const clip of [part.audio ?? [], part.reply?.audio ?? []].flat()) paths.add(clip);
   }
   return [...paths];

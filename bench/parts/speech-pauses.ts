@@ -165,6 +165,21 @@ export function pausedAnswerFigures(bench: NonNullable<Window['__voiceBench']>):
 }
 
 /**
+ * The microphone's stretches of speech, one per text of SPOKEN: the page splits at gaps over 150 ms
+ * (so a stretch has ended by the time its piece is uploaded), which a slow consonant inside a
+ * sentence can reach; the pauses between texts are 0.6 s or more, so gaps under 400 ms are joined.
+ */
+function stretchesOf(loud: Array<[number, number]>): Array<[number, number]> {
+  const stretches: Array<[number, number]> = [];
+  for (const [from, to] of loud) {
+    const last = stretches.at(-1);
+    if (last && from - last[1] < 400) last[1] = to;
+    else stretches.push([from, to]);
+  }
+  return stretches;
+}
+
+/**
  * The speech-to-text stand-in: a perfect recogniser. The k-th upload's audio ended when the page
  * sent it; the stretches of speech that ended within its length before that are the words in it,
  * written as the corpus writes them.
@@ -173,7 +188,7 @@ async function heardIn(page: Page, upload: number, seconds: number): Promise<str
   const bench = await page.evaluate(() => window.__voiceBench);
   const sent = bench?.uploads[upload];
   if (!bench || sent === undefined) return '';
-  return bench.loud
+  return stretchesOf(bench.loud)
     .map(([, to], i) => ({ to, text: SPOKEN[i] ?? '' }))
     .filter(({ to }) => to <= sent && to >= sent - seconds * 1000 - 200)
     .map(({ text }) => text)

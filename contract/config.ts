@@ -10,7 +10,12 @@ export const publicConfigSchema = z.object({
    * Spoken answers: the pause (ms) that ends the candidate's turn, by how the answer so far sounds
    * (domain/answer-ending.ts; the TURN_PAUSE_* settings).
    */
-  turnPauses: z.object({ finishedMs: z.number().int(), unsureMs: z.number().int(), unfinishedMs: z.number().int() }),
+  turnPauses: z.object({
+    pieceMs: z.number().int(),
+    finishedMs: z.number().int(),
+    unsureMs: z.number().int(),
+    unfinishedMs: z.number().int(),
+  }),
   /** Random dog picture API (JSON {message: url}); null when switched off. */
   dogImageApi: z.string().nullable(),
   /** `email`: the email is the identity (the specification's design); `link`: sign-in links by mail (SIGNIN). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerEnding, endOfTurnPauseMs } from './answer-ending';
+import { answerEnding, endOfTurnPauseMs, showsPunctuation } from './answer-ending';
 
 const CLOSURE = 'Thank you. Next question: what is a closure in JavaScript?';
 
@@ -56,11 +56,30 @@ describe('answerEnding', () => {
   });
 });
 
+describe('a recogniser that punctuates', () => {
+  it('takes an unclosed sentence as not finished, however on-topic its words', () => {
+    const words = 'a closure is a function that remembers the scope where it was created';
+    expect(answerEnding(words, CLOSURE, 'punctuates')).toBe('unsure');
+    expect(answerEnding(`${words}.`, CLOSURE, 'punctuates')).toBe('finished');
+    expect(answerEnding('A closure is created every time', CLOSURE, 'punctuates')).toBe('unsure');
+    expect(answerEnding('A closure is um', CLOSURE, 'punctuates')).toBe('unfinished');
+  });
+
+  it('is known from a sentence mark in its words, not from a decimal point', () => {
+    expect(showsPunctuation('It keeps its scope. And more')).toBe(true);
+    expect(showsPunctuation('Is it?')).toBe(true);
+    expect(showsPunctuation('a reading of 1.5 volts')).toBe(false);
+    expect(showsPunctuation('a reading of one volt')).toBe(false);
+  });
+});
+
 describe('endOfTurnPauseMs', () => {
-  const pauses = { finishedMs: 400, unsureMs: 1200, unfinishedMs: 2500 };
+  const pauses = { pieceMs: 300, finishedMs: 400, unsureMs: 1200, unfinishedMs: 2500 };
   it('gives each verdict its pause', () => {
     expect(endOfTurnPauseMs('A closure remembers its scope.', CLOSURE, pauses)).toBe(400);
     expect(endOfTurnPauseMs('it keeps variables alive after return', CLOSURE, pauses)).toBe(1200);
     expect(endOfTurnPauseMs('A closure is um', CLOSURE, pauses)).toBe(2500);
+    expect(endOfTurnPauseMs('a closure remembers its scope', CLOSURE, pauses)).toBe(400);
+    expect(endOfTurnPauseMs('a closure remembers its scope', CLOSURE, pauses, 'punctuates')).toBe(1200);
   });
 });

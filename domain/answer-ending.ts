@@ -11,17 +11,30 @@ export type AnswerEnding = 'finished' | 'unsure' | 'unfinished';
 
 /** How long a pause (ms) ends the turn, for each verdict (the TURN_PAUSE_* settings). */
 export interface TurnPauses {
+  /**
+   * The speech pipeline's detector hands over the speech so far after a pause this long, to be
+   * written down while the candidate is silent (at most finishedMs: the words are then known
+   * before the shortest pause that can end the turn has passed).
+   */
+  pieceMs: number;
   finishedMs: number;
   unsureMs: number;
   unfinishedMs: number;
 }
 
+/** The defaults of the TURN_PAUSE_* settings, measured in bench/results.md (Speech-pipeline turns). */
+export const DEFAULT_TURN_PAUSES: TurnPauses = { pieceMs: 300, finishedMs: 450, unsureMs: 1200, unfinishedMs: 2500 };
+
 /**
- * The defaults of the TURN_PAUSE_* settings, measured in bench/results.md (Speech-pipeline turns):
- * the shortest pause is also how long the speech pipeline's detector waits before it hands over
- * the words so far to be written down.
+ * What the recogniser is known to write: `punctuates` once any of its transcripts held a sentence
+ * mark (Whisper does; browsers' interim results and pocketsphinx do not). A recogniser that
+ * punctuates and closed no sentence heard no sentence end, so its unpunctuated words are not taken
+ * as a finished answer however on-topic they are.
  */
-export const DEFAULT_TURN_PAUSES: TurnPauses = { finishedMs: 450, unsureMs: 1200, unfinishedMs: 2500 };
+export type Recogniser = 'punctuates' | 'unknown';
+
+/** Whether a transcript shows that its recogniser writes punctuation (a sentence mark before a space or the end). */
+export const showsPunctuation = (text: string): boolean => /[.!?](\s|$)/.test(text);
 
 /**
  * Words after which a speaker nearly always goes on: fillers, conjunctions, prepositions,
@@ -87,10 +100,11 @@ function answersQuestion(words: string[], question: string): boolean {
  * The verdict on the answer heard so far, as the last words and the question tell it:
  * - `unfinished`: nothing yet, a trailing filler or word that leads on, or a sentence cut off
  *   ("...", a dash, a comma);
- * - `finished`: the last sentence is closed (., !, ?) or, unpunctuated, the words answer the question;
+ * - `finished`: the last sentence is closed (., !, ?) or, from a recogniser not known to punctuate,
+ *   the words answer the question;
  * - `unsure`: anything else.
  */
-export function answerEnding(answer: string, question: string): AnswerEnding {
+export function answerEnding(answer: string, question: string, recogniser: Recogniser = 'unknown'): AnswerEnding {
   const text = answer.trim();
   const words = wordsOf(text);
   const last = words.at(-1);
@@ -98,11 +112,12 @@ export function answerEnding(answer: string, question: string): AnswerEnding {
   if (/(\.\.\.|…|[-–—,;:])["')\]]*$/.test(text)) return 'unfinished';
   if (LEADING_ON.has(last)) return 'unfinished';
   if (/[.!?]["')\]]*$/.test(text)) return 'finished';
+  if (recogniser === 'punctuates') return 'unsure';
   return answersQuestion(words, question) ? 'finished' : 'unsure';
 }
 
 /** The pause that ends the turn after this answer so far. */
-export function endOfTurnPauseMs(answer: string, question: string, pauses: TurnPauses): number {
-  const ending = answerEnding(answer, question);
+export function endOfTurnPauseMs(answer: string, question: string, pauses: TurnPauses, recogniser: Recogniser = 'unknown'): number {
+  const ending = answerEnding(answer, question, recogniser);
   return ending === 'finished' ? pauses.finishedMs : ending === 'unsure' ? pauses.unsureMs : pauses.unfinishedMs;
 }

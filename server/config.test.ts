@@ -57,6 +57,19 @@ describe('MODEL_PRICES', () => {
 });
 
 describe('loadConfig', () => {
+  it('refuses turn pauses out of order', () => {
+    expect(() => loadConfig({ TURN_PAUSE_UNSURE_MS: '400' })).toThrow(
+      'TURN_PAUSE_UNSURE_MS: must lie between TURN_PAUSE_FINISHED_MS and TURN_PAUSE_UNFINISHED_MS',
+    );
+    expect(() => loadConfig({ TURN_PAUSE_PIECE_MS: '500' })).toThrow('TURN_PAUSE_PIECE_MS: must not be longer than TURN_PAUSE_FINISHED_MS');
+    expect(loadConfig({ TURN_PAUSE_PIECE_MS: '450' }).turnPauses).toEqual({
+      pieceMs: 450,
+      finishedMs: 450,
+      unsureMs: 1200,
+      unfinishedMs: 2500,
+    });
+  });
+
   it('refuses a headers timeout longer than the request timeout, and timeouts under 100 ms', () => {
     expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '6000' })).toThrow(
       'HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS',
@@ -130,7 +143,7 @@ describe('loadConfig', () => {
       sessionSpeechAnswers: 200,
       sessionSpeechSeconds: 900,
       maxAnswerSeconds: 120,
-      turnPauses: { finishedMs: 450, unsureMs: 1200, unfinishedMs: 2500 },
+      turnPauses: { pieceMs: 300, finishedMs: 450, unsureMs: 1200, unfinishedMs: 2500 },
       sessionAudioClips: 40,
       editorLlmCallsPerHour: 60,
       editorLlmPromptCharsPerHour: 1_500_000,

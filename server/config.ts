@@ -341,6 +341,8 @@ const SETTINGS = {
   // the pause that ends the candidate's turn, by how the answer so far sounds. Defaults measured by
   // `npm run bench -- --only=speech` (bench/results.md, Speech-pipeline turns).
   turnPauses: {
+    /** The speech pipeline hands over each piece of an answer to be written down after a pause this long. */
+    pieceMs: setting('TURN_PAUSE_PIECE_MS', pauseMs(DEFAULT_TURN_PAUSES.pieceMs)),
     /** After an answer that sounds finished (a closed sentence, or words that answer the question). */
     finishedMs: setting('TURN_PAUSE_FINISHED_MS', pauseMs(DEFAULT_TURN_PAUSES.finishedMs)),
     /** After words that cannot tell. */
@@ -502,10 +504,11 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   if (config.timeouts.headersMs > config.timeouts.requestMs) {
     throw new ConfigError(['HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS']);
   }
-  const { finishedMs, unsureMs, unfinishedMs } = config.turnPauses;
+  const { pieceMs, finishedMs, unsureMs, unfinishedMs } = config.turnPauses;
   if (finishedMs > unsureMs || unsureMs > unfinishedMs) {
     throw new ConfigError(['TURN_PAUSE_UNSURE_MS: must lie between TURN_PAUSE_FINISHED_MS and TURN_PAUSE_UNFINISHED_MS']);
   }
+  if (pieceMs > finishedMs) throw new ConfigError(['TURN_PAUSE_PIECE_MS: must not be longer than TURN_PAUSE_FINISHED_MS']);
   const problems = [...voiceProblems(config), ...signinProblems(config)];
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

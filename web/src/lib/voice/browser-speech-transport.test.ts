@@ -145,7 +145,12 @@ function fakeRecognition() {
 
 /** Most tests wait one pause whatever the words; the rule's own test uses the defaults. */
 const END_OF_ANSWER_PAUSE_MS = 2500;
-const ONE_PAUSE = { finishedMs: END_OF_ANSWER_PAUSE_MS, unsureMs: END_OF_ANSWER_PAUSE_MS, unfinishedMs: END_OF_ANSWER_PAUSE_MS };
+const ONE_PAUSE = {
+  pieceMs: END_OF_ANSWER_PAUSE_MS,
+  finishedMs: END_OF_ANSWER_PAUSE_MS,
+  unsureMs: END_OF_ANSWER_PAUSE_MS,
+  unfinishedMs: END_OF_ANSWER_PAUSE_MS,
+};
 
 function setup(
   turns: Array<TurnResponse | { status: number; body: unknown }>,

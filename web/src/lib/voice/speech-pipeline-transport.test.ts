@@ -131,8 +131,14 @@ function harness(replies: Reply[], options: { micFails?: boolean; missing?: 'ref
         timer.fn();
       }
     },
-    /** A piece of speech ended just now (the detector waited its pause). */
+    /** A piece of speech ended just now (the detector waited TURN_PAUSE_PIECE_MS). */
     piece: () => answers?.speechEnd(wav()),
+    /** The pieces are written down, and the short pause (TURN_PAUSE_FINISHED_MS from the last word) has passed. */
+    async written() {
+      await settle();
+      this.advance(DEFAULT_TURN_PAUSES.finishedMs - DEFAULT_TURN_PAUSES.pieceMs);
+      await settle();
+    },
     start: (startOptions?: StartOptions) => transport.start(token, (e) => events.push(e), 0, startOptions),
     watchers,
     goOffline: () => {
@@ -204,7 +210,7 @@ describe('speech-pipeline transport', () => {
     expect(h.events).not.toContainEqual({ type: 'heard', text: say });
   });
 
-  it('asks for the opening, plays its clips; a finished answer is written down and sent at the first pause', async () => {
+  it('asks for the opening, plays its clips; a finished answer is written down at the first pause and sent after the short one', async () => {
     const h = harness([
       turn({ say: 'Welcome. What is a closure?', audio: ['/interview/speech/a', '/interview/speech/b'] }),
       { heard: 'A closure keeps its scope.' },
@@ -213,7 +219,7 @@ describe('speech-pipeline transport', () => {
     await h.start();
     expect(h.requests[0]).toMatchObject({ url: '/interview/speech-turn', body: JSON.stringify({ sessionToken: 'sp_secret' }) });
     await tick();
-    expect(h.detectorPauseMs()).toBe(DEFAULT_TURN_PAUSES.finishedMs);
+    expect(h.detectorPauseMs()).toBe(DEFAULT_TURN_PAUSES.pieceMs);
     expect(h.events).toContainEqual({ type: 'interviewer', text: 'Welcome. What is a closure?', at: 10_000 });
     expect(h.playing[0]?.urls).toEqual(['/interview/speech/a', '/interview/speech/b']);
     h.playing[0]?.events.started();
@@ -231,7 +237,7 @@ describe('speech-pipeline transport', () => {
     // Cut off, so not heard to its end: a resume would say it again.
     expect(h.events).not.toContainEqual({ type: 'heard', text: 'Welcome. What is a closure?' });
     h.piece();
-    await settle();
+    await h.written();
     expect(h.requests[1]).toMatchObject({ url: '/interview/speech-transcript' });
     expect(h.requests[1]?.body).toBeInstanceOf(ArrayBuffer);
     expect(h.requests[1]?.headers).toMatchObject({
@@ -239,12 +245,14 @@ describe('speech-pipeline transport', () => {
       'x-session-token': 'sp_secret',
       'x-user-email': 'a@example.com',
     });
-    // The words close a sentence: the pause already waited is enough.
+    // The words close a sentence: the short pause ends the answer.
     expect(h.requests[2]).toMatchObject({ url: '/interview/speech-turn' });
     expect(bodyOf(h.requests[2])).toEqual({ sessionToken: 'sp_secret', utterance: 'A closure keeps its scope.', spoken: true });
     expect(h.events).toContainEqual({ type: 'interim', text: TRANSCRIBING_TEXT });
-    expect(h.events).toContainEqual({ type: 'candidate', text: 'A closure keeps its scope.', at: 10_000 });
-    expect(h.events).toContainEqual({ type: 'interviewer', text: 'Good. Next question.', at: 10_000 });
+    // Sent once the short pause has passed, counted from the last word (the piece came TURN_PAUSE_PIECE_MS after it).
+    const sentAt = 10_000 + DEFAULT_TURN_PAUSES.finishedMs - DEFAULT_TURN_PAUSES.pieceMs;
+    expect(h.events).toContainEqual({ type: 'candidate', text: 'A closure keeps its scope.', at: sentAt });
+    expect(h.events).toContainEqual({ type: 'interviewer', text: 'Good. Next question.', at: sentAt });
   });
 
   it('waits the long pause after a filler; speaking again keeps the answer going, and its pieces are sent as one', async () => {
@@ -261,15 +269,15 @@ describe('speech-pipeline transport', () => {
     h.piece();
     await settle();
     expect(h.requests).toHaveLength(2);
-    // Short of the long pause (counted from the last word, TURN_PAUSE_FINISHED_MS before the piece), nothing is sent.
-    h.advance(DEFAULT_TURN_PAUSES.unfinishedMs - DEFAULT_TURN_PAUSES.finishedMs - 10);
+    // Short of the long pause (counted from the last word, TURN_PAUSE_PIECE_MS before the piece), nothing is sent.
+    h.advance(DEFAULT_TURN_PAUSES.unfinishedMs - DEFAULT_TURN_PAUSES.pieceMs - 10);
     await settle();
     expect(h.requests).toHaveLength(2);
     h.answers().soundStart();
     h.advance(100);
     h.answers().speechStart();
     h.piece();
-    await settle();
+    await h.written();
     expect(h.requests.map((r) => r.url)).toEqual([
       '/interview/speech-turn',
       '/interview/speech-transcript',
@@ -296,13 +304,49 @@ describe('speech-pipeline transport', () => {
     h.answers().soundStart();
     h.piece();
     // The next answer begins 2 s after the last word, before speech-to-text has answered.
-    h.advance(2000 - DEFAULT_TURN_PAUSES.finishedMs);
+    h.advance(2000 - DEFAULT_TURN_PAUSES.pieceMs);
     h.answers().soundStart();
     await settle();
     h.piece();
-    await settle();
+    await h.written();
     expect(bodyOf(h.requests[2])).toEqual({ sessionToken: 'sp_secret', utterance: 'it is hard to say', spoken: true });
     expect(bodyOf(h.requests[4])).toEqual({ sessionToken: 'sp_secret', utterance: 'I want to stop.', spoken: true });
+  });
+
+  it('once the recogniser is known to punctuate, on-topic words without a closed sentence wait the middle pause', async () => {
+    const h = harness([
+      turn({ say: 'What is a closure?' }),
+      { heard: 'closures keep their outer variables alive' },
+      turn({ heard: 'closures keep their outer variables alive', say: 'And why is that useful?' }),
+      { heard: 'It keeps state private.' },
+      turn({ heard: 'It keeps state private.', say: 'What else can a closure do?' }),
+      { heard: 'a closure can make private counters' },
+      { heard: 'and small factories of functions.' },
+      turn({ say: 'Thanks.' }),
+    ]);
+    await h.start();
+    await tick();
+    // No punctuation seen yet: the words answer the question, so the short pause ends the answer.
+    h.answers().soundStart();
+    h.piece();
+    await h.written();
+    expect(bodyOf(h.requests[2])).toMatchObject({ utterance: 'closures keep their outer variables alive' });
+    // The recogniser writes a full stop: from now on it is known to punctuate.
+    h.answers().soundStart();
+    h.piece();
+    await h.written();
+    expect(bodyOf(h.requests[4])).toMatchObject({ utterance: 'It keeps state private.' });
+    // On-topic, but no sentence closed: a pause shorter than TURN_PAUSE_UNSURE_MS does not end it.
+    h.answers().soundStart();
+    h.piece();
+    await settle();
+    h.advance(DEFAULT_TURN_PAUSES.unsureMs - DEFAULT_TURN_PAUSES.pieceMs - 10);
+    await settle();
+    expect(h.requests).toHaveLength(6);
+    h.answers().soundStart();
+    h.piece();
+    await h.written();
+    expect(bodyOf(h.requests[7])).toMatchObject({ utterance: 'a closure can make private counters and small factories of functions.' });
   });
 
   it('an answer that trails off is sent after the long pause', async () => {
@@ -312,7 +356,7 @@ describe('speech-pipeline transport', () => {
     h.answers().soundStart();
     h.piece();
     await settle();
-    h.advance(DEFAULT_TURN_PAUSES.unfinishedMs - DEFAULT_TURN_PAUSES.finishedMs);
+    h.advance(DEFAULT_TURN_PAUSES.unfinishedMs - DEFAULT_TURN_PAUSES.pieceMs);
     await settle();
     expect(bodyOf(h.requests[2])).toEqual({ sessionToken: 'sp_secret', utterance: 'It keeps the scope because', spoken: true });
   });
@@ -365,9 +409,13 @@ describe('speech-pipeline transport', () => {
     await settle();
     h.answers().soundStart();
     h.piece();
-    await settle();
+    await h.written();
     expect(h.events).toContainEqual({ type: 'notice', text: '' });
-    expect(h.events).toContainEqual({ type: 'candidate', text: 'Scope.', at: 10_000 + DEFAULT_TURN_PAUSES.unfinishedMs });
+    expect(h.events).toContainEqual({
+      type: 'candidate',
+      text: 'Scope.',
+      at: 10_000 + DEFAULT_TURN_PAUSES.unfinishedMs + DEFAULT_TURN_PAUSES.finishedMs - DEFAULT_TURN_PAUSES.pieceMs,
+    });
   });
 
   it('nothing heard (a cough) takes no turn', async () => {
@@ -393,7 +441,7 @@ describe('speech-pipeline transport', () => {
     await tick();
     h.answers().soundStart();
     h.piece();
-    await settle();
+    await h.written();
     expect(h.destroyed()).toBe(1);
     expect(h.events).toContainEqual({ type: 'close-requested', reason: 'asked' });
     expect(h.events.some((e) => e.type === 'closing-remark-done')).toBe(false);

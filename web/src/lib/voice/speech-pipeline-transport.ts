@@ -307,7 +307,7 @@ export function createSpeechPipelineTransport(
             if (!answer.active()) core.emit({ type: 'interim', text: '' });
           },
         },
-        { pauseMs: ctx.turnPauses.finishedMs },
+        { pauseMs: ctx.turnPauses.pieceMs },
       );
       if (core.open()) detector = opened;
       else opened.destroy();

@@ -1,12 +1,14 @@
 /**
  * The speech pipeline's answer in progress (docs/speech-pipeline-mode.md, How a turn runs): the
- * detector hands over the candidate's speech at every pause of TURN_PAUSE_FINISHED_MS; each piece
+ * detector hands over the candidate's speech at every pause of TURN_PAUSE_PIECE_MS; each piece
  * is written down at once (POST /interview/speech-transcript) while the candidate is silent, and
  * kept if they go on. Once the words so far are known, the rule of domain/answer-ending.ts says how
- * long a pause ends this answer, counted from its last word; speaking again cancels the wait.
+ * long a pause ends this answer, counted from its last word; speaking again cancels the wait. Once
+ * the recogniser has written a sentence mark, it is known to punctuate, and only a closed sentence
+ * sounds finished (for the rest of the interview).
  * `endNow` (the Done button, the Enter key) ends it as soon as the last piece is written down.
  */
-import { endOfTurnPauseMs, type TurnPauses } from '../../../../domain/answer-ending';
+import { endOfTurnPauseMs, showsPunctuation, type Recogniser, type TurnPauses } from '../../../../domain/answer-ending';
 import type { Cancel, Schedule } from '../schedule';
 
 export interface SpokenAnswerOptions {
@@ -26,7 +28,7 @@ export interface SpokenAnswer {
   speechStart(): void;
   /** What the detector took for speech was noise: the pause goes on as before. */
   misfire(): void;
-  /** A pause began: the piece of audio since the last one (the last word was `pauses.finishedMs` ago). */
+  /** A pause began: the piece of audio since the last one (the last word was `pauses.pieceMs` ago). */
   speechEnd(wav: ArrayBuffer): void;
   /** The candidate says they are done: the answer ends once its pieces are written down. */
   endNow(): void;
@@ -53,6 +55,9 @@ export function createSpokenAnswer(options: SpokenAnswerOptions): SpokenAnswer {
   let cancelWait: Cancel | null = null;
   /** Bumped on every hand-over and reset: transcripts of an earlier answer are dropped. */
   let generation = 0;
+  /** What the recogniser writes, as its transcripts so far show (kept across answers). */
+  let recogniser: Recogniser = 'unknown';
+  const pauseAfter = (words: string): number => endOfTurnPauseMs(words, options.question(), options.pauses, recogniser);
 
   const clearWait = (): void => {
     cancelWait?.();
@@ -73,7 +78,7 @@ export function createSpokenAnswer(options: SpokenAnswerOptions): SpokenAnswer {
     const before = pieces.slice(0, resumed.index);
     if (before.length === 0 || before.some((p) => !p.ready)) return;
     const words = join(before.map((p) => p.words ?? ''));
-    const ended = resumed.pauseMs >= endOfTurnPauseMs(words, options.question(), options.pauses);
+    const ended = resumed.pauseMs >= pauseAfter(words);
     const next = pieces.slice(resumed.index);
     resumed = null;
     if (!ended) return;
@@ -91,7 +96,7 @@ export function createSpokenAnswer(options: SpokenAnswerOptions): SpokenAnswer {
     if (speaking || lastWordAt === null || pieces.length === 0 || pieces.some((p) => !p.ready)) return;
     if (endRequested) return handOver();
     const words = join(pieces.map((p) => p.words ?? ''));
-    const wait = lastWordAt + endOfTurnPauseMs(words, options.question(), options.pauses) - options.now();
+    const wait = lastWordAt + pauseAfter(words) - options.now();
     if (wait <= 0) return handOver();
     cancelWait = options.schedule(handOver, wait);
   }
@@ -121,12 +126,13 @@ export function createSpokenAnswer(options: SpokenAnswerOptions): SpokenAnswer {
     },
     speechEnd(wav) {
       speaking = false;
-      lastWordAt = options.now() - options.pauses.finishedMs;
+      lastWordAt = options.now() - options.pauses.pieceMs;
       const piece: { words: string | null; ready: boolean } = { words: null, ready: false };
       pieces.push(piece);
       const mine = generation;
       options.transcribe(wav).then(
         (words) => {
+          if (words && showsPunctuation(words)) recogniser = 'punctuates';
           if (mine !== generation) return;
           piece.words = words;
           piece.ready = true;

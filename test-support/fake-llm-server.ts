@@ -16,8 +16,11 @@ export interface RecordedRequest {
 }
 
 export type FakeReply =
-  /** An assistant message with text content. */
-  | { content: string }
+  /**
+   * An assistant message with text content; streamed, a word every `wordGapMs` (a model writing
+   * at a set rate) or all at once.
+   */
+  | { content: string; wordGapMs?: number }
   /** An assistant message calling a tool (content optional, as some models add a sentence). */
   | { tool: { name: string; arguments: string }; content?: string }
   /** An HTTP error with an OpenAI-shaped error body. */
@@ -147,6 +150,7 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
         if (reply.cut) return void res.write('', () => res.destroy());
         await reply.hold;
       }
+      if (i > 0 && 'wordGapMs' in reply && reply.wordGapMs) await new Promise((resolve) => setTimeout(resolve, reply.wordGapMs));
       if (res.destroyed) return;
       res.write(chunk(model, { delta: i === 0 ? { role: 'assistant', content: piece } : { content: piece }, finish_reason: null }));
     }

@@ -4,8 +4,8 @@
  * on, where people hesitate), the fake audio server writes down the words said in each upload (a
  * perfect recogniser: the page's own timing of the microphone says which) and answers no sooner
  * than STT_DELAY_MS (its first audio byte after TTS_DELAY_MS), and the interviewer (the
- * fake language model) answers every answer with one long line, so each next answer starts while
- * it still plays (barge-in).
+ * fake language model, writing a word every LLM_WORD_GAP_MS) answers every answer with one long
+ * line of two sentences, so each next answer starts while it still plays (barge-in).
  *
  * The page taps the microphone's own stream (an analyser on the stream the detector gets), so the
  * candidate's words are timed on the page's clock, apart from any detector:
@@ -21,6 +21,7 @@ import { chromiumArgs } from '../../playwright.config';
 import { startFakeAudioServer } from '../../test-support/fake-audio-server';
 import { startFakeLlmServer } from '../../test-support/fake-llm-server';
 import { espeakMp3, spokenWav } from '../../test-support/local-speech';
+import { speechParts } from '../../server/services/speech';
 import { startBenchServer, type BenchServer } from '../lib/processes';
 
 /** Each answer: text spoken, numbers are seconds of silence inside it. */
@@ -40,9 +41,15 @@ export const PAUSED_ANSWERS: Array<Array<string | number>> = [
 ];
 /** Seconds of silence after each answer: the interviewer's line (about 9 s) is still playing when the next answer starts. */
 export const BETWEEN_ANSWERS_S = 6;
-/** The interviewer's one line, about 9 s spoken. */
+/** The interviewer's one line, about 10 s spoken, in two sentences (the first is synthesised while the rest is written). */
 export const INTERVIEWER_LINE =
-  'Thank you, and now tell me again, in your own words and with an example if you can, what a closure in JavaScript is and why it keeps the variables of its outer scope alive';
+  'Thank you, that was a clear answer. Now tell me again, in your own words and with an example if you can, what a closure in JavaScript is and why it keeps the variables of its outer scope alive?';
+/**
+ * The fake language model writes a word every this many ms (about 60 tokens a second, a small
+ * cloud model's pace), from the first word at once: the figures leave out a real model's time to
+ * its first token.
+ */
+export const LLM_WORD_GAP_MS = 20;
 /** The texts of the microphone's stretches of speech, in order. */
 const SPOKEN = PAUSED_ANSWERS.flat().filter((part): part is string => typeof part === 'string');
 
@@ -53,6 +60,8 @@ export interface PausedAnswersResult {
   /** Last word → interviewer audio playing, per answer that got a reply before the next answer began. */
   lastWordToVoiceMs: number[];
   cutOff: number;
+  /** The fake language model's pace (ms a word), when it wrote at one. */
+  llmWordGapMs?: number;
   /** First word spoken over the interviewer → its audio paused. */
   bargeInMs: number[];
 }
@@ -263,7 +272,11 @@ export async function measurePausedAnswers(
   options: { sttDelayMs: number; ttsDelayMs: number; env?: Record<string, string> },
   log: (line: string) => void,
 ): Promise<PausedAnswersResult & { sttMs: number[] }> {
+  // Each part of the line as the server splits it for speech, and the whole line for any other text.
   const line = await espeakMp3(INTERVIEWER_LINE, 150);
+  const parts = new Map<string, Buffer>();
+  for (const part of speechParts(INTERVIEWER_LINE)) parts.set(part, await espeakMp3(part, 150));
+  let unknownTexts = 0;
   const sttMs: number[] = [];
   let page: Page | null = null;
   let uploads = 0;
@@ -281,11 +294,15 @@ export async function measurePausedAnswers(
       sttMs.push(performance.now() - started);
       return text;
     },
-    synthesize: () => line,
+    synthesize: (text) => {
+      const known = parts.get(text);
+      if (!known) unknownTexts++;
+      return known ?? line;
+    },
     ttsDelayMs: options.ttsDelayMs,
   });
   const llm = await startFakeLlmServer();
-  llm.setFallback({ content: `${INTERVIEWER_LINE}?` });
+  llm.setFallback({ content: INTERVIEWER_LINE, wordGapMs: LLM_WORD_GAP_MS });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-speech-pauses-'));
   const micDir = mkdtempSync(path.join(tmpdir(), 'bench-speech-pauses-mic-'));
   const server = await startBenchServer({
@@ -301,7 +318,10 @@ export async function measurePausedAnswers(
   });
   try {
     const mic = spokenWav(path.join(micDir, 'mic.wav'), pausedMicSegments(5), { trimSilence: true });
-    return { ...(await runPausedAnswers(server, mic, log, (opened) => (page = opened))), sttMs };
+    const result = await runPausedAnswers(server, mic, log, (opened) => (page = opened));
+    // Every text the server had spoken should be a part of the line as speechParts splits it.
+    if (unknownTexts > 0) log(`  ${unknownTexts} texts to speak were not parts of the line (the whole line was spoken for each)`);
+    return { ...result, sttMs, llmWordGapMs: LLM_WORD_GAP_MS };
   } finally {
     await server.stop();
     await audio.close();

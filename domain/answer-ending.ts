@@ -23,7 +23,7 @@ export interface TurnPauses {
 }
 
 /** The defaults of the TURN_PAUSE_* settings, measured in bench/results.md (Speech-pipeline turns). */
-export const DEFAULT_TURN_PAUSES: TurnPauses = { pieceMs: 300, finishedMs: 450, unsureMs: 1200, unfinishedMs: 2500 };
+export const DEFAULT_TURN_PAUSES: TurnPauses = { pieceMs: 200, finishedMs: 450, unsureMs: 1200, unfinishedMs: 2500 };
 
 /**
  * What the recogniser is known to write: `punctuates` once any of its transcripts held a sentence

@@ -143,7 +143,7 @@ describe('loadConfig', () => {
       sessionSpeechAnswers: 200,
       sessionSpeechSeconds: 900,
       maxAnswerSeconds: 120,
-      turnPauses: { pieceMs: 300, finishedMs: 450, unsureMs: 1200, unfinishedMs: 2500 },
+      turnPauses: { pieceMs: 200, finishedMs: 450, unsureMs: 1200, unfinishedMs: 2500 },
       sessionAudioClips: 40,
       editorLlmCallsPerHour: 60,
       editorLlmPromptCharsPerHour: 1_500_000,

@@ -568,7 +568,7 @@ function renderResults(outDir: string, file: string): string {
     out.push(
       '## Speech-pipeline turns',
       '',
-      `Ran ${speech.at}. The real server in \`VOICE_MODE=pipeline\` with the scripted interviewer; the STT and TTS servers are the fake OpenAI-compatible audio server answering after fixed delays (transcript after ${s.sttDelayMs} ms, first audio byte after ${s.ttsDelayMs} ms).`,
+      `Ran ${speech.at}. The real server in \`VOICE_MODE=pipeline\` with the scripted interviewer (the spoken answers in Chromium: the fake language model); the STT and TTS servers are the fake OpenAI-compatible audio server answering after fixed delays (transcript after ${s.sttDelayMs} ms, first audio byte after ${s.ttsDelayMs} ms).`,
       '',
       '| figure | median | other | target | result |',
       '|---|---:|---|---|---|',

@@ -7,6 +7,7 @@ import { createBrowserSpeechVoice } from '../providers/voice/browser-speech-voic
 import { createRubricRater } from '../rater';
 import { createScriptedInterviewer } from '../providers/interviewer/scripted-interviewer';
 import { ProviderError, type Rater } from '../providers/types';
+import { INAUDIBLE } from '../services/calls';
 
 interface Token {
   transport: string;
@@ -334,6 +335,29 @@ describeDatabases('interview calls', (database) => {
         .where(and(eq(events.sessionId, token.body.sessionId), eq(events.eventType, 'RATE')));
       expect(event!.transcript!.filter((e) => e.role === 'interviewer').map((e) => e.askedQuestion)).toEqual([...asked, undefined]);
       expect(rated.body.breakdown.map((b) => b.verdict)).not.toContain('Not answered');
+    });
+
+    it('rates an answer that could not be heard as unanswered, as its note says, and keeps the mark in the transcript', async () => {
+      await login(t.app, 'inaudible@example.com');
+      const token = await call<Token>(t.app, 'GET', `/interview/token?questionSetId=${setId(1)}`, { email: 'inaudible@example.com' });
+      const heard = transcripts.map((e, i) => (i === 3 ? { ...e, transcript: INAUDIBLE } : e));
+      const rated = await call<{ id: number; markdown: string; breakdown: Array<{ verdict: string; score: number }> }>(
+        t.app,
+        'POST',
+        '/interview/rate-transcript',
+        {
+          email: 'inaudible@example.com',
+          body: { transcripts: heard, durationSeconds: 60, questionSetId: setId(1), sessionId: token.body.sessionId },
+        },
+      );
+      expect(rated.status).toBe(200);
+      expect(rated.body.breakdown[1]).toMatchObject({ verdict: 'Not answered', score: 0 });
+      expect(rated.body.breakdown[0]?.verdict).not.toBe('Not answered');
+      expect(rated.body.markdown).toContain(
+        'One answer could not be heard (marked "[inaudible]" in the transcript), so it was rated as unanswered.',
+      );
+      const [stored] = await t.db.select().from(events).where(eq(events.id, rated.body.id));
+      expect(stored!.transcript!.map((e) => e.transcript)).toContain(INAUDIBLE);
     });
 
     it('refuses a session token older than its expiry', async () => {

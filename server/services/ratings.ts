@@ -99,7 +99,8 @@ export async function rateEvent(
     const rated = await holdingRating(ctx, eventId, () =>
       ctx.providers.rater.rate({
         set,
-        transcripts: input.transcripts,
+        // An answer the voice service could not transcribe is rated as none, as inaudibleNote says; the mark stays in the stored transcript.
+        transcripts: input.transcripts.filter((entry) => !(entry.role === 'interviewee' && entry.transcript === INAUDIBLE)),
         durationSeconds: input.durationSeconds,
         meter: llm.meter,
         // An event from before sessions existed has no session to count against.

@@ -141,16 +141,19 @@ function instrument(email: string): void {
   };
 }
 
-/** Stretches of speech into answers: a gap over 2.5 s starts the next answer. */
-function answersOf(loud: Array<[number, number]>): Array<[number, number]> {
-  const answers: Array<[number, number]> = [];
+/** Stretches of speech joined where the gap between them is under `gapMs`. */
+function joined(loud: Array<[number, number]>, gapMs: number): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
   for (const [from, to] of loud) {
-    const last = answers.at(-1);
-    if (last && from - last[1] < 2500) last[1] = to;
-    else answers.push([from, to]);
+    const last = out.at(-1);
+    if (last && from - last[1] < gapMs) last[1] = to;
+    else out.push([from, to]);
   }
-  return answers;
+  return out;
 }
+
+/** Stretches of speech into answers: a gap over 2.5 s starts the next answer. */
+const answersOf = (loud: Array<[number, number]>): Array<[number, number]> => joined(loud, 2500);
 
 export function pausedAnswerFigures(bench: NonNullable<Window['__voiceBench']>): PausedAnswersResult {
   const answers = answersOf(bench.loud);
@@ -178,15 +181,7 @@ export function pausedAnswerFigures(bench: NonNullable<Window['__voiceBench']>):
  * (so a stretch has ended by the time its piece is uploaded), which a slow consonant inside a
  * sentence can reach; the pauses between texts are 0.6 s or more, so gaps under 400 ms are joined.
  */
-function stretchesOf(loud: Array<[number, number]>): Array<[number, number]> {
-  const stretches: Array<[number, number]> = [];
-  for (const [from, to] of loud) {
-    const last = stretches.at(-1);
-    if (last && from - last[1] < 400) last[1] = to;
-    else stretches.push([from, to]);
-  }
-  return stretches;
-}
+const stretchesOf = (loud: Array<[number, number]>): Array<[number, number]> => joined(loud, 400);
 
 /**
  * The speech-to-text stand-in: a perfect recogniser. The k-th upload's audio ended when the page

@@ -195,6 +195,15 @@ describe('llm client, streamed', () => {
     expect(llm.requests[0]?.body).toEqual({ model: 'llama3.1:8b', ...ask, stream: true, stream_options: { include_usage: true } });
   });
 
+  it('reads a reply written at a set pace as it comes (the fake server of the speech bench)', async () => {
+    llm.enqueue({ content: 'Hello there. How are you?', wordGapMs: 40 });
+    const at: number[] = [];
+    await client().chat(ask, undefined, () => at.push(performance.now()));
+    expect(at).toHaveLength(5);
+    // Four gaps of at least 40 ms between the five words (a timer may fire a millisecond early).
+    expect(at.at(-1)! - at[0]!).toBeGreaterThanOrEqual(4 * 40 - 4);
+  });
+
   it('puts a tool call together from its pieces', async () => {
     llm.enqueue({ tool: { name: 'close_session', arguments: '{"reason":"the candidate asked to stop"}' }, content: 'Goodbye.' });
     const result = await client().chat(ask, undefined, () => undefined);

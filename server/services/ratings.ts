@@ -40,9 +40,12 @@ export const NOTHING_TO_RATE_NO_REFUND =
 export const NOTHING_TO_RATE_CALL_OPENED =
   'No answers were recorded in this session, so there is nothing to rate. Your session credit was not returned: the voice call had already been opened.';
 
+/** An answer the voice service could not transcribe: kept in the transcript as its mark, rated as none. */
+const isInaudible = (entry: TranscriptEntry): boolean => entry.role === 'interviewee' && entry.transcript === INAUDIBLE;
+
 /** A candidate said something: at least one letter or digit in an interviewee line. */
 export function hasCandidateWords(entries: readonly TranscriptEntry[]): boolean {
-  return entries.some((entry) => entry.role === 'interviewee' && entry.transcript !== INAUDIBLE && /[\p{L}\p{N}]/u.test(entry.transcript));
+  return entries.some((entry) => entry.role === 'interviewee' && !isInaudible(entry) && /[\p{L}\p{N}]/u.test(entry.transcript));
 }
 
 /**
@@ -57,7 +60,7 @@ export function answerInput(entries: readonly TranscriptEntry[]): SessionInput |
 
 /** Said plainly in the feedback: answers the voice service could not transcribe were not rated on their words. */
 export function inaudibleNote(entries: readonly TranscriptEntry[]): string {
-  const n = entries.filter((entry) => entry.role === 'interviewee' && entry.transcript === INAUDIBLE).length;
+  const n = entries.filter(isInaudible).length;
   if (n === 0) return '';
   return `\n\n> ${n === 1 ? 'One answer' : `${n} answers`} could not be heard (marked "${INAUDIBLE}" in the transcript), so ${n === 1 ? 'it was' : 'they were'} rated as unanswered.`;
 }
@@ -99,8 +102,8 @@ export async function rateEvent(
     const rated = await holdingRating(ctx, eventId, () =>
       ctx.providers.rater.rate({
         set,
-        // An answer the voice service could not transcribe is rated as none, as inaudibleNote says; the mark stays in the stored transcript.
-        transcripts: input.transcripts.filter((entry) => !(entry.role === 'interviewee' && entry.transcript === INAUDIBLE)),
+        // Rated as none, as inaudibleNote says; the mark stays in the stored transcript.
+        transcripts: input.transcripts.filter((entry) => !isInaudible(entry)),
         durationSeconds: input.durationSeconds,
         meter: llm.meter,
         // An event from before sessions existed has no session to count against.

@@ -144,6 +144,24 @@ export const turnResponseSchema = z.object({
 export type TurnRequest = z.infer<typeof turnRequestSchema>;
 export type TurnResponse = z.infer<typeof turnResponseSchema>;
 
+/** POST /interview/turn's headers: `accept: application/x-ndjson` asks for the streamed answer. */
+export const turnHeadersSchema = userHeadersSchema.extend({ accept: z.string().max(1000).optional() });
+
+/**
+ * One line of a streamed browser-speech turn (SPEECH_TURN_STREAM_TYPE, one JSON object a line): a
+ * part of the line to speak as soon as the language model has written it and it can no longer
+ * change (domain/line-parts.ts settledParts, in the order they are said), then the whole reply,
+ * whose `say` holds those parts and the rest; or, for a failure after the first part, its sentence
+ * and the status it would have answered. A turn whole before any part was settled (the scripted
+ * interviewer's, or a refusal) answers as usual: one JSON body, or an error status.
+ */
+export const turnLineSchema = z.union([
+  z.object({ say: z.string() }),
+  z.object({ reply: turnResponseSchema }),
+  z.object({ error: z.string(), status: z.number().int() }),
+]);
+export type TurnLine = z.infer<typeof turnLineSchema>;
+
 /** POST /interview/sessions/{id}/abandon: a start that failed in the browser. */
 export const sessionParamsSchema = z.object({ id: z.string().max(100) });
 export const abandonResponseSchema = z.object({
@@ -181,7 +199,7 @@ export const speechTurnResponseSchema = z.object({
 export type SpeechTurnResponse = z.infer<typeof speechTurnResponseSchema>;
 
 /** POST /interview/speech-turn's headers: `accept: application/x-ndjson` asks for the streamed answer. */
-export const speechTurnHeadersSchema = userHeadersSchema.extend({ accept: z.string().max(1000).optional() });
+export const speechTurnHeadersSchema = turnHeadersSchema;
 
 /**
  * One line of a streamed speech turn (SPEECH_TURN_STREAM_TYPE, one JSON object a line): a clip path

@@ -98,3 +98,39 @@ test('an LLM interviewer closes by tool and the LLM rater writes the feedback', 
   });
   expect(events.body.find((e) => e.userEmail === email && e.eventType === 'RATE')?.rater).toBe('llm:fake-model');
 });
+
+test('a line the model is still writing: its first sentence is spoken before the line is whole', async ({ page }) => {
+  const email = 'llm-early-voice@example.com';
+  await login(server, email);
+  await page.addInitScript((e) => {
+    window.localStorage.setItem('userEmail', e);
+    // The page's voice, recorded: each line it is asked to say (this headless Chromium has no voices).
+    const said: string[] = [];
+    (window as unknown as { __said: string[] }).__said = said;
+    window.speechSynthesis.speak = (utterance: SpeechSynthesisUtterance) => {
+      said.push(utterance.text);
+      setTimeout(() => utterance.onend?.(new Event('end') as SpeechSynthesisEvent), 200);
+    };
+  }, email);
+  await page.goto(server.url);
+  await page.getByTestId(`tile-${set.index}`).click();
+  await page.getByRole('button', { name: 'start session' }).click();
+  const latest = page.getByTestId('message-card').last();
+  await expect(latest).toContainText(`Hello! ${set.questions[0]}`);
+
+  const first = 'That is a clear answer, and the example of the loop helped a lot.';
+  const line = `${first} Now, ${set.questions[1]}`;
+  let release = (): void => undefined;
+  llm.enqueue({ pieces: [`${first} `, 'Now, ', set.questions[1] ?? ''], hold: new Promise<void>((resolve) => (release = resolve)) });
+  const box = page.getByLabel('Type your answer');
+  await box.fill('Let and const are block scoped, var is function scoped.');
+  await box.press('Enter');
+
+  const said = () => page.evaluate(() => (window as unknown as { __said: string[] }).__said);
+  await expect.poll(said).toContain(first);
+  // Spoken while the model still holds the rest: the line is not on screen yet.
+  await expect(page.getByText(line)).toHaveCount(0);
+  release();
+  await expect(latest).toContainText(line);
+  await expect.poll(said).toEqual([`Hello! ${set.questions[0]}`, first, `Now, ${set.questions[1]}`]);
+});

@@ -12,9 +12,12 @@ import {
   tokenQuerySchema,
   tokenResponseSchema,
   turnRequestSchema,
+  turnHeadersSchema,
   turnResponseSchema,
   userHeadersSchema,
 } from '../../contract';
+import { SPEECH_TURN_STREAM_TYPE } from '../../contract/limits';
+import { lateFailure, sendLines, streamTurn, wantsStreamedTurn } from './streamed-turn';
 import type { AppContext } from '../app-context';
 import { callLimit } from '../plugins/call-limits';
 import { perMinute } from '../plugins/security';
@@ -93,13 +96,25 @@ export function interviewRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags: ['interview'],
         description:
           "Browser-speech mode: the candidate's answer in, the interviewer's next line out. With `resume: true` (the first turn after " +
-          'a resume) the interviewer picks up where the stored transcript stands, led by "Welcome back.".',
-        headers: userHeadersSchema,
+          'a resume) the interviewer picks up where the stored transcript stands, led by "Welcome back.". ' +
+          `With \`Accept: ${SPEECH_TURN_STREAM_TYPE}\` a line a language model writes comes in lines: each part of it to speak as soon ` +
+          'as it is settled ({"say"}), then the whole reply ({"reply"}), or a later failure ({"error", "status"}); a turn refused ' +
+          'or whole before any part answers as without it.',
+        headers: turnHeadersSchema,
         body: turnRequestSchema,
         response: { 200: turnResponseSchema, ...userErrors, 403: errorSchema, 409: errorSchema, 429: errorSchema, ...upstreamErrors },
       },
     },
-    (request) => nextTurn(ctx, request.headers['x-user-email'], request.body),
+    async (request, reply) => {
+      const email = request.headers['x-user-email'];
+      if (!wantsStreamedTurn(request.headers.accept)) return nextTurn(ctx, email, request.body);
+      const turn = await streamTurn(
+        (announce: (told: { say: string }) => void) => nextTurn(ctx, email, request.body, (part) => announce({ say: part })),
+        turnResponseSchema,
+        lateFailure(request.log),
+      );
+      return 'whole' in turn ? turn.whole : sendLines(reply, turn.lines);
+    },
   );
 
   r.post(

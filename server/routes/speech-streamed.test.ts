@@ -14,35 +14,12 @@ import { createPipelineApp, type PipelineApp } from '../../test-support/pipeline
 import { describeDatabases } from '../../test-support/test-app';
 import { INTERVIEWER_APOLOGY, speechParts } from '../services/speech';
 import { UNKNOWN_SESSION } from '../services/turns';
+import { deferred, lineReader as linesOf } from '../../test-support/ndjson-lines';
+
+const lineReader = (body: ReadableStream<Uint8Array>) => linesOf<SpeechTurnLine>(body);
 
 interface Token {
   client_secret: { value: string };
-}
-
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve = (): void => undefined;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
-}
-
-/** The answer's lines, one at a time, as the browser reads them. */
-function lineReader(body: ReadableStream<Uint8Array>): () => Promise<SpeechTurnLine | null> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffered = '';
-  return async () => {
-    for (;;) {
-      const end = buffered.indexOf('\n');
-      if (end >= 0) {
-        const line = buffered.slice(0, end);
-        buffered = buffered.slice(end + 1);
-        return JSON.parse(line) as SpeechTurnLine;
-      }
-      const next = await reader.read();
-      if (next.done) return null;
-      buffered += decoder.decode(next.value, { stream: true });
-    }
-  };
 }
 
 const OPENING = [

@@ -16,10 +16,8 @@ import { TTS_CONTENT_TYPE } from '../providers/upstream/speech-clients';
 import { callLimit } from '../plugins/call-limits';
 import { perMinute } from '../plugins/security';
 import { speechAudioTurn, speechClip, speechTextTurn, speechTranscript } from '../services/speech';
-import { HttpError } from '../services/http-error';
-import { SERVER_FAULT } from '../plugins/errors';
 import { SPEECH_TURN_STREAM_TYPE } from '../../contract/limits';
-import { streamTurn, wantsStreamedTurn } from './streamed-turn';
+import { lateFailure, sendLines, streamTurn, wantsStreamedTurn } from './streamed-turn';
 
 /** 16 kHz 16-bit mono WAV is 32 kB a second: about five minutes of one answer. */
 export const MAX_ANSWER_AUDIO_BYTES = 10 * 1024 * 1024;
@@ -69,23 +67,12 @@ export function speechRoutes(app: FastifyInstance, ctx: AppContext): void {
       const email = request.headers['x-user-email'];
       if (!wantsStreamedTurn(request.headers.accept)) return speechTextTurn(ctx, email, request.body);
       const turn = await streamTurn(
-        (announce) => speechTextTurn(ctx, email, request.body, announce),
-        (error) => {
-          // The 200 and the first clips are sent: the failure is the last line, as the error handler would answer it.
-          if (error instanceof HttpError) return { error: error.message, status: error.statusCode };
-          request.log.error({ err: error }, 'unhandled error in a streamed speech turn');
-          return { error: SERVER_FAULT, status: 500 };
-        },
+        (announce: (told: { audio: string }) => void) => speechTextTurn(ctx, email, request.body, (path) => announce({ audio: path })),
+        speechTurnResponseSchema,
+        lateFailure(request.log),
       );
       if ('whole' in turn) return turn.whole;
-      return (
-        reply
-          .header('content-type', SPEECH_TURN_STREAM_TYPE)
-          .header('cache-control', 'no-store')
-          .header('x-accel-buffering', 'no')
-          // A stream is piped as it is, past the serializer (each line was checked in streamTurn).
-          .send(Readable.from(turn.lines) as never)
-      );
+      return sendLines(reply, turn.lines);
     },
   );
 

@@ -20,6 +20,7 @@ import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { interviewSessions } from '../../db/schema';
 import { resolveSpeechSettings } from '../../config';
 import { ClipFailedError } from './clips';
+import { MAX_LINE_PARTS, settledParts, speechParts } from '../../../domain/line-parts';
 
 export const NOT_A_PIPELINE_SERVER = 'This server does not run spoken interviews through speech servers. Please start a new session.';
 export const NOT_A_PIPELINE_SESSION = 'This interview session does not use the speech pipeline. Please start a new session.';
@@ -50,29 +51,7 @@ async function requirePipelineSession(ctx: AppContext, email: string, sessionTok
   return session;
 }
 
-/**
- * The line in parts to synthesise one after another: the first sentence alone (its audio comes
- * soonest), very short sentences joined to the next so the voice does not stop and start.
- */
-/** Parts of one line at most (each is one text-to-speech call); the rest of a longer line joins the last part. */
-export const MAX_LINE_PARTS = 6;
-
-export function speechParts(text: string): string[] {
-  const sentences =
-    text
-      .match(/[^.!?]+(?:[.!?]+["')\]]*|$)\s*/g)
-      ?.map((s) => s.trim())
-      .filter(Boolean) ?? [];
-  const parts: string[] = [];
-  for (const sentence of sentences) {
-    const last = parts.at(-1);
-    if (last !== undefined && parts.length > 1 && last.length < 40) parts[parts.length - 1] = `${last} ${sentence}`;
-    else if (last !== undefined && parts.length === 1 && last.length < 12) parts[0] = `${last} ${sentence}`;
-    else if (parts.length < MAX_LINE_PARTS) parts.push(sentence);
-    else parts[parts.length - 1] = `${last} ${sentence}`;
-  }
-  return parts;
-}
+export { MAX_LINE_PARTS, speechParts };
 
 /** The models the pipeline's usage is priced by (docs/product-rules.md, Session telemetry). */
 function speechModels(ctx: AppContext): { stt?: string; tts?: string } {
@@ -115,7 +94,7 @@ function lineVoice(ctx: AppContext, pipeline: SpeechPipeline, sessionId: string,
   return {
     /** True once some of the line is being said. */
     draft(sayFar: string): boolean {
-      const ready = speechParts(sayFar).slice(0, -1);
+      const ready = settledParts(sayFar);
       if (ready.length > given.length) {
         start(ready.slice(given.length));
         given = ready;

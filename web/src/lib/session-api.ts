@@ -18,6 +18,7 @@ import type {
   SpeechTurnResponse,
   SpeechTranscriptResponse,
   TokenResponse,
+  TurnLine,
   TurnRequest,
   TurnResponse,
 } from '../../../contract';
@@ -62,9 +63,34 @@ export const fetchRatingTranscript = (email: string, id: number) =>
 export const rateTranscript = (email: string, body: RateRequest) =>
   callApi<RateResponse>('/interview/rate-transcript', { method: 'POST', body, headers: userHeaders(email) });
 
-/** Browser speech: the interviewer's next line (the opening one without an utterance). */
-export const postTurn = (email: string, body: TurnRequest, options: Pick<CallOptions, 'signal' | 'fetch'> = {}) =>
-  callApi<TurnResponse>('/interview/turn', { method: 'POST', body, headers: userHeaders(email), ...options });
+/**
+ * Browser speech: the interviewer's next line (the opening one without an utterance). With
+ * `onPart` the answer comes in lines when a language model writes the line: each part to speak as
+ * soon as it is settled (its voice can start before the line is whole), then the whole reply.
+ */
+export const postTurn = (
+  email: string,
+  body: TurnRequest,
+  options: Pick<CallOptions, 'signal' | 'fetch'> & { onPart?: (part: string) => void } = {},
+) => {
+  const { onPart, ...call } = options;
+  const request = { method: 'POST' as const, body, headers: userHeaders(email), ...call };
+  if (!onPart) return callApi<TurnResponse>('/interview/turn', request);
+  return callApiInLines<TurnResponse>('/interview/turn', { ...request, accept: SPEECH_TURN_STREAM_TYPE }, (value) =>
+    turnLine(value as TurnLine, onPart),
+  );
+};
+
+/** One line of a streamed turn: a part to speak (told, not the end), the reply, or a failure after the first part. */
+function turnLine(line: TurnLine, onPart: (part: string) => void): ApiResult<TurnResponse> | null {
+  if (typeof line !== 'object' || line === null) return { ok: false, kind: 'invalid', status: 200, error: line };
+  if ('say' in line) {
+    onPart(line.say);
+    return null;
+  }
+  if ('reply' in line) return { ok: true, data: line.reply };
+  return { ok: false, kind: 'http', status: line.status, message: line.error, serverError: line.error };
+}
 
 /**
  * Speech pipeline: the interviewer's next line and its voice (the opening one without an

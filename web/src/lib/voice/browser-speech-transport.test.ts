@@ -1,6 +1,7 @@
 import { DEFAULT_TURN_PAUSES, type TurnPauses } from '../../../../domain/answer-ending';
 import { describe, expect, it } from 'vitest';
-import type { BrowserSpeechToken, TurnResponse } from '../../../../contract';
+import type { BrowserSpeechToken, TurnLine, TurnResponse } from '../../../../contract';
+import { SPEECH_TURN_STREAM_TYPE } from '../../../../contract/limits';
 import type { RecognitionErrorEventLike, RecognitionLike, RecognitionResultEventLike, SpeechOutput } from './browser-speech-io';
 import {
   createBrowserSpeechTransport,
@@ -76,7 +77,27 @@ async function flush(): Promise<void> {
 }
 
 /** Answers each POST /interview/turn from a script and records what the transport sent. */
-function scriptedServer(turns: Array<TurnResponse | { status: number; body: unknown }>) {
+/** A streamed turn: its lines, the last one sent only once `hold` resolves. */
+interface StreamedTurn {
+  lines: TurnLine[];
+  hold: Promise<void>;
+}
+type ScriptedTurn = TurnResponse | { status: number; body: unknown } | StreamedTurn;
+
+function streamedBody(turn: StreamedTurn): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      for (const line of turn.lines.slice(0, -1)) controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+      await turn.hold;
+      controller.enqueue(encoder.encode(`${JSON.stringify(turn.lines.at(-1))}\n`));
+      controller.close();
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'content-type': SPEECH_TURN_STREAM_TYPE } });
+}
+
+function scriptedServer(turns: ScriptedTurn[]) {
   const requests: Array<{ url: string; headers: Record<string, string>; body: unknown }> = [];
   const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
     requests.push({
@@ -87,6 +108,7 @@ function scriptedServer(turns: Array<TurnResponse | { status: number; body: unkn
     const next = turns.shift();
     if (!next) throw new TypeError('Failed to fetch');
     if ('status' in next) return new Response(JSON.stringify(next.body), { status: next.status });
+    if ('lines' in next) return streamedBody(next);
     return new Response(JSON.stringify(next), { status: 200, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
   return { requests, fetchFn };
@@ -152,10 +174,7 @@ const ONE_PAUSE = {
   unfinishedMs: END_OF_ANSWER_PAUSE_MS,
 };
 
-function setup(
-  turns: Array<TurnResponse | { status: number; body: unknown }>,
-  opts: { speech?: 'ok' | 'fail' | 'hang' | null; recognition?: boolean; pauses?: TurnPauses } = {},
-) {
+function setup(turns: ScriptedTurn[], opts: { speech?: 'ok' | 'fail' | 'hang' | null; recognition?: boolean; pauses?: TurnPauses } = {}) {
   const clock = manualClock();
   const server = scriptedServer(turns);
   const speech = opts.speech === null ? null : fakeSpeech(opts.speech ?? 'ok');
@@ -582,5 +601,52 @@ describe('browser-speech transport', () => {
     await u.clock.advance(0);
     await flush();
     expect(u.speech?.spoken).toEqual(['Welcome back. Question one?']);
+  });
+  describe('a reply that comes in lines (a language model writes it)', () => {
+    const FIRST = 'That is right, a closure keeps the scope it was made in.';
+    const LINE = `${FIRST} Now, what does the event loop do?`;
+    const streamed = () => {
+      let release = (): void => undefined;
+      const hold = new Promise<void>((resolve) => (release = resolve));
+      const turn: StreamedTurn = { lines: [{ say: FIRST }, { reply: say(LINE) }], hold };
+      return { turn, release };
+    };
+
+    it("says the line's first part before the line is whole, then the rest; the line is shown once whole", async () => {
+      const { turn, release } = streamed();
+      const t = setup([say('Welcome. What is a closure?'), turn]);
+      await t.transport.start(token, t.listener, 0);
+      await t.clock.advance(0);
+      t.events.length = 0;
+      t.transport.sendText('A function with its scope.');
+      await flush();
+      // The answer's turn asks for lines; the first part is said while the rest is written.
+      expect(t.server.requests[1]?.headers).toMatchObject({ accept: SPEECH_TURN_STREAM_TYPE });
+      expect(t.speech?.spoken).toEqual(['Welcome. What is a closure?', FIRST]);
+      expect(t.events.map((e) => e.type)).not.toContain('interviewer');
+
+      release();
+      await flush();
+      expect(t.speech?.spoken).toEqual(['Welcome. What is a closure?', FIRST, 'Now, what does the event loop do?']);
+      expect(t.events.filter((e) => e.type === 'interviewer')).toEqual([{ type: 'interviewer', text: LINE, at: 0 }]);
+      expect(t.events.at(-1)).toEqual({ type: 'heard', text: LINE });
+    });
+
+    it('a typed answer that cuts it off before its text came marks where, in the whole line, once it comes', async () => {
+      const { turn, release } = streamed();
+      const t = setup([say('Welcome. What is a closure?'), turn, say('Thanks.')], { speech: 'hang' });
+      await t.transport.start(token, t.listener, 0);
+      await t.clock.advance(0);
+      // Lines never end by themselves here: the first answer cuts the opening off, whose guard then moves on.
+      t.transport.sendText('A function with its scope.');
+      await t.clock.advance(speechGuardMs('Welcome. What is a closure?'));
+      expect(t.speech?.spoken.at(-1)).toBe(FIRST);
+      t.transport.sendText('And it can outlive the call.');
+      release();
+      await t.clock.advance(speechGuardMs(FIRST));
+      expect(t.events).toContainEqual({ type: 'cut-off', text: LINE, cutAt: 9 });
+      // The rest of the cut line is not said; the next line is.
+      expect(t.speech?.spoken).toEqual(['Welcome. What is a closure?', FIRST, 'Thanks.']);
+    });
   });
 });

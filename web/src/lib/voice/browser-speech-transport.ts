@@ -14,12 +14,27 @@ import { OFFLINE_MESSAGE } from './turn-failure';
 import { createTurnTaking } from './turn-taking';
 import { spokenAfterResume } from './heard-again';
 import { endOfTurnPauseMs } from '../../../../domain/answer-ending';
+import { speechParts } from '../../../../domain/line-parts';
 import type { StartOptions, TransportContext, TransportListener, VoiceTransport } from './types';
 
 export const NO_RECOGNITION_NOTICE = 'This browser cannot recognise speech. Type your answers in the box below and press Send.';
 export const RECOGNITION_FAILED_NOTICE =
   'Speech cannot be recognised in this browser right now. Type your answers in the box below and press Send.';
 export const NO_SYNTHESIS_NOTICE = "This browser cannot speak the interviewer's lines aloud. Read them on screen.";
+
+/**
+ * The voice of a reply that began before the reply was whole (a streamed turn): the parts told so
+ * far, said one after another; `cut` marks where a typed answer cut it off, for the transcript once
+ * the line is known.
+ */
+interface EarlyVoice {
+  parts: string[];
+  said: Promise<void>;
+  /** The part being said now, if any. */
+  saying: number | null;
+  stopped: boolean;
+  cut: { part: number; chars: number } | null;
+}
 
 /** Longest a line may take to speak before we move on anyway (synthesis may never report an end). */
 export function speechGuardMs(text: string): number {
@@ -69,7 +84,10 @@ export function createBrowserSpeechTransport(
   const core = createTurnTaking(token, {
     now: options.now,
     connectivity,
-    silence: () => ears.stop(),
+    silence: () => {
+      ears.stop();
+      stopEarlyVoice();
+    },
     // The recogniser may have been stopped while the page was hidden; start hearing afresh.
     onVisible: () => {
       if (busy) return;
@@ -95,7 +113,8 @@ export function createBrowserSpeechTransport(
     if (core.open() && !busy) ears.listen();
   };
 
-  const requestTurn = (utterance?: string, resume = false, typed = false): Promise<TurnResponse> =>
+  /** With `voice` the turn comes in lines, and each part told is said as it comes (an answer's turn). */
+  const requestTurn = (utterance?: string, resume = false, typed = false, voice: EarlyVoice | null = null): Promise<TurnResponse> =>
     core.call(
       (signal) =>
         postTurn(
@@ -107,24 +126,47 @@ export function createBrowserSpeechTransport(
             // Stored with the answer, so it is still shown as typed after a reload.
             ...(typed && utterance !== undefined ? { input: 'typed' as const } : {}),
           },
-          { signal, fetch: options.fetch },
+          { signal, fetch: options.fetch, ...(voice ? { onPart: (part: string) => sayEarly(voice, part) } : {}) },
         ),
       isTurnResponse,
     );
 
+  /** The reply whose voice began before its text came, if any. */
+  let early: EarlyVoice | null = null;
+  const earlyVoice = (): EarlyVoice => ({ parts: [], said: Promise.resolve(), saying: null, stopped: false, cut: null });
+
+  /** Says a part of the reply after the parts before it, unless the voice was stopped meanwhile. */
+  function sayEarly(voice: EarlyVoice, part: string): void {
+    const index = voice.parts.push(part) - 1;
+    early = voice;
+    voice.said = voice.said.then(async () => {
+      if (voice.stopped || core.closed()) return;
+      voice.saying = index;
+      await speak(part, false);
+      if (voice.saying === index) voice.saying = null;
+    });
+  }
+
+  function stopEarlyVoice(): void {
+    if (!early || early.stopped) return;
+    early.stopped = true;
+    speech?.cancel();
+  }
+
   /** The interviewer's line being spoken now (a typed answer that cuts it off marks where). */
   let speakingLine: string | null = null;
 
-  function speak(text: string): Promise<void> {
+  /** `whole`: the text is a whole line of the transcript (a cut-off can be marked in it). */
+  function speak(text: string, whole = true): Promise<void> {
     return new Promise((resolve) => {
       if (core.closed()) return resolve();
       core.emit({ type: 'speaking', speaking: true });
-      speakingLine = text;
+      if (whole) speakingLine = text;
       let done = false;
       const finish = (ok: boolean): void => {
         if (done) return;
         done = true;
-        speakingLine = null;
+        if (whole) speakingLine = null;
         cancelGuard();
         core.emit({ type: 'speaking', speaking: false });
         if (!ok && !core.closed()) core.notice(NO_SYNTHESIS_NOTICE);
@@ -139,11 +181,20 @@ export function createBrowserSpeechTransport(
     });
   }
 
-  /** `spoken`: what of the line to say (a resume's repeat of a line heard already: only "Welcome back."). */
-  async function handleTurn(turn: TurnResponse, spoken = turn.say): Promise<void> {
+  /**
+   * `spoken`: what of the line to say (a resume's repeat of a line heard already: only "Welcome
+   * back."). `voice`: the line's voice when it began before the line was whole.
+   */
+  async function handleTurn(turn: TurnResponse, spoken = turn.say, voice: EarlyVoice | null = null): Promise<void> {
     if (core.closed()) return;
     core.emit({ type: 'interviewer', text: turn.say, at: core.at() });
     question = turn.say;
+    if (voice?.cut) {
+      // Cut off before its text came: where, in the whole line.
+      const at = turn.say.indexOf(voice.parts[voice.cut.part] ?? '');
+      if (at >= 0) core.emit({ type: 'cut-off', text: turn.say, cutAt: at + voice.cut.chars });
+    }
+    const say = (text: string): Promise<void> => (voice && voice.parts.length > 0 ? sayRest(voice, turn.say) : speak(text));
     if (turn.closeSession) {
       core.ending();
       ears.stop();
@@ -151,18 +202,25 @@ export function createBrowserSpeechTransport(
       // is requested, so the controller's timer starts now, while the remark is spoken; it waits
       // for a longer remark.
       core.emit({ type: 'close-requested', reason: turn.closeSession.reason });
-      await speak(turn.say);
+      await say(turn.say);
       core.emit({ type: 'closing-remark-done' });
       return;
     }
     // The candidate already answered past this line (typed twice quickly): show it, do not speak it.
     if (unanswered > 0) return;
-    if (spoken) await speak(spoken);
+    if (spoken) await say(spoken);
     if (!core.closed()) core.emit({ type: 'heard', text: turn.say });
     // A typed answer may have cut the line short; its own turn decides when to listen again.
     if (unanswered > 0) return;
     busy = false;
     listenIfIdle();
+  }
+
+  /** Says the parts of the whole line not told before it came, after those told; resolves once all were said. */
+  async function sayRest(voice: EarlyVoice, line: string): Promise<void> {
+    for (const part of speechParts(line).slice(voice.parts.length)) sayEarly(voice, part);
+    await voice.said;
+    if (early === voice) early = null;
   }
 
   function submitAnswer(text: string, typed = false): void {
@@ -172,19 +230,23 @@ export function createBrowserSpeechTransport(
     busy = true;
     ears.stop();
     // The candidate cut the interviewer off: the transcript marks about where (the last word boundary).
-    const said = speakingLine === null ? null : (speech?.spokenChars?.() ?? null);
+    const said = speech?.spokenChars?.() ?? null;
     if (speakingLine !== null && said !== null) core.emit({ type: 'cut-off', text: speakingLine, cutAt: said });
+    // A reply said before its text came: where it was cut is marked once its text comes.
+    if (early && !early.stopped && early.saying !== null && said !== null) early.cut = { part: early.saying, chars: said };
+    stopEarlyVoice();
     speech?.cancel();
     core.emit({ type: 'candidate', text: answer, at: core.at() });
+    const voice = earlyVoice();
     core.answer(
       answer,
       () => {
         busy = true;
-        return requestTurn(answer, false, typed);
+        return requestTurn(answer, false, typed, voice);
       },
       (turn) => {
         unanswered--;
-        return handleTurn(turn);
+        return handleTurn(turn, turn.say, voice);
       },
       typed,
     );
@@ -225,6 +287,7 @@ export function createBrowserSpeechTransport(
     close(): void {
       if (!core.close()) return;
       ears.dispose();
+      stopEarlyVoice();
       speech?.cancel();
     },
   };

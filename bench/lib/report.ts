@@ -316,6 +316,17 @@ function pausesRows(p: SpeechResult['pauses'] | undefined): string[] {
   ];
 }
 
+/** Issue 37 item 2 in browser speech (bench/parts/browser-speech-turns.ts, docs/decisions/034). */
+function browserSpeechRows(b: SpeechResult['browserSpeech']): string[] {
+  if (!b || b.firstVoiceMs.length === 0) return [];
+  const ms = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
+  const voice = pct(b.firstVoiceMs, 0.5);
+  const whole = pct(b.wholeReplyMs, 0.5);
+  return [
+    `| browser speech in Chromium, ${b.answers} typed answers, the fake language model writing a two-sentence line a word every ${b.llmWordGapMs} ms: answer sent → the browser asked to speak the reply (its first sentence) | **${voice.toFixed(0)} ms** | runs ${ms(b.firstVoiceMs)} ms; answer sent → the whole reply read (when the code before ADR 034 began to speak): median ${whole.toFixed(0)} ms | below the whole reply's | ${ok(voice < whole)} |`,
+  ];
+}
+
 function kept(previous: string[], part: keyof typeof PART_HEADINGS): string[] {
   const section = previous.find((s) => s.startsWith(PART_HEADINGS[part]));
   return section ? [section.trimEnd(), ''] : [];
@@ -568,12 +579,13 @@ function renderResults(outDir: string, file: string): string {
     out.push(
       '## Speech-pipeline turns',
       '',
-      `Ran ${speech.at}. The real server in \`VOICE_MODE=pipeline\` with the scripted interviewer (the spoken answers in Chromium: the fake language model); the STT and TTS servers are the fake OpenAI-compatible audio server answering after fixed delays (transcript after ${s.sttDelayMs} ms, first audio byte after ${s.ttsDelayMs} ms).`,
+      `Ran ${speech.at}. The real server in \`VOICE_MODE=pipeline\` with the scripted interviewer (the spoken answers in Chromium: the fake language model; the last row: browser speech, bench/parts/browser-speech-turns.ts); the STT and TTS servers are the fake OpenAI-compatible audio server answering after fixed delays (transcript after ${s.sttDelayMs} ms, first audio byte after ${s.ttsDelayMs} ms).`,
       '',
       '| figure | median | other | target | result |',
       '|---|---:|---|---|---|',
       `| time our server adds to a turn (answer WAV sent → first byte of the reply's audio, minus the time inside the STT and TTS calls as the fake timed them; ${s.serverAdded.runs} turns over HTTP) | **${s.serverAdded.medianMs.toFixed(1)} ms** | p90 ${s.serverAdded.p90Ms.toFixed(1)} ms; the server process's CPU time ${s.serverAdded.cpuMsPerTurn?.toFixed(1) ?? '?'} ms per turn | ≤ 50 ms | ${ok(s.serverAdded.medianMs <= 50)} |`,
       ...pausesRows(s.pauses),
+      ...browserSpeechRows(s.browserSpeech),
       '',
     );
   } else out.push(...kept(previous, 'speech'));

@@ -6,7 +6,9 @@
  *   answer's WAV to the first byte of the interviewer's audio, minus the time the STT and TTS
  *   calls took as the fake saw them (its fixed delays plus its own parsing; target: median ≤ 50 ms);
  * - in Debian Chromium, answers with inner pauses spoken by espeak-ng (speech-pauses.ts): the
- *   candidate's last word to the interviewer's voice, answers cut off mid-thought, barge-in.
+ *   candidate's last word to the interviewer's voice, answers cut off mid-thought, barge-in;
+ * - in Debian Chromium, browser speech with a language model (browser-speech-turns.ts): a typed
+ *   answer sent to the browser's voice starting, against the whole reply.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +17,7 @@ import { startFakeAudioServer, type FakeAudioServer } from '../../test-support/f
 import { espeakMp3, spokenWav } from '../../test-support/local-speech';
 import { startBenchServer, type BenchServer } from '../lib/processes';
 import { measurePausedAnswers, type PausedAnswersResult } from './speech-pauses';
+import { measureBrowserSpeechTurns, type BrowserSpeechTurnsResult } from './browser-speech-turns';
 
 export const STT_DELAY_MS = 300;
 export const TTS_DELAY_MS = 200;
@@ -29,6 +32,8 @@ export interface SpeechResult {
   serverAdded: { runs: number; medianMs: number; p90Ms: number; cpuMsPerTurn: number };
   /** Chromium, answers with inner pauses (speech-pauses.ts). */
   pauses: PausedAnswersResult & { sttMs: number[] };
+  /** Chromium, browser speech with a language model, typed answers (browser-speech-turns.ts). */
+  browserSpeech?: BrowserSpeechTurnsResult;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -162,5 +167,6 @@ async function serverAddedRun(log: (line: string) => void, turns: number) {
 export async function runSpeech(log: (line: string) => void, turns = 60): Promise<SpeechResult> {
   const added = await serverAddedRun(log, turns);
   const pauses = await measurePausedAnswers({ sttDelayMs: STT_DELAY_MS, ttsDelayMs: TTS_DELAY_MS }, log);
-  return { sttDelayMs: STT_DELAY_MS, ttsDelayMs: TTS_DELAY_MS, serverAdded: added, pauses };
+  const browserSpeech = await measureBrowserSpeechTurns(log, turns >= 60 ? 10 : 4);
+  return { sttDelayMs: STT_DELAY_MS, ttsDelayMs: TTS_DELAY_MS, serverAdded: added, pauses, browserSpeech };
 }

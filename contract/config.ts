@@ -15,6 +15,7 @@ export const publicConfigSchema = z.object({
     finishedMs: z.number().int(),
     unsureMs: z.number().int(),
     unfinishedMs: z.number().int(),
+    heldMs: z.number().int(),
   }),
   /** Random dog picture API (JSON {message: url}); null when switched off. */
   dogImageApi: z.string().nullable(),

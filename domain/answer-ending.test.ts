@@ -74,7 +74,7 @@ describe('a recogniser that punctuates', () => {
 });
 
 describe('endOfTurnPauseMs', () => {
-  const pauses = { pieceMs: 300, finishedMs: 400, unsureMs: 1200, unfinishedMs: 2500 };
+  const pauses = { pieceMs: 300, finishedMs: 400, unsureMs: 1200, unfinishedMs: 2500, heldMs: 1500 };
   it('gives each verdict its pause', () => {
     expect(endOfTurnPauseMs('A closure remembers its scope.', CLOSURE, pauses)).toBe(400);
     expect(endOfTurnPauseMs('it keeps variables alive after return', CLOSURE, pauses)).toBe(1200);

@@ -20,10 +20,17 @@ export interface TurnPauses {
   finishedMs: number;
   unsureMs: number;
   unfinishedMs: number;
+  /**
+   * The speech pipeline: a sound over the interviewer's voice pauses it at once; when the sound
+   * turns out not to be speech (too short: a cough, or a filler like "uh" the detector let go), the
+   * voice stays paused this long more for the candidate to go on (a filler is often followed by a
+   * pause), and speech in that time stops it for good. 0 plays on at once.
+   */
+  heldMs: number;
 }
 
 /** The defaults of the TURN_PAUSE_* settings, measured in bench/results.md (Speech-pipeline turns). */
-export const DEFAULT_TURN_PAUSES: TurnPauses = { pieceMs: 200, finishedMs: 450, unsureMs: 1200, unfinishedMs: 2500 };
+export const DEFAULT_TURN_PAUSES: TurnPauses = { pieceMs: 200, finishedMs: 450, unsureMs: 1200, unfinishedMs: 2500, heldMs: 1500 };
 
 /**
  * What the recogniser is known to write: `punctuates` once any of its transcripts held a sentence

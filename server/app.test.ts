@@ -40,7 +40,7 @@ describeDatabases('system calls', (database) => {
       voiceMode: 'browser-speech',
       dogImageApi: 'https://dog.ceo/api/breeds/image/random',
       signin: 'email',
-      turnPauses: { pieceMs: 200, finishedMs: 450, unsureMs: 1200, unfinishedMs: 2500 },
+      turnPauses: { pieceMs: 200, finishedMs: 450, unsureMs: 1200, unfinishedMs: 2500, heldMs: 1500 },
     });
   });
 

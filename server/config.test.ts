@@ -67,7 +67,12 @@ describe('loadConfig', () => {
       finishedMs: 450,
       unsureMs: 1200,
       unfinishedMs: 2500,
+      heldMs: 1500,
     });
+    // The held voice may play on at once (0), and no longer than 10 s.
+    expect(loadConfig({ TURN_PAUSE_HELD_MS: '0' }).turnPauses.heldMs).toBe(0);
+    expect(() => loadConfig({ TURN_PAUSE_HELD_MS: '-1' })).toThrow('TURN_PAUSE_HELD_MS: must be at least 0 (milliseconds)');
+    expect(() => loadConfig({ TURN_PAUSE_HELD_MS: '10001' })).toThrow('TURN_PAUSE_HELD_MS: must be at most 10000 (milliseconds)');
   });
 
   it('refuses a headers timeout longer than the request timeout, and timeouts under 100 ms', () => {
@@ -143,7 +148,7 @@ describe('loadConfig', () => {
       sessionSpeechAnswers: 200,
       sessionSpeechSeconds: 900,
       maxAnswerSeconds: 120,
-      turnPauses: { pieceMs: 200, finishedMs: 450, unsureMs: 1200, unfinishedMs: 2500 },
+      turnPauses: { pieceMs: 200, finishedMs: 450, unsureMs: 1200, unfinishedMs: 2500, heldMs: 1500 },
       sessionAudioClips: 40,
       editorLlmCallsPerHour: 60,
       editorLlmPromptCharsPerHour: 1_500_000,

@@ -109,6 +109,18 @@ const milliseconds = (fallback: number) =>
   );
 
 /** A pause that ends a spoken answer: 200 ms to 10 s. */
+/** A wait that may be 0 (none) up to 10 s. */
+const waitMs = (fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(0, { error: 'must be at least 0 (milliseconds)' })
+      .max(10_000, { error: 'must be at most 10000 (milliseconds)' })
+      .default(fallback),
+  );
+
 const pauseMs = (fallback: number) =>
   z.preprocess(
     emptyToUndefined,
@@ -349,6 +361,8 @@ const SETTINGS = {
     unsureMs: setting('TURN_PAUSE_UNSURE_MS', pauseMs(DEFAULT_TURN_PAUSES.unsureMs)),
     /** After a filler ("um"), a word that leads on ("and", "because", "the") or a sentence cut off. */
     unfinishedMs: setting('TURN_PAUSE_UNFINISHED_MS', pauseMs(DEFAULT_TURN_PAUSES.unfinishedMs)),
+    /** The interviewer's voice, paused by a sound that was not speech, stays paused this long for the candidate to go on. */
+    heldMs: setting('TURN_PAUSE_HELD_MS', waitMs(DEFAULT_TURN_PAUSES.heldMs)),
   },
   /** The interviewer's audio clips one session holds at once (the oldest of the same session make way). */
   sessionAudioClips: setting(

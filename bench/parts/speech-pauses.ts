@@ -11,7 +11,8 @@
  * candidate's words are timed on the page's clock, apart from any detector:
  * - last word → interviewer's voice: the end of an answer's last word to the next `playing`;
  * - cut off mid-thought: an answer during which (first word to last word) a turn was taken;
- * - barge-in → silence: the first word of an answer spoken over the interviewer to its audio's pause().
+ * - barge-in → silence: the first word of an answer spoken over the interviewer to its audio's
+ *   pause() for good (after which it did not play again during the answer).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -169,8 +170,10 @@ export function pausedAnswerFigures(bench: NonNullable<Window['__voiceBench']>):
     const before = bench.playing.filter((p) => p < from).at(-1);
     const stoppedBefore = bench.paused.some((p) => before !== undefined && p > before && p < from);
     if (before !== undefined && !stoppedBefore && i > 0) {
-      const stop = bench.paused.find((p) => p >= from);
-      if (stop !== undefined && stop < to) bargeInMs.push(stop - from);
+      // Paused for good: the voice did not play again before the answer ended (a hold released
+      // after a sound that was not speech is not a barge-in).
+      const stop = bench.paused.find((p) => p >= from && p < to && !bench.playing.some((q) => q > p && q < to));
+      if (stop !== undefined) bargeInMs.push(stop - from);
     }
   }
   return { answers: answers.length, lastWordToVoiceMs, cutOff, bargeInMs };

@@ -172,6 +172,7 @@ const ONE_PAUSE = {
   finishedMs: END_OF_ANSWER_PAUSE_MS,
   unsureMs: END_OF_ANSWER_PAUSE_MS,
   unfinishedMs: END_OF_ANSWER_PAUSE_MS,
+  heldMs: 0,
 };
 
 function setup(turns: ScriptedTurn[], opts: { speech?: 'ok' | 'fail' | 'hang' | null; recognition?: boolean; pauses?: TurnPauses } = {}) {

@@ -376,14 +376,32 @@ describe('speech-pipeline transport', () => {
     expect(bodyOf(h.requests[2])).toEqual({ sessionToken: 'sp_secret', utterance: 'It keeps the scope and', spoken: true });
   });
 
-  it('a noise that is not speech lets the interviewer go on', async () => {
+  it('a noise that is not speech lets the interviewer go on after TURN_PAUSE_HELD_MS', async () => {
     const h = harness([turn({ say: 'What is a closure?', audio: ['/a'] })]);
     await h.start();
     await tick();
     h.answers().soundStart();
     h.answers().misfire();
-    expect([h.holds(), h.releases(), h.stops()]).toEqual([1, 1, 0]);
     expect(h.events.at(-1)).toEqual({ type: 'interim', text: '' });
+    // Held a while for the candidate to go on, then released.
+    expect([h.holds(), h.releases(), h.stops()]).toEqual([1, 0, 0]);
+    h.advance(DEFAULT_TURN_PAUSES.heldMs - 1);
+    expect(h.releases()).toBe(0);
+    h.advance(1);
+    expect([h.holds(), h.releases(), h.stops()]).toEqual([1, 1, 0]);
+  });
+
+  it('a filler the detector let go, then speech while the voice is held: the voice stops for good, never played on', async () => {
+    const h = harness([turn({ say: 'What is a closure?', audio: ['/a'] })]);
+    await h.start();
+    await tick();
+    h.answers().soundStart();
+    h.answers().misfire();
+    h.advance(DEFAULT_TURN_PAUSES.heldMs - 200);
+    h.answers().soundStart();
+    h.answers().speechStart();
+    h.advance(DEFAULT_TURN_PAUSES.heldMs);
+    expect([h.holds(), h.releases(), h.stops()]).toEqual([2, 0, 1]);
   });
 
   it('an answer nothing of which could be written down gets the apology, spoken and shown, no card; the next good turn clears it', async () => {

@@ -10,7 +10,7 @@
  */
 import type { SpeechPipelineToken, SpeechTranscriptResponse, SpeechTurnResponse, TokenResponse } from '../../../../contract';
 import { apiUrl } from '../api-base';
-import { schedule as browserSchedule, type Schedule } from '../schedule';
+import { schedule as browserSchedule, type Cancel, type Schedule } from '../schedule';
 import { postSpeechTranscript, postSpeechTurn } from '../session-api';
 import { createSpokenAnswer } from './spoken-answer';
 import {
@@ -73,6 +73,7 @@ export function createSpeechPipelineTransport(
   const startDetector = options.startDetector ?? startMicrophoneVad;
   const player = options.player ?? createAudioPlayer();
   const now = options.now ?? (() => performance.now());
+  const schedule = options.schedule ?? browserSchedule;
   let detector: AnswerDetector | null = null;
   /** The interviewer's last line: what the answer in progress answers. */
   let question = '';
@@ -95,7 +96,15 @@ export function createSpeechPipelineTransport(
   /** Stops the interviewer's voice, a reply's that began early too (it does not start again). */
   function stopVoice(): void {
     if (early) early.stopped = true;
+    keepHeld();
     player.stop();
+  }
+
+  /** A held voice's release, waiting for the candidate to go on after a sound that was not speech (TURN_PAUSE_HELD_MS). */
+  let releaseLater: Cancel | null = null;
+  function keepHeld(): void {
+    releaseLater?.();
+    releaseLater = null;
   }
 
   /** The voice of a streamed reply, played from its first clip as soon as that is told. */
@@ -160,7 +169,7 @@ export function createSpeechPipelineTransport(
       core.emit({ type: 'interim', text: TRANSCRIBING_TEXT });
       enqueue(words ? { kind: 'spoken', utterance: words } : { kind: 'spoken' }, core.at());
     },
-    schedule: options.schedule ?? browserSchedule,
+    schedule,
     now,
   });
 
@@ -279,11 +288,13 @@ export function createSpeechPipelineTransport(
           soundStart: () => {
             if (!core.open()) return;
             // Maybe the candidate talking over the interviewer: hold its voice until the detector knows.
+            keepHeld();
             player.hold();
             answer.speechStart();
           },
           speechStart: () => {
             if (!core.open()) return;
+            keepHeld();
             // Barge-in: the candidate talks over the interviewer, who stops; the transcript marks
             // about where (the share of the line's audio played), for a line whose text has not
             // come yet once it comes.
@@ -302,7 +313,13 @@ export function createSpeechPipelineTransport(
             answer.speechEnd(wav);
           },
           misfire: () => {
-            player.release();
+            // Not speech (a cough, or a filler the detector let go): the voice stays held a while
+            // for the candidate to go on, as a person pauses when the other makes a sound.
+            keepHeld();
+            releaseLater = schedule(() => {
+              releaseLater = null;
+              player.release();
+            }, ctx.turnPauses.heldMs);
             answer.misfire();
             if (!answer.active()) core.emit({ type: 'interim', text: '' });
           },

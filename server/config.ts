@@ -108,29 +108,21 @@ const milliseconds = (fallback: number) =>
     z.coerce.number().int().min(100, { error: 'must be at least 100 (milliseconds)' }).max(3_600_000).default(fallback),
   );
 
+/** Milliseconds from `min` up to 10 s. */
+const msUpTo10s = (min: number) => (fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(min, { error: `must be at least ${min} (milliseconds)` })
+      .max(10_000, { error: 'must be at most 10000 (milliseconds)' })
+      .default(fallback),
+  );
 /** A pause that ends a spoken answer: 200 ms to 10 s. */
-/** A wait that may be 0 (none) up to 10 s. */
-const waitMs = (fallback: number) =>
-  z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number()
-      .int()
-      .min(0, { error: 'must be at least 0 (milliseconds)' })
-      .max(10_000, { error: 'must be at most 10000 (milliseconds)' })
-      .default(fallback),
-  );
-
-const pauseMs = (fallback: number) =>
-  z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number()
-      .int()
-      .min(200, { error: 'must be at least 200 (milliseconds)' })
-      .max(10_000, { error: 'must be at most 10000 (milliseconds)' })
-      .default(fallback),
-  );
+const pauseMs = msUpTo10s(200);
+/** A wait that may be none (0) up to 10 s. */
+const waitMs = msUpTo10s(0);
 
 const positiveInt = (fallback: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000).default(fallback));
 

@@ -14,11 +14,9 @@ import type {
   RatingsResponse,
   SessionReport,
   SessionReportResponse,
-  SpeechTurnLine,
   SpeechTurnResponse,
   SpeechTranscriptResponse,
   TokenResponse,
-  TurnLine,
   TurnRequest,
   TurnResponse,
 } from '../../../contract';
@@ -63,63 +61,55 @@ export const fetchRatingTranscript = (email: string, id: number) =>
 export const rateTranscript = (email: string, body: RateRequest) =>
   callApi<RateResponse>('/interview/rate-transcript', { method: 'POST', body, headers: userHeaders(email) });
 
+type TurnCallOptions = Pick<CallOptions, 'signal' | 'fetch'>;
+
+/**
+ * A turn call: one JSON body, or with `told` its answer in lines (SPEECH_TURN_STREAM_TYPE): what
+ * is told before the line is whole (`told` answers true for such a line), then the reply, or a
+ * failure after the first told line.
+ */
+function turnCall<T>(path: string, email: string, body: TurnRequest, call: TurnCallOptions, told?: (line: object) => boolean) {
+  const request = { method: 'POST' as const, body, headers: userHeaders(email), ...call };
+  if (!told) return callApi<T>(path, request);
+  return callApiInLines<T>(path, { ...request, accept: SPEECH_TURN_STREAM_TYPE }, (line): ApiResult<T> | null => {
+    if (typeof line !== 'object' || line === null) return { ok: false, kind: 'invalid', status: 200, error: line };
+    if (told(line)) return null;
+    if ('reply' in line) return { ok: true, data: line.reply as T };
+    const failure = line as { error: string; status: number };
+    return { ok: false, kind: 'http', status: failure.status, message: failure.error, serverError: failure.error };
+  });
+}
+
+/** A told line holding `key` (`say`: a part to speak; `audio`: a clip path): its value to `to`, and true. */
+function toldAs(key: 'say' | 'audio', to: ((value: string) => void) | undefined): ((line: object) => boolean) | undefined {
+  if (!to) return undefined;
+  return (line) => {
+    const value = (line as Record<string, unknown>)[key];
+    if (typeof value !== 'string') return false;
+    to(value);
+    return true;
+  };
+}
+
 /**
  * Browser speech: the interviewer's next line (the opening one without an utterance). With
  * `onPart` the answer comes in lines when a language model writes the line: each part to speak as
  * soon as it is settled (its voice can start before the line is whole), then the whole reply.
  */
-export const postTurn = (
-  email: string,
-  body: TurnRequest,
-  options: Pick<CallOptions, 'signal' | 'fetch'> & { onPart?: (part: string) => void } = {},
-) => {
+export const postTurn = (email: string, body: TurnRequest, options: TurnCallOptions & { onPart?: (part: string) => void } = {}) => {
   const { onPart, ...call } = options;
-  const request = { method: 'POST' as const, body, headers: userHeaders(email), ...call };
-  if (!onPart) return callApi<TurnResponse>('/interview/turn', request);
-  return callApiInLines<TurnResponse>('/interview/turn', { ...request, accept: SPEECH_TURN_STREAM_TYPE }, (value) =>
-    turnLine(value as TurnLine, onPart),
-  );
+  return turnCall<TurnResponse>('/interview/turn', email, body, call, toldAs('say', onPart));
 };
-
-/** One line of a streamed turn: a part to speak (told, not the end), the reply, or a failure after the first part. */
-function turnLine(line: TurnLine, onPart: (part: string) => void): ApiResult<TurnResponse> | null {
-  if (typeof line !== 'object' || line === null) return { ok: false, kind: 'invalid', status: 200, error: line };
-  if ('say' in line) {
-    onPart(line.say);
-    return null;
-  }
-  if ('reply' in line) return { ok: true, data: line.reply };
-  return { ok: false, kind: 'http', status: line.status, message: line.error, serverError: line.error };
-}
 
 /**
  * Speech pipeline: the interviewer's next line and its voice (the opening one without an
  * utterance). With `onAudio` the answer comes in lines: each clip path as soon as its clip exists
  * (its voice can play before the line is whole), then the whole reply.
  */
-export const postSpeechTurn = (
-  email: string,
-  body: TurnRequest,
-  options: Pick<CallOptions, 'signal' | 'fetch'> & { onAudio?: (path: string) => void } = {},
-) => {
+export const postSpeechTurn = (email: string, body: TurnRequest, options: TurnCallOptions & { onAudio?: (path: string) => void } = {}) => {
   const { onAudio, ...call } = options;
-  const request = { method: 'POST' as const, body, headers: userHeaders(email), ...call };
-  if (!onAudio) return callApi<SpeechTurnResponse>('/interview/speech-turn', request);
-  return callApiInLines<SpeechTurnResponse>('/interview/speech-turn', { ...request, accept: SPEECH_TURN_STREAM_TYPE }, (value) =>
-    speechTurnLine(value as SpeechTurnLine, onAudio),
-  );
+  return turnCall<SpeechTurnResponse>('/interview/speech-turn', email, body, call, toldAs('audio', onAudio));
 };
-
-/** One line of a streamed speech turn: a clip path (told, not the end), the reply, or a failure after the first clip. */
-function speechTurnLine(line: SpeechTurnLine, onAudio: (path: string) => void): ApiResult<SpeechTurnResponse> | null {
-  if (typeof line !== 'object' || line === null) return { ok: false, kind: 'invalid', status: 200, error: line };
-  if ('audio' in line) {
-    onAudio(line.audio);
-    return null;
-  }
-  if ('reply' in line) return { ok: true, data: line.reply };
-  return { ok: false, kind: 'http', status: line.status, message: line.error, serverError: line.error };
-}
 
 /** Speech pipeline: one piece of a spoken answer (WAV, up to a pause), written down; no turn is taken. */
 export const postSpeechTranscript = (

@@ -10,6 +10,7 @@
  *   npm run bench -- --only=same-work --baseline=main   # product, main's product and the same-work ceiling in one run
  *   npm run bench -- --only=same-work --calls=login,ratings --rounds=5   # some of its calls, more rounds
  *   npm run bench -- --only=rater-runtime --baseline=main --rater-off   # the rater in the server: before, after, and the word matcher
+ *   npm run bench -- --only=speech --local-tts=.venv-piper/bin/python   # also with a real local TTS server (bench/local-speech/)
  *   npm run bench -- --only=same-work --baseline=HEAD --baseline-env=LOG_LEVEL:warn   # price one setting
  *
  * Each part's figures are kept in bench/.out/<part>.json (not committed). A run replaces only the
@@ -81,6 +82,7 @@ function parseArgs(argv: string[]) {
     baseline,
     baselineEnv,
     calls,
+    localTts: value('local-tts') ?? null,
   };
 }
 
@@ -151,7 +153,7 @@ async function main(): Promise<void> {
     } else if (part === 'abuse') {
       save(part, await runAbuse(log));
     } else if (part === 'speech') {
-      save(part, await runSpeech(log, args.quick ? 10 : 60));
+      save(part, await runSpeech(log, args.quick ? 10 : 60, args.localTts));
     } else if (part === 'takeover') {
       save(part, await runTakeover(log, args.quick ? 1 : 3));
     } else {

@@ -316,6 +316,17 @@ function pausesRows(p: SpeechResult['pauses'] | undefined): string[] {
   ];
 }
 
+/** Issue 37 item 5: the paused answers with a real local TTS server (bench/parts/speech-local.ts), when run. */
+function localTtsRows(l: SpeechResult['localTts']): string[] {
+  if (!l || l.lastWordToVoiceMs.length === 0) return [];
+  const ms = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
+  const median = pct(l.lastWordToVoiceMs, 0.5);
+  const p95 = pct(l.lastWordToVoiceMs, 0.95);
+  return [
+    `| the same answers with a real local text-to-speech server (${l.tts}; the fake STT as above; not run in CI): last word → interviewer audio playing | **${median.toFixed(0)} ms** | p95 ${p95.toFixed(0)} ms; runs ${ms(l.lastWordToVoiceMs)} ms; cut off ${l.cutOff} of ${l.answers}; barge-in max ${Math.max(...l.bargeInMs).toFixed(0)} ms | median ≤ 1000 ms, p95 ≤ 1500 ms | ${ok(median <= 1000 && p95 <= 1500)} |`,
+  ];
+}
+
 /** Issue 37 item 2 in browser speech (bench/parts/browser-speech-turns.ts, docs/decisions/034). */
 function browserSpeechRows(b: SpeechResult['browserSpeech']): string[] {
   if (!b || b.firstVoiceMs.length === 0) return [];
@@ -579,13 +590,14 @@ function renderResults(outDir: string, file: string): string {
     out.push(
       '## Speech-pipeline turns',
       '',
-      `Ran ${speech.at}. The real server in \`VOICE_MODE=pipeline\` with the scripted interviewer (the spoken answers in Chromium: the fake language model; the last row: browser speech, bench/parts/browser-speech-turns.ts); the STT and TTS servers are the fake OpenAI-compatible audio server answering after fixed delays (transcript after ${s.sttDelayMs} ms, first audio byte after ${s.ttsDelayMs} ms).`,
+      `Ran ${speech.at}. The real server in \`VOICE_MODE=pipeline\` with the scripted interviewer (the spoken answers in Chromium: the fake language model; the browser-speech row: bench/parts/browser-speech-turns.ts; the local text-to-speech row, only with \`--local-tts\`: bench/parts/speech-local.ts); the STT and TTS servers are the fake OpenAI-compatible audio server answering after fixed delays (transcript after ${s.sttDelayMs} ms, first audio byte after ${s.ttsDelayMs} ms).`,
       '',
       '| figure | median | other | target | result |',
       '|---|---:|---|---|---|',
       `| time our server adds to a turn (answer WAV sent → first byte of the reply's audio, minus the time inside the STT and TTS calls as the fake timed them; ${s.serverAdded.runs} turns over HTTP) | **${s.serverAdded.medianMs.toFixed(1)} ms** | p90 ${s.serverAdded.p90Ms.toFixed(1)} ms; the server process's CPU time ${s.serverAdded.cpuMsPerTurn?.toFixed(1) ?? '?'} ms per turn | ≤ 50 ms | ${ok(s.serverAdded.medianMs <= 50)} |`,
       ...pausesRows(s.pauses),
       ...browserSpeechRows(s.browserSpeech),
+      ...localTtsRows(s.localTts),
       '',
     );
   } else out.push(...kept(previous, 'speech'));

@@ -18,6 +18,7 @@ import { espeakMp3, spokenWav } from '../../test-support/local-speech';
 import { startBenchServer, type BenchServer } from '../lib/processes';
 import { measurePausedAnswers, type PausedAnswersResult } from './speech-pauses';
 import { measureBrowserSpeechTurns, type BrowserSpeechTurnsResult } from './browser-speech-turns';
+import { measureWithLocalTts, type LocalTtsResult } from './speech-local';
 
 export const STT_DELAY_MS = 300;
 export const TTS_DELAY_MS = 200;
@@ -34,6 +35,8 @@ export interface SpeechResult {
   pauses: PausedAnswersResult & { sttMs: number[] };
   /** Chromium, browser speech with a language model, typed answers (browser-speech-turns.ts). */
   browserSpeech?: BrowserSpeechTurnsResult;
+  /** The paused answers with a real local TTS server (speech-local.ts), when asked for. */
+  localTts?: LocalTtsResult;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -164,9 +167,17 @@ async function serverAddedRun(log: (line: string) => void, turns: number) {
   }
 }
 
-export async function runSpeech(log: (line: string) => void, turns = 60): Promise<SpeechResult> {
+export async function runSpeech(log: (line: string) => void, turns = 60, localTtsPython: string | null = null): Promise<SpeechResult> {
   const added = await serverAddedRun(log, turns);
   const pauses = await measurePausedAnswers({ sttDelayMs: STT_DELAY_MS, ttsDelayMs: TTS_DELAY_MS }, log);
   const browserSpeech = await measureBrowserSpeechTurns(log, turns >= 60 ? 10 : 4);
-  return { sttDelayMs: STT_DELAY_MS, ttsDelayMs: TTS_DELAY_MS, serverAdded: added, pauses, browserSpeech };
+  const localTts = localTtsPython ? await measureWithLocalTts(localTtsPython, STT_DELAY_MS, log) : undefined;
+  return {
+    sttDelayMs: STT_DELAY_MS,
+    ttsDelayMs: TTS_DELAY_MS,
+    serverAdded: added,
+    pauses,
+    browserSpeech,
+    ...(localTts ? { localTts } : {}),
+  };
 }

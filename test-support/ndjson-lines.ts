@@ -1,4 +1,5 @@
-/** Reading a streamed turn's answer (one JSON object a line) as the browser reads it, in tests. */
+/** Streamed turns in tests: the call as the browser sends it, and its answer (one JSON object a line) read as the browser reads it. */
+import { SPEECH_TURN_STREAM_TYPE } from '../contract/limits';
 
 /** The answer's lines, one at a time; null once the answer has ended. */
 export function lineReader<Line>(body: ReadableStream<Uint8Array>): () => Promise<Line | null> {
@@ -33,4 +34,13 @@ export function deferred(): { promise: Promise<void>; resolve: () => void } {
   let resolve = (): void => undefined;
   const promise = new Promise<void>((r) => (resolve = r));
   return { promise, resolve };
+}
+
+/** A turn call over HTTP as the browser sends it; `streamed` asks for the answer in lines. */
+export function postTurnCall(baseUrl: string | undefined, path: string, email: string, body: Record<string, unknown>, streamed = true) {
+  return fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-user-email': email, ...(streamed ? { accept: SPEECH_TURN_STREAM_TYPE } : {}) },
+    body: JSON.stringify(body),
+  });
 }

@@ -14,7 +14,7 @@ import { createPipelineApp, type PipelineApp } from '../../test-support/pipeline
 import { describeDatabases } from '../../test-support/test-app';
 import { INTERVIEWER_APOLOGY, speechParts } from '../services/speech';
 import { UNKNOWN_SESSION } from '../services/turns';
-import { deferred, lineReader as linesOf } from '../../test-support/ndjson-lines';
+import { deferred, lineReader as linesOf, postTurnCall } from '../../test-support/ndjson-lines';
 
 const lineReader = (body: ReadableStream<Uint8Array>) => linesOf<SpeechTurnLine>(body);
 
@@ -55,11 +55,7 @@ describeDatabases('streamed speech turns', (database) => {
   }
 
   const turn = (email: string, body: Record<string, unknown>, streamed = true) =>
-    fetch(`${t.baseUrl}/interview/speech-turn`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-user-email': email, ...(streamed ? { accept: SPEECH_TURN_STREAM_TYPE } : {}) },
-      body: JSON.stringify(body),
-    });
+    postTurnCall(t.baseUrl, '/interview/speech-turn', email, body, streamed);
 
   it("plays the first sentence's audio while the language model still writes the line; the reply is the whole line", async () => {
     const email = 'streamed@example.com';

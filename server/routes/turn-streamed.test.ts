@@ -11,7 +11,7 @@ import type { TurnLine } from '../../contract';
 import { speechParts } from '../../domain/line-parts';
 import { startFakeLlmServer, type FakeLlmServer } from '../../test-support/fake-llm-server';
 import { call, login, setIds } from '../../test-support/fixtures';
-import { allLines, deferred, lineReader } from '../../test-support/ndjson-lines';
+import { allLines, deferred, lineReader, postTurnCall } from '../../test-support/ndjson-lines';
 import { createTestApp, describeDatabases, type TestApp } from '../../test-support/test-app';
 import { INTERVIEWER_UNAVAILABLE, UNKNOWN_SESSION } from '../services/turns';
 
@@ -53,11 +53,7 @@ describeDatabases('streamed browser-speech turns', (database) => {
   }
 
   const turn = (email: string, body: Record<string, unknown>, streamed = true) =>
-    fetch(`${t.baseUrl}/interview/turn`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-user-email': email, ...(streamed ? { accept: SPEECH_TURN_STREAM_TYPE } : {}) },
-      body: JSON.stringify(body),
-    });
+    postTurnCall(t.baseUrl, '/interview/turn', email, body, streamed);
 
   it('tells the first sentence while the language model still writes the line; the reply is the whole line', async () => {
     const email = 'spoken-early@example.com';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { settledParts, speechParts } from './line-parts';
+import { settledParts, settledPartsReader, speechParts } from './line-parts';
 
 describe('settledParts', () => {
   it('holds back the last part, which a later sentence may still join', () => {
@@ -18,5 +18,23 @@ describe('settledParts', () => {
       const settled = settledParts(line.slice(0, end));
       expect(whole.slice(0, settled.length)).toEqual(settled);
     }
+  });
+
+  it('a reader tells each settled part once, in order, as the line grows', () => {
+    const told: string[][] = [];
+    const reader = settledPartsReader((parts) => told.push(parts));
+    expect(reader.read('Welcome to the interview, it is good to have you here')).toBe(false);
+    expect(reader.read('Welcome to the interview, it is good to have you here today. Let')).toBe(true);
+    expect(reader.read('Welcome to the interview, it is good to have you here today. Let us')).toBe(true);
+    expect(
+      reader.read(
+        'Welcome to the interview, it is good to have you here today. Let us start with the first question of the set today. What',
+      ),
+    ).toBe(true);
+    expect(told).toEqual([
+      ['Welcome to the interview, it is good to have you here today.'],
+      ['Let us start with the first question of the set today.'],
+    ]);
+    expect(reader.told()).toEqual(told.flat());
   });
 });

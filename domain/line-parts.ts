@@ -33,3 +33,23 @@ export function speechParts(text: string): string[] {
 export function settledParts(sayFar: string): string[] {
   return speechParts(sayFar).slice(0, -1);
 }
+
+/**
+ * Reads a line as a language model writes it: `read` hands each part that became settled since
+ * the last read to `onParts`, once and in order, and answers whether any part was told (it is being
+ * said); `told` lists the parts told so far.
+ */
+export function settledPartsReader(onParts: (parts: string[]) => void): { read(sayFar: string): boolean; told(): readonly string[] } {
+  let told: string[] = [];
+  return {
+    read(sayFar) {
+      const settled = settledParts(sayFar);
+      if (settled.length > told.length) {
+        onParts(settled.slice(told.length));
+        told = settled;
+      }
+      return told.length > 0;
+    },
+    told: () => told,
+  };
+}

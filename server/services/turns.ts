@@ -18,7 +18,7 @@ import { requireQuestionSet } from './question-sets';
 import { addError, llmUsageTally, quietly, recordLlmUsage } from './session-telemetry';
 import { hashToken, NOT_YOUR_SESSION, OPEN_STATUSES, TURN_TRANSPORTS, UNKNOWN_SESSION, type InterviewSession } from './sessions';
 import { WELCOME_BACK } from '../../domain/interviewer-protocol';
-import { settledParts } from '../../domain/line-parts';
+import { settledPartsReader } from '../../domain/line-parts';
 
 export { NOT_YOUR_SESSION, UNKNOWN_SESSION };
 export const SESSION_EXPIRED = 'This interview session has expired. Please start a new session.';
@@ -101,21 +101,11 @@ export async function nextTurn(
   const account = await requireAccount(ctx.db, email);
   const session = await sessionOf(ctx, account.id, input.sessionToken);
   const answer = { text: input.utterance, input: input.input };
-  const onDraft = onPart ? settledPartsTo(onPart) : undefined;
+  // Each settled part once, in order; true once one was told (a second reply would follow it).
+  const onDraft = onPart ? settledPartsReader((parts) => parts.forEach((part) => onPart(part))).read : undefined;
   return input.resume
     ? continuationTurn(ctx, session, answer, undefined, onDraft)
     : takeTurn(ctx, session, answer, undefined, undefined, onDraft);
-}
-
-/** A draft reader that tells each settled part once, in order; true once a part was told (it is being said). */
-function settledPartsTo(onPart: (part: string) => void): (sayFar: string) => boolean {
-  let told = 0;
-  return (sayFar) => {
-    const settled = settledParts(sayFar);
-    for (const part of settled.slice(told)) onPart(part);
-    told = Math.max(told, settled.length);
-    return told > 0;
-  };
 }
 
 /** How the candidate gave an answer (contract: TurnRequest.input); stored with it. */

@@ -20,7 +20,7 @@ import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { interviewSessions } from '../../db/schema';
 import { resolveSpeechSettings } from '../../config';
 import { ClipFailedError } from './clips';
-import { MAX_LINE_PARTS, settledParts, speechParts } from '../../../domain/line-parts';
+import { MAX_LINE_PARTS, settledPartsReader, speechParts } from '../../../domain/line-parts';
 
 export const NOT_A_PIPELINE_SERVER = 'This server does not run spoken interviews through speech servers. Please start a new session.';
 export const NOT_A_PIPELINE_SESSION = 'This interview session does not use the speech pipeline. Please start a new session.';
@@ -72,7 +72,6 @@ export type Announce = (path: string) => void;
  */
 function lineVoice(ctx: AppContext, pipeline: SpeechPipeline, sessionId: string, announce?: Announce) {
   const paths: string[] = [];
-  let given: string[] = [];
   let made: Promise<void> = Promise.resolve();
   let spoken: Promise<void> = Promise.resolve();
   const start = (parts: string[]): void => {
@@ -91,23 +90,17 @@ function lineVoice(ctx: AppContext, pipeline: SpeechPipeline, sessionId: string,
     // Awaited by paths(); a failure meanwhile must not count as unhandled.
     made.catch(() => undefined);
   };
+  const drafted = settledPartsReader(start);
   return {
     /** True once some of the line is being said. */
-    draft(sayFar: string): boolean {
-      const ready = settledParts(sayFar);
-      if (ready.length > given.length) {
-        start(ready.slice(given.length));
-        given = ready;
-      }
-      return given.length > 0;
-    },
+    draft: (sayFar: string): boolean => drafted.read(sayFar),
     line(say: string): void {
+      const given = drafted.told();
       const parts = speechParts(say);
       if (parts.slice(0, given.length).some((part, i) => part !== given[i])) {
         ctx.log.warn({ spoken: given.length }, "the line's streamed parts differ from the whole line; the rest is spoken from the whole");
       }
       start(parts.slice(given.length));
-      given = parts;
     },
     async paths(): Promise<string[]> {
       await made;

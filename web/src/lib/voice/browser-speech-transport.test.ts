@@ -633,6 +633,30 @@ describe('browser-speech transport', () => {
       expect(t.events.at(-1)).toEqual({ type: 'heard', text: LINE });
     });
 
+    it('a server failure after its first part ends the connection as a 5xx does (reconnectable), and stops the voice', async () => {
+      const failed: StreamedTurn = {
+        lines: [{ say: FIRST }, { error: 'The interviewer is not available right now. Please try again in a few minutes.', status: 502 }],
+        hold: Promise.resolve(),
+      };
+      const t = setup([say('Welcome. What is a closure?'), failed], { speech: 'hang' });
+      await t.transport.start(token, t.listener, 0);
+      await t.clock.advance(0);
+      t.transport.sendText('A function with its scope.');
+      await t.clock.advance(speechGuardMs('Welcome. What is a closure?'));
+      expect(t.speech?.spoken).toEqual(['Welcome. What is a closure?', FIRST]);
+      expect(t.events.at(-1)).toEqual({
+        type: 'failed',
+        message: TURN_FAILED_MESSAGE,
+        reconnectable: true,
+        pendingAnswer: 'A function with its scope.',
+        pendingTyped: true,
+      });
+      // The part being said was cut off, and nothing of the failed line is said after it.
+      expect(t.speech?.cancels()).toBeGreaterThanOrEqual(2);
+      await t.clock.advance(speechGuardMs(FIRST));
+      expect(t.speech?.spoken).toEqual(['Welcome. What is a closure?', FIRST]);
+    });
+
     it('a typed answer that cuts it off before its text came marks where, in the whole line, once it comes', async () => {
       const { turn, release } = streamed();
       const t = setup([say('Welcome. What is a closure?'), turn, say('Thanks.')], { speech: 'hang' });
